@@ -1,0 +1,12 @@
+package cli
+
+// commands lists every subcommand. Each lives in its own file.
+func commands() []*Command {
+	return []*Command{
+		cmdInfo(),
+		cmdCollisions(),
+		cmdBlocked(),
+		cmdBAI(),
+		cmdState(),
+	}
+}
