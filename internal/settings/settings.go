@@ -1,0 +1,105 @@
+// Package settings remembers the viewer's preferences between runs (layers,
+// playback speed, window size) in the user's config directory. It is its
+// own package because both the window and the command line read it, and
+// because its file handling must be testable without a window.
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Settings are the remembered preferences. Zero values mean "default".
+type Settings struct {
+	// Layers maps a layer name ("lanes", "sidewalks", "rails",
+	// "intersections", "lights", "labels", "grid") to whether it shows.
+	Layers map[string]bool `json:"layers,omitempty"`
+	// Speed is the playback speed factor (1 = real time).
+	Speed float64 `json:"speed,omitempty"`
+	// Window size in device-independent pixels.
+	WindowWidth  int  `json:"window_width,omitempty"`
+	WindowHeight int  `json:"window_height,omitempty"`
+	TopDown      bool `json:"top_down,omitempty"`
+}
+
+// maxFileSize caps what Load reads: a settings file is a few hundred
+// bytes, and a huge one is not ours.
+const maxFileSize = 1 << 16
+
+// Store reads and writes one settings file.
+type Store struct{ Path string }
+
+// DefaultStore is the settings file in the user's config directory
+// (e.g. ~/.config/mm2carla-viewer/settings.json on Linux).
+func DefaultStore() (Store, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return Store{}, err
+	}
+	return Store{Path: filepath.Join(dir, "mm2carla-viewer", "settings.json")}, nil
+}
+
+// Load reads the settings. A missing file gives zero Settings and no
+// error; a broken file gives zero Settings and an error the caller may
+// show, so that a bad file never stops the viewer from starting.
+func (s Store) Load() (Settings, error) {
+	var v Settings
+	f, err := os.Open(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return v, nil
+	}
+	if err != nil {
+		return v, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return v, err
+	}
+	if st.Size() > maxFileSize {
+		return v, fmt.Errorf("settings: %s is %d bytes, too large to be a settings file", s.Path, st.Size())
+	}
+	if err := json.NewDecoder(f).Decode(&v); err != nil {
+		return Settings{}, fmt.Errorf("settings: %s: %w", s.Path, err)
+	}
+	v.sanitize()
+	return v, nil
+}
+
+// Save writes the settings atomically (a temporary file renamed over the
+// old one), so a crash while saving never leaves half a file.
+func (s Store) Save(v Settings) error {
+	if err := os.MkdirAll(filepath.Dir(s.Path), 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.Path), ".settings-*.json")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(append(b, '\n'))
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return errors.Join(werr, cerr)
+	}
+	return os.Rename(tmp.Name(), s.Path)
+}
+
+// sanitize drops values a hand-edited file may hold that the viewer
+// cannot use, so they fall back to defaults.
+func (v *Settings) sanitize() {
+	if !(v.Speed >= 0.05 && v.Speed <= 64) {
+		v.Speed = 0
+	}
+	if v.WindowWidth < 200 || v.WindowWidth > 16384 || v.WindowHeight < 150 || v.WindowHeight > 16384 {
+		v.WindowWidth, v.WindowHeight = 0, 0
+	}
+}
