@@ -1,0 +1,198 @@
+package bai
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+)
+
+var le = binary.LittleEndian
+
+// Header holds the counts at the start of a CAI1 file.
+type Header struct{ Intersections, Roads int }
+
+// DecodeHeader reads only the magic and the two counts, for callers that
+// want a map's size without decoding it.
+func DecodeHeader(r io.Reader) (Header, error) {
+	var b [headerSize]byte
+	n, err := io.ReadFull(r, b[:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return Header{}, fmt.Errorf("bai: reading header: %w", err)
+	}
+	d := decoder{buf: b[:n]}
+	h := d.header()
+	return h, d.err
+}
+
+// Decode reads a whole CAI1 map from r. See DecodeBytes.
+func Decode(r io.Reader) (*Map, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("bai: reading: %w", err)
+	}
+	return DecodeBytes(b)
+}
+
+// DecodeBytes decodes a whole CAI1 map. Every field is kept as stored
+// (units, axes, unknown and fill values), so Encode gives back the same
+// bytes. Bytes left after the culling lists are an error. Empty lists
+// decode as nil. A road must have at least two sections. The map is not
+// checked for meaning; use Validate for that.
+func DecodeBytes(b []byte) (*Map, error) {
+	d := decoder{buf: b}
+	h := d.header()
+	if d.err != nil {
+		return nil, d.err
+	}
+	need := int64(h.Roads)*minRoadSize(0, minSections) +
+		int64(h.Intersections)*interHeadSize + cullHeadSize
+	if rem := d.remaining(); need > rem {
+		d.fail(4, fmt.Sprintf("%d roads and %d intersections need at least %d bytes, only %d remain",
+			h.Roads, h.Intersections, need, rem), io.ErrUnexpectedEOF)
+		return nil, d.err
+	}
+	m := &Map{}
+	if h.Roads > 0 {
+		m.Roads = make([]Road, h.Roads)
+	}
+	for i := range m.Roads {
+		if d.road(i, &m.Roads[i]); d.err != nil {
+			return nil, d.err
+		}
+	}
+	if h.Intersections > 0 {
+		m.Intersections = make([]Intersection, h.Intersections)
+	}
+	for i := range m.Intersections {
+		if d.intersection(i, &m.Intersections[i]); d.err != nil {
+			return nil, d.err
+		}
+	}
+	if d.culling(&m.Culling); d.err != nil {
+		return nil, d.err
+	}
+	if extra := len(d.buf) - d.off; extra > 0 {
+		d.at = at("after the culling lists", -1)
+		d.fail(d.off, fmt.Sprintf("%d trailing bytes; the map ends with its culling lists", extra), nil)
+		return nil, d.err
+	}
+	return m, nil
+}
+
+// decoder walks a byte slice. Its error is sticky: once set, take returns
+// nil and every later step does nothing, so callers check once per item.
+type decoder struct {
+	buf []byte
+	off int
+	at  place
+	err error
+}
+
+func (d *decoder) remaining() int64 { return int64(len(d.buf) - d.off) }
+
+// fail records the first error, at byte off, in the current place.
+func (d *decoder) fail(off int, msg string, cause error) {
+	if d.err == nil {
+		d.err = &FormatError{Offset: int64(off), Where: d.at.String(), Msg: msg, Err: cause}
+	}
+}
+
+// take returns the next n bytes, or nil (and records an error) when fewer
+// remain.
+func (d *decoder) take(n int) []byte {
+	if d.err != nil {
+		return nil
+	}
+	if rem := len(d.buf) - d.off; n > rem {
+		d.fail(d.off, fmt.Sprintf("data ends early: need %d bytes here, only %d remain", n, rem),
+			io.ErrUnexpectedEOF)
+		return nil
+	}
+	b := d.buf[d.off : d.off+n : d.off+n]
+	d.off += n
+	return b
+}
+
+func (d *decoder) header() Header {
+	d.at = at("header", -1)
+	n := min(len(magic), len(d.buf))
+	if string(d.buf[:n]) != magic[:n] {
+		d.fail(0, ErrNotCAI1.Error(), ErrNotCAI1)
+		return Header{}
+	}
+	b := d.take(headerSize)
+	if b == nil {
+		return Header{}
+	}
+	return Header{Intersections: int(le.Uint16(b[4:])), Roads: int(le.Uint16(b[6:]))}
+}
+
+func (d *decoder) f32s(dst []float32) {
+	b := d.take(4 * len(dst))
+	if b == nil {
+		return
+	}
+	for i := range dst {
+		dst[i] = math.Float32frombits(le.Uint32(b[4*i:]))
+	}
+}
+
+func (d *decoder) vec3s(dst []Vec3) {
+	b := d.take(vec3Size * len(dst))
+	if b == nil {
+		return
+	}
+	for i := range dst {
+		dst[i] = getVec3(b[vec3Size*i:])
+	}
+}
+
+func (d *decoder) u16s(dst []uint16) {
+	b := d.take(2 * len(dst))
+	if b == nil {
+		return
+	}
+	for i := range dst {
+		dst[i] = le.Uint16(b[2*i:])
+	}
+}
+
+func (d *decoder) u32s(dst []uint32) {
+	b := d.take(4 * len(dst))
+	if b == nil {
+		return
+	}
+	for i := range dst {
+		dst[i] = le.Uint32(b[4*i:])
+	}
+}
+
+func getF32(b []byte) float32 { return math.Float32frombits(le.Uint32(b)) }
+
+func getVec3(b []byte) Vec3 {
+	_ = b[11]
+	return Vec3{getF32(b[0:]), getF32(b[4:]), getF32(b[8:])}
+}
+
+// makeOrNil allocates n elements, or returns nil for none, so that empty
+// lists always decode the same way.
+func makeOrNil[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, n)
+}
+
+// rows cuts flat into n rows of ns elements. Each row's capacity ends at
+// its length so that appending to one row cannot overwrite the next.
+func rows[T any](flat []T, n, ns int) [][]T {
+	if n == 0 {
+		return nil
+	}
+	out := make([][]T, n)
+	for i := range out {
+		out[i] = flat[i*ns : (i+1)*ns : (i+1)*ns]
+	}
+	return out
+}
