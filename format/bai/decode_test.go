@@ -1,0 +1,157 @@
+package bai
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// patched returns a copy of the minimal file with a little-endian value
+// written at off (size 2 or 4 bytes).
+func patched(off int, v uint32, size int) []byte {
+	b := bytes.Clone(minimalFile().b)
+	if size == 2 {
+		binary.LittleEndian.PutUint16(b[off:], uint16(v))
+	} else {
+		binary.LittleEndian.PutUint32(b[off:], v)
+	}
+	return b
+}
+
+func TestDecodeErrors(t *testing.T) {
+	mini := minimalFile().b
+	mm1 := append([]byte{2, 0, 1, 0}, mini[8:]...) // MM1-like: counts where the magic should be
+	for _, tc := range []struct {
+		name   string
+		data   []byte
+		offset int64
+		where  string
+		msg    string
+		cause  error
+	}{
+		{"empty", nil, 0, "header", "need 8 bytes", io.ErrUnexpectedEOF},
+		{"MM1-like, no magic", mm1, 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1},
+		{"other magic", append([]byte("CAI2"), mini[4:]...), 0, "header", "no CAI1 magic", ErrNotCAI1},
+		{"text file", []byte("hello"), 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1},
+		{"header cut", mini[:6], 0, "header", "need 8 bytes here, only 6 remain", io.ErrUnexpectedEOF},
+		{"too many roads", patched(6, 5, 2), 4, "header", "5 roads and 2 intersections need at least 2120 bytes, only 622 remain", io.ErrUnexpectedEOF},
+		{"too many intersections", patched(4, 40000, 2), 4, "header", "1 roads and 40000 intersections", io.ErrUnexpectedEOF},
+		{"too many sections", patched(10, 60000, 2), 10, "road 0", "60000 sections and 1 rooms need at least", io.ErrUnexpectedEOF},
+		{"one section", patched(10, 1, 2), 10, "road 0", "1 sections; a road needs at least 2", nil},
+		{"too many rooms", patched(14, 4000, 2), 10, "road 0", "2 sections and 4000 rooms", io.ErrUnexpectedEOF},
+		{"too many lanes", patched(26, 500, 2), 26, "road 0, side A, counts", "500 lanes, 1 sidewalks, 0 tram and 0 train rails of 2 sections need", io.ErrUnexpectedEOF},
+		{"too many trams", patched(196+2, 20, 2), 196, "road 0, side B, counts", "1 lanes, 1 sidewalks, 20 tram and 0 train rails of 2 sections need 640 more bytes, only 424 remain", io.ErrUnexpectedEOF},
+		{"cut in road end", mini[:500], 494, "road 0, end", "need 38 bytes here, only 6 remain", io.ErrUnexpectedEOF},
+		{"cut in intersection", mini[:580], 570, "intersection 0", "need 18 bytes here, only 10 remain", io.ErrUnexpectedEOF},
+		{"intersection roads", patched(592+16, 1000, 2), 608, "intersection 1", "1000 roads need 4000 bytes, only 20 remain", io.ErrUnexpectedEOF},
+		{"too many culling rooms", patched(614, 1e9, 4), 614, "culling", "1000000000 rooms need at least 4000000000 bytes", io.ErrUnexpectedEOF},
+		{"culling list", patched(620, 300, 2), 620, "culling, cars room 1", "300 roads need 600 bytes, only 8 remain", io.ErrUnexpectedEOF},
+		{"cut in culling", mini[:627], 626, "culling, pedestrians room 1", "need 2 bytes here, only 1 remain", io.ErrUnexpectedEOF},
+		{"trailing bytes", append(bytes.Clone(mini), 1, 2, 3), 630, "after the culling lists", "3 trailing bytes", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := DecodeBytes(tc.data)
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("DecodeBytes = %v, %v; want a *FormatError", m, err)
+			}
+			if m != nil {
+				t.Error("a map came back with the error")
+			}
+			if fe.Offset != tc.offset || fe.Where != tc.where || !strings.Contains(fe.Msg, tc.msg) {
+				t.Errorf("got byte %d (%s): %s\nwant byte %d (%s): ...%s...", fe.Offset, fe.Where, fe.Msg, tc.offset, tc.where, tc.msg)
+			}
+			if tc.cause != nil && !errors.Is(err, tc.cause) {
+				t.Errorf("error %v does not wrap %v", err, tc.cause)
+			}
+			if tc.cause == nil && fe.Err != nil {
+				t.Errorf("error wraps %v, want no cause", fe.Err)
+			}
+			if _, err2 := Decode(bytes.NewReader(tc.data)); err2 == nil || err2.Error() != err.Error() {
+				t.Errorf("Decode(reader) = %v, DecodeBytes = %v", err2, err)
+			}
+		})
+	}
+}
+
+func TestFormatErrorString(t *testing.T) {
+	e := &FormatError{Offset: 1234, Where: "road 12, side B, lane curves", Msg: "bad"}
+	if got, want := e.Error(), "bai: byte 1234 (road 12, side B, lane curves): bad"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestDecodeHeader(t *testing.T) {
+	mini := minimalFile().b
+	if _, err := DecodeHeader(bytes.NewReader(mini[:7])); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("7 bytes: %v, want unexpected EOF", err)
+	}
+	if _, err := DecodeHeader(strings.NewReader("PK\x03\x04zip")); !errors.Is(err, ErrNotCAI1) {
+		t.Errorf("zip: %v, want ErrNotCAI1", err)
+	}
+	h, err := DecodeHeader(bytes.NewReader(mini[:8]))
+	if err != nil || h != (Header{Intersections: 2, Roads: 1}) {
+		t.Errorf("8 bytes: %+v, %v", h, err)
+	}
+	boom := errors.New("disk on fire")
+	if _, err := DecodeHeader(io.MultiReader(strings.NewReader("CA"), errReader{boom})); !errors.Is(err, boom) {
+		t.Errorf("read error: %v, want it passed on", err)
+	}
+	if _, err := Decode(errReader{boom}); !errors.Is(err, boom) {
+		t.Errorf("Decode read error: %v, want it passed on", err)
+	}
+}
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// Every proper prefix of a valid map is refused as truncated, at an offset
+// inside the prefix, without a panic.
+func TestTruncationSweep(t *testing.T) {
+	for name, data := range map[string][]byte{"minimal": minimalFile().b, "small city": roundTrip(t, smallCity())} {
+		for n := range len(data) {
+			_, err := DecodeBytes(data[:n])
+			var fe *FormatError
+			if !errors.As(err, &fe) || !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Fatalf("%s cut to %d bytes: %v, want a truncation FormatError", name, n, err)
+			}
+			if fe.Offset < 0 || fe.Offset > int64(n) {
+				t.Fatalf("%s cut to %d bytes: error at byte %d, outside the data", name, n, fe.Offset)
+			}
+		}
+		if _, err := DecodeBytes(data); err != nil {
+			t.Fatalf("%s whole: %v", name, err)
+		}
+	}
+}
+
+// Counts that claim far more than the data holds must be refused before
+// anything big is allocated.
+func TestHostileCountsAllocateLittle(t *testing.T) {
+	inputs := [][]byte{
+		patched(6, 0xFFFF, 2),       // roads
+		patched(10, 0xFFFF, 2),      // sections
+		patched(26, 0xFFFF, 2),      // lanes
+		patched(26+2, 0xFFFF, 2),    // trams
+		patched(614, 0xFFFFFFFF, 4), // culling rooms
+		patched(592+16, 0xFFFF, 2),  // intersection roads
+		patched(620, 0xFFFF, 2),     // culling list
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for _, in := range inputs {
+		if _, err := DecodeBytes(in); err == nil {
+			t.Fatal("hostile count accepted")
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<10 {
+		t.Errorf("decoding %d hostile 630-byte files allocated %d bytes", len(inputs), got)
+	}
+}
