@@ -259,7 +259,11 @@ type CurvePoint struct{ X, Y float32 }
 type Gear struct{ Ratio, DownRatio, UpRatio float32 }
 
 // Wheel is one wheel's physics. Files before 0.9.12 have 9 floats a wheel
-// (36 B), later ones 12 (48 B) with Position last; HasPosition tells which.
+// (36 B: the first six fields, then Position), later ones 12 (48 B: the
+// three stiffness values come before Position). HasPosition tells which:
+// true for the 48-byte form. Despite its name, Position is filled in both
+// forms (the real 0.9.10 file shows it); the stiffness values are zero in
+// the short one.
 type Wheel struct {
 	TireFriction, DampingRate, MaxSteerAngle, Radius float32
 	MaxBrakeTorque, MaxHandbrakeTorque               float32

@@ -1,0 +1,277 @@
+package recorder
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+)
+
+// Buffer sizes of the Reader. The buffer holds at least one whole frame and
+// grows only when data arrives to fill it, so a hostile size field never
+// makes it larger than twice the data actually present.
+const (
+	defaultBufSize = 512 << 10
+	minReadSize    = 64 << 10
+	packetHeader   = 5 // uint8 id + uint32 size
+	frameStartSize = 24
+)
+
+// Reader decodes the packets of a recording in order. It reads a whole
+// frame into its buffer before returning the frame's first packet, checks
+// the frame structure as it does, and decodes each packet into a struct it
+// owns and reuses: a Packet returned by Next is valid only until the next
+// call of Next (see Clone).
+type Reader struct {
+	src       io.Reader
+	srcErr    error // first error of src (io.EOF at the end)
+	zeroReads int
+
+	buf        []byte // buf[rpos:wpos] is read but not yet decoded
+	rpos, wpos int
+	base       int64 // file offset of buf[0]
+
+	inFrame  bool // buf[rpos:frameEnd] holds the rest of a checked frame
+	frameEnd int
+	fr       framer
+
+	hdr Header
+	lay layoutState
+
+	off  int64  // offset of the last packet returned
+	size uint32 // its payload size
+	err  error  // sticky
+
+	pk packets
+}
+
+// NewReader reads and checks the info header of a recording. A header
+// whose magic is not "CARLA_RECORDER" gives a *FormatError saying "not a
+// CARLA recorder file".
+func NewReader(r io.Reader) (*Reader, error) {
+	rd := newReader(r, 0, defaultBufSize)
+	if err := rd.readHeader(); err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+func newReader(r io.Reader, base int64, bufSize int) *Reader {
+	return &Reader{src: r, base: base, buf: make([]byte, bufSize)}
+}
+
+// Header returns the info header.
+func (r *Reader) Header() Header { return r.hdr }
+
+// Layout returns the layout as detected so far: fields the data has not
+// shown yet are false.
+func (r *Reader) Layout() Layout { return r.lay.Layout }
+
+// Offset returns the byte offset of the header of the packet Next last
+// returned.
+func (r *Reader) Offset() int64 { return r.off }
+
+// Size returns the payload size of the packet Next last returned.
+func (r *Reader) Size() uint32 { return r.size }
+
+// Next returns the next packet. It returns io.EOF after the last complete
+// frame; a file that ends inside a frame gives a *FormatError instead,
+// after every complete frame. Errors are sticky.
+func (r *Reader) Next() (Packet, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if !r.inFrame {
+		if err := r.scanFrame(); err != nil {
+			r.err = err
+			return nil, err
+		}
+	}
+	b := r.buf[r.rpos:r.frameEnd]
+	wire := b[0]
+	size := binary.LittleEndian.Uint32(b[1:])
+	r.off = r.base + int64(r.rpos)
+	r.size = size
+	payload := b[packetHeader : packetHeader+int(size)]
+	r.rpos += packetHeader + int(size)
+	if r.rpos == r.frameEnd {
+		r.inFrame = false
+	}
+	p, err := r.decode(wire, payload)
+	if err != nil {
+		r.err = err
+		return nil, err
+	}
+	return p, nil
+}
+
+// scanFrame buffers the next frame whole, checking its structure, and
+// feeds its packets to layout detection before any of them is decoded.
+// Indexes below are relative to r.rpos, which ensure may move.
+func (r *Reader) scanFrame() error {
+	if !r.ensure(1) {
+		if r.srcErr == io.EOF {
+			return io.EOF
+		}
+		return r.srcErr
+	}
+	q := 0
+	for {
+		if !r.ensure(q + packetHeader) {
+			return r.short(q, -1)
+		}
+		b := r.buf[r.rpos+q:]
+		wire := b[0]
+		size := binary.LittleEndian.Uint32(b[1:])
+		if err := r.fr.step(r.base+int64(r.rpos+q), wire, size); err != nil {
+			return err
+		}
+		end := q + packetHeader + int(size)
+		if !r.ensure(end) {
+			return r.short(q, int64(size))
+		}
+		if !r.lay.known() {
+			r.lay.detect(wire, r.buf[r.rpos+q+packetHeader:r.rpos+end])
+		}
+		q = end
+		if PacketID(wire) == IDFrameEnd {
+			r.inFrame, r.frameEnd = true, r.rpos+q
+			return nil
+		}
+	}
+}
+
+// short explains why the data stopped inside the packet at q bytes past
+// r.rpos (size is its payload size, or -1 when its header is incomplete).
+func (r *Reader) short(q int, size int64) error {
+	if r.srcErr != io.EOF {
+		return r.srcErr
+	}
+	p := r.rpos + q
+	return errShort(r.base+int64(r.wpos), r.base+int64(p), r.buf[p:r.wpos], size)
+}
+
+// errShort is the error for data that stops at dataEnd inside the packet
+// that starts at off (have holds its bytes that exist; size is its payload
+// size or -1 if the header is incomplete) or, when have is empty, between
+// the packets of an unfinished frame. The Reader and BuildIndex share it.
+func errShort(dataEnd, off int64, have []byte, size int64) error {
+	switch {
+	case len(have) == 0:
+		return formatErr(dataEnd, -1, "data ends inside a frame (no FrameEnd)")
+	case size < 0:
+		return formatErr(dataEnd, int(have[0]), "data ends inside the packet header at byte %d", off)
+	}
+	return formatErr(dataEnd, int(have[0]), "data ends inside the packet at byte %d (size %d)", off, size)
+}
+
+// ensure reads until buf[rpos:rpos+n] holds data. It reports false when
+// the source ends (or fails) first; r.srcErr says why. To make room it first
+// moves the unread bytes to the front (only ever called between frames,
+// when no decoded packet points into the buffer), then doubles the buffer,
+// which is therefore never larger than twice the data it holds, whatever n
+// a hostile size asks for.
+func (r *Reader) ensure(n int) bool {
+	for r.wpos-r.rpos < n {
+		if r.srcErr != nil {
+			return false
+		}
+		if len(r.buf)-r.wpos < minReadSize && r.rpos > 0 {
+			m := copy(r.buf, r.buf[r.rpos:r.wpos])
+			r.base += int64(r.rpos)
+			r.rpos, r.wpos = 0, m
+		}
+		if r.wpos == len(r.buf) {
+			nb := make([]byte, max(2*len(r.buf), minReadSize))
+			copy(nb, r.buf[:r.wpos])
+			r.buf = nb
+		}
+		k, err := r.src.Read(r.buf[r.wpos:])
+		r.wpos += k
+		switch {
+		case err != nil:
+			r.srcErr = err
+		case k == 0:
+			if r.zeroReads++; r.zeroReads > 100 {
+				r.srcErr = io.ErrNoProgress
+			}
+		default:
+			r.zeroReads = 0
+		}
+	}
+	return true
+}
+
+// readHeader reads the info header at the start of the buffer.
+func (r *Reader) readHeader() error {
+	short := func() error {
+		if r.srcErr != io.EOF {
+			return r.srcErr
+		}
+		return formatErr(r.base+int64(r.wpos), -1, "data ends inside the info header")
+	}
+	notRecorder := formatErr(r.base+2, -1, "not a CARLA recorder file")
+	if !r.ensure(4) {
+		return short()
+	}
+	le := binary.LittleEndian
+	r.hdr.Version = le.Uint16(r.buf)
+	if int(le.Uint16(r.buf[2:])) != len(Magic) {
+		return notRecorder
+	}
+	if !r.ensure(4 + len(Magic)) {
+		if string(r.buf[4:r.wpos]) != Magic[:r.wpos-4] {
+			return notRecorder
+		}
+		return short()
+	}
+	if string(r.buf[4:4+len(Magic)]) != Magic {
+		return notRecorder
+	}
+	r.hdr.Magic = Magic
+	p := 4 + len(Magic)
+	if !r.ensure(p + 10) {
+		return short()
+	}
+	r.hdr.Date = int64(le.Uint64(r.buf[p:]))
+	n := int(le.Uint16(r.buf[p+8:]))
+	p += 10
+	if !r.ensure(p + n) {
+		return short()
+	}
+	r.hdr.Map = string(r.buf[p : p+n])
+	r.rpos = p + n
+	return nil
+}
+
+// framer checks the frame structure one packet header at a time: every
+// packet but FrameStart must be inside a frame, and a frame must end with
+// FrameEnd before the next one starts. The Reader and BuildIndex share it
+// so that they agree on which frames are complete.
+type framer struct {
+	inFrame bool
+	start   int64 // offset of the open frame's FrameStart
+}
+
+func (f *framer) step(off int64, wire uint8, size uint32) error {
+	id := PacketID(wire)
+	switch {
+	case !f.inFrame && id != IDFrameStart:
+		return formatErr(off, int(wire), "packet outside a frame (want FrameStart)")
+	case f.inFrame && id == IDFrameStart:
+		return formatErr(off, int(wire), "FrameStart before the FrameEnd of the frame at byte %d", f.start)
+	case id == IDFrameStart && size != frameStartSize:
+		return formatErr(off, int(wire), "size %d, want %d", size, frameStartSize)
+	case id == IDFrameEnd && size != 0:
+		return formatErr(off, int(wire), "size %d, want 0", size)
+	}
+	switch id {
+	case IDFrameStart:
+		f.inFrame, f.start = true, off
+	case IDFrameEnd:
+		f.inFrame = false
+	}
+	return nil
+}
+
+// errUnexpected is returned by a frame reader built from bad arguments.
+var errUnexpected = errors.New("recorder: frame range out of the index")
