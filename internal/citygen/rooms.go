@@ -51,7 +51,7 @@ func (b *builder) assignRooms(roads []bai.Road) int {
 // intersection further.
 func (b *builder) culling(roads []bai.Road, is []bai.Intersection, nRooms int) bai.Culling {
 	c := bai.Culling{Cars: make([][]uint16, nRooms+1), Peds: make([][]uint16, nRooms+1)}
-	c.Cars[0], c.Peds[0] = []uint16{}, []uint16{}
+	// Entry 0 stays empty (nil, as a decoder returns an empty list).
 	mark := make([]bool, len(roads))
 	for room := 1; room <= nRooms; room++ {
 		var seeds []int
