@@ -89,6 +89,7 @@ func checkFeatures(t *testing.T, cfg Config, m *bai.Map) {
 	if (trams >= cfg.BlocksX) != cfg.Tram || (trains >= cfg.BlocksY) != cfg.Train {
 		t.Errorf("%d tram roads (asked %v), %d train roads (asked %v)", trams, cfg.Tram, trains, cfg.Train)
 	}
+	checkTramChain(t, m)
 	if cfg.Curvy > 0 && maxBow(m) < 1 {
 		t.Errorf("no road bends more than 1 m with Curvy %g", cfg.Curvy)
 	}
@@ -96,6 +97,40 @@ func checkFeatures(t *testing.T, cfg Config, m *bai.Map) {
 		t.Errorf("a road bends %g m with Curvy 0", maxBow(m))
 	}
 	checkEdges(t, m)
+}
+
+// checkTramChain checks the tram roads form one chain (each shares an
+// intersection with the next; the line may run on into the map's edge
+// roads) and both sides of each carry a rail.
+func checkTramChain(t *testing.T, m *bai.Map) {
+	t.Helper()
+	at := make(map[uint32]int) // intersection -> tram road ends there
+	roads, free := 0, 0 // free: tram road ends at the map's edge
+	for _, r := range m.Roads {
+		if len(r.SideA.Trams) == 0 && len(r.SideB.Trams) == 0 {
+			continue
+		}
+		roads++
+		if len(r.SideA.Trams) != 1 || len(r.SideB.Trams) != 1 {
+			t.Errorf("road %d: %d and %d tram rails", r.ID, len(r.SideA.Trams), len(r.SideB.Trams))
+		}
+		for _, e := range []bai.RoadEnd{r.Start, r.End} {
+			if e.Connected() {
+				at[e.Intersection]++
+			} else {
+				free++
+			}
+		}
+	}
+	ends := free // where the line ends
+	for _, n := range at {
+		if n == 1 {
+			ends++
+		}
+	}
+	if roads > 0 && (ends != 2 || len(at)+free != roads+1) {
+		t.Errorf("%d tram roads meet %d intersections with %d line ends; want one chain", roads, len(at), ends)
+	}
 }
 
 // maxBow is the largest distance of any centre-line point from its road's

@@ -91,7 +91,7 @@ func (b *builder) control(n int) control {
 		widest = max(widest, b.edges[k].lanesA, b.edges[k].lanesB)
 	}
 	x := b.rng.Float64()
-	pLights := 0.2 + 0.15*float64(widest)
+	pLights := 0.1 + 0.12*float64(widest)
 	switch {
 	case x < pLights:
 		return lights
@@ -102,11 +102,22 @@ func (b *builder) control(n int) control {
 }
 
 // majorAxis reports whether the vertical roads at node n are the major
-// (never-stop) ones: the line with more lanes wins, rows win ties.
+// (never-stop) ones. Where one axis ends (a T junction) the road that goes
+// through is major; otherwise the line with more lanes, rows on a tie.
 func (b *builder) majorAxis(n int) bool {
+	var count [2]int // horizontal, vertical
+	for _, k := range b.nodes[n].edges {
+		if b.edges[k].vertical {
+			count[1]++
+		} else {
+			count[0]++
+		}
+	}
+	if count[0] != count[1] {
+		return count[1] > count[0]
+	}
 	nd := b.nodes[n]
-	row, col := b.rows[nd.j], b.cols[nd.i]
-	return col.lanes > row.lanes
+	return b.cols[nd.i].lanes > b.rows[nd.j].lanes
 }
 
 // placeLight puts a traffic light where traffic approaching the
