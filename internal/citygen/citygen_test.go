@@ -105,7 +105,7 @@ func checkFeatures(t *testing.T, cfg Config, m *bai.Map) {
 func checkTramChain(t *testing.T, m *bai.Map) {
 	t.Helper()
 	at := make(map[uint32]int) // intersection -> tram road ends there
-	roads, free := 0, 0 // free: tram road ends at the map's edge
+	roads, free := 0, 0        // free: tram road ends at the map's edge
 	for _, r := range m.Roads {
 		if len(r.SideA.Trams) == 0 && len(r.SideB.Trams) == 0 {
 			continue
