@@ -79,6 +79,7 @@ const (
 	minRoadLength   = 10.0 // shortest road Generate accepts, end to end
 	maxRoadRooms    = 42   // the most rooms a retail road has
 	maxSections     = 1024 // a generous cap; retail roads have up to 86
+	maxExtent       = 50e3 // metres; float32 keeps ~4 mm there
 )
 
 // Config describes the city to generate. Zero optional knobs take the
@@ -96,8 +97,8 @@ type Config struct {
 	Curvy              float64 // share of grid roads that bend gently; zero means all straight
 	SectionsMin        int     // fewest sections a road has; zero means 4 (must be >= 4)
 	SectionsMax        int     // if above SectionsMin, a road's count is drawn from [SectionsMin, SectionsMax]
-	Roads              int     // wanted road count; zero keeps the full grid, fewer drops inner roads
-	Rooms              int     // wanted PSDL room count; zero means one a road and one an intersection
+	Roads              int     // wanted road count; zero keeps the full grid, fewer drops inner roads (as many as is safe)
+	Rooms              int     // wanted PSDL room count; zero (or too few) means one a road and one an intersection; at most 42 a road
 }
 
 // Default is the demo city: 6 x 5 blocks, a tram line, one-way streets,
@@ -168,8 +169,11 @@ func (c Config) check() error {
 	// block out).
 	widest := float64(c.MaxLanes)*LaneWidth + SidewalkWidth
 	need := 2 * (widest + IntersectionGap + minRoadLength)
-	if !(float64(c.BlockSize) >= need) || c.BlockSize > 10000 {
-		return fmt.Errorf("citygen: BlockSize %g must be %g..10000 m for %d lanes a side", c.BlockSize, need, c.MaxLanes)
+	if !(float64(c.BlockSize) >= need) {
+		return fmt.Errorf("citygen: BlockSize %g must be at least %g m for %d lanes a side", c.BlockSize, need, c.MaxLanes)
+	}
+	if float64(c.BlockSize)*float64(max(c.BlocksX, c.BlocksY)) > maxExtent {
+		return fmt.Errorf("citygen: a city over %g km across is beyond float32 precision for lanes", maxExtent/1000)
 	}
 	nodes := (c.BlocksX + 1) * (c.BlocksY + 1)
 	edges := c.BlocksX*(c.BlocksY+1) + c.BlocksY*(c.BlocksX+1) + 2*(c.BlocksX+c.BlocksY+4)

@@ -271,6 +271,7 @@ func TestConfigErrors(t *testing.T) {
 		"3 sections":    {BlocksX: 2, BlocksY: 2, BlockSize: 80, SectionsMin: 3},
 		"one-way 2":     {BlocksX: 2, BlocksY: 2, BlockSize: 80, OneWayFraction: 2},
 		"huge":          {BlocksX: 300, BlocksY: 300, BlockSize: 80},
+		"wide":          {BlocksX: 10, BlocksY: 2, BlockSize: 6000},
 		"rooms":         {BlocksX: 2, BlocksY: 2, BlockSize: 80, Rooms: 70000},
 	} {
 		if m, err := Generate(cfg); err == nil {
