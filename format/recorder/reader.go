@@ -2,7 +2,7 @@ package recorder
 
 import (
 	"encoding/binary"
-	"errors"
+
 	"io"
 )
 
@@ -272,6 +272,3 @@ func (f *framer) step(off int64, wire uint8, size uint32) error {
 	}
 	return nil
 }
-
-// errUnexpected is returned by a frame reader built from bad arguments.
-var errUnexpected = errors.New("recorder: frame range out of the index")

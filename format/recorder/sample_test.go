@@ -161,3 +161,20 @@ func reencode(t testing.TB, data []byte) []byte {
 	}
 	return buf.Bytes()
 }
+
+// samePacket compares two packets by their encoding in layout l, so that
+// NaNs (real files hold some, e.g. the spectator's bounding box) compare
+// equal to themselves.
+func samePacket(t testing.TB, l Layout, a, b Packet) bool {
+	t.Helper()
+	return a.ID() == b.ID() && bytes.Equal(encodePacket(t, l, a), encodePacket(t, l, b))
+}
+
+func encodePacket(t testing.TB, l Layout, p Packet) []byte {
+	t.Helper()
+	b, err := (&Writer{lay: l}).appendPayload(nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,186 @@
+package recorder
+
+import (
+	"fmt"
+	"io"
+)
+
+// FrameInfo locates one complete frame in a file.
+type FrameInfo struct {
+	Offset   int64 // of the FrameStart packet header
+	End      int64 // just after the FrameEnd packet
+	Frame    uint64
+	Elapsed  float64 // seconds since the recording began
+	Duration float64 // seconds to the next frame; -1 in the last one
+}
+
+// Index lists the frames of a recording, for random access.
+type Index struct {
+	Header     Header
+	Layout     Layout
+	HeaderSize int64 // bytes of the info header; packets start here
+	Frames     []FrameInfo
+	Size       int64 // bytes covered by complete frames (end of the last one)
+	Err        error // nil, or what stopped indexing (the complete frames before it are kept)
+
+	// Whether the data showed each half of Layout; a frame reader
+	// detects what the index could not.
+	wideKnown, devKnown bool
+}
+
+// Index scanning reads the file through a window of this size, jumping
+// over payloads that do not fall in it.
+const (
+	indexWindow    = 1 << 20
+	progressPeriod = 64 << 20
+)
+
+// BuildIndex finds every complete frame of the recording in r (size bytes)
+// reading only packet headers and FrameStart payloads (plus, until the
+// layout is known, the few payloads that show it). It checks the frame
+// structure exactly as Reader does, so both agree on which frames are
+// complete. progress, if not nil, is called now and then with the bytes
+// done.
+//
+// A bad file gives an Index with every complete frame and Index.Err set;
+// the returned error is non-nil only when not even the header could be
+// read.
+func BuildIndex(r io.ReaderAt, size int64, progress func(done int64)) (*Index, error) {
+	if size < 0 {
+		return nil, fmt.Errorf("recorder: negative size %d", size)
+	}
+	hr := newReader(io.NewSectionReader(r, 0, size), 0, 4096)
+	if err := hr.readHeader(); err != nil {
+		return nil, err
+	}
+	ix := &Index{Header: hr.hdr, HeaderSize: int64(hr.rpos), Size: int64(hr.rpos)}
+	s := indexScan{win: window{r: r, size: size, buf: make([]byte, min(indexWindow, size))}, ix: ix}
+	ix.Err = s.run(ix.HeaderSize, progress)
+	ix.Layout, ix.wideKnown, ix.devKnown = s.lay.Layout, s.lay.wideKnown, s.lay.devKnown
+	if progress != nil {
+		progress(size)
+	}
+	return ix, nil
+}
+
+// indexScan is the state of one BuildIndex pass.
+type indexScan struct {
+	win window
+	ix  *Index
+	fr  framer
+	lay layoutState
+}
+
+// run scans packets from off to the end of the file.
+func (s *indexScan) run(off int64, progress func(int64)) error {
+	size := s.win.size
+	var cur FrameInfo
+	next := off + progressPeriod
+	for off < size {
+		h, err := s.win.at(off, min(packetHeader, size-off))
+		if err != nil {
+			return err
+		}
+		if len(h) < packetHeader {
+			return errShort(size, off, h, -1)
+		}
+		wire, psize := h[0], le.Uint32(h[1:])
+		if err := s.fr.step(off, wire, psize); err != nil {
+			return err
+		}
+		end := off + packetHeader + int64(psize)
+		if end > size {
+			return errShort(size, off, h, int64(psize))
+		}
+		switch PacketID(wire) {
+		case IDFrameStart:
+			p, err := s.win.at(off+packetHeader, frameStartSize)
+			if err != nil {
+				return err
+			}
+			cur = FrameInfo{Offset: off, Frame: le.Uint64(p), Duration: f64(p[8:]), Elapsed: f64(p[16:])}
+		case IDFrameEnd:
+			cur.End = end
+			s.ix.Frames = append(s.ix.Frames, cur)
+			s.ix.Size = end
+		default:
+			if err := s.detect(off, wire, psize); err != nil {
+				return err
+			}
+		}
+		off = end
+		if progress != nil && off >= next {
+			progress(off)
+			next = off + progressPeriod
+		}
+	}
+	if s.fr.inFrame {
+		return errShort(size, off, nil, 0)
+	}
+	return nil
+}
+
+// detect feeds a packet that can show the layout to layout detection,
+// while the layout is unknown and the payload fits the window.
+func (s *indexScan) detect(off int64, wire uint8, psize uint32) error {
+	if s.lay.known() || int(psize) > len(s.win.buf) {
+		return nil
+	}
+	switch PacketID(wire) {
+	case IDPosition, IDKinematics, IDBoundingBox, IDTriggerVolume, 21, 22, 23:
+		p, err := s.win.at(off+packetHeader, int64(psize))
+		if err != nil {
+			return err
+		}
+		s.lay.detect(wire, p)
+	}
+	return nil
+}
+
+// window caches a span of an io.ReaderAt.
+type window struct {
+	r     io.ReaderAt
+	size  int64
+	buf   []byte
+	start int64 // file offset of buf[0]
+	n     int   // valid bytes in buf
+}
+
+// at returns bytes [off, off+n) of the file, which the caller has checked
+// lie inside it, and n <= len(w.buf).
+func (w *window) at(off, n int64) ([]byte, error) {
+	if off >= w.start && off+n <= w.start+int64(w.n) {
+		i := off - w.start
+		return w.buf[i : i+n], nil
+	}
+	want := min(int64(len(w.buf)), w.size-off)
+	k, err := w.r.ReadAt(w.buf[:want], off)
+	if int64(k) < n {
+		w.n = 0
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, fmt.Errorf("recorder: reading byte %d: %w", off, err)
+	}
+	w.start, w.n = off, k
+	return w.buf[:n], nil
+}
+
+// NewFrameReader returns a Reader that decodes the packets of frames
+// [first, last] (indexes into ix.Frames) on their own, reading r from the
+// first frame's offset; Offset reports absolute file offsets. Bad indexes
+// give a Reader whose Next fails.
+func NewFrameReader(r io.ReaderAt, ix *Index, first, last int) *Reader {
+	if ix == nil || first < 0 || last >= len(ix.Frames) || first > last {
+		n := 0
+		if ix != nil {
+			n = len(ix.Frames)
+		}
+		return &Reader{err: fmt.Errorf("recorder: frames [%d, %d] out of the index of %d frames", first, last, n)}
+	}
+	start, end := ix.Frames[first].Offset, ix.Frames[last].End
+	rd := newReader(io.NewSectionReader(r, start, end-start), start, int(min(defaultBufSize, end-start)))
+	rd.hdr = ix.Header
+	rd.lay = layoutState{Layout: ix.Layout, wideKnown: ix.wideKnown, devKnown: ix.devKnown}
+	return rd
+}
