@@ -243,7 +243,7 @@ func TestStepSpecialFrames(t *testing.T) {
 		cmd  Command
 		want float64
 	}{
-		{0, StepForward(), 1},   // skips over the repeated start in one step
+		{0, StepForward(), 1}, // skips over the repeated start in one step
 		{1, StepForward(), 2},
 		{2, StepForward(), 2.5}, // last frame: to the end
 		{2.5, StepForward(), 2.5},
