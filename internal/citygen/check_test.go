@@ -224,9 +224,10 @@ func (c *checker) intersections(m *bai.Map) {
 		prev, lights := -1.0, 0
 		for _, k := range x.Roads {
 			r := &m.Roads[k]
-			e, s, toward := &r.Start, 0, -1.0
-			if r.End.Connected() && r.End.Intersection == uint32(i) {
-				e, s, toward = &r.End, r.Sections()-1, 1
+			e, s := endNaming(r, i)
+			toward := 1.0 // the direction traffic drives into the intersection
+			if s == 0 {
+				toward = -1
 			}
 			o := fromF32(r.Origin[s])
 			a := heading(o.sub(centre))
@@ -248,6 +249,14 @@ func (c *checker) intersections(m *bai.Map) {
 			c.errorf("intersection %d: %d of %d roads have rule traffic light", i, lights, len(x.Roads))
 		}
 	}
+}
+
+// endNaming returns the end of r at intersection i and its section.
+func endNaming(r *bai.Road, i int) (*bai.RoadEnd, int) {
+	if r.End.Connected() && r.End.Intersection == uint32(i) {
+		return &r.End, r.Sections() - 1
+	}
+	return &r.Start, 0
 }
 
 // light checks a traffic light stands on the right of the traffic driving

@@ -1,6 +1,8 @@
 package citygen
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
@@ -83,7 +85,10 @@ func checkFeatures(t *testing.T, cfg Config, m *bai.Map) {
 	if minLanes < cfg.MinLanes || maxLanes > cfg.MaxLanes {
 		t.Errorf("two-way lanes %d..%d, asked %d..%d", minLanes, maxLanes, cfg.MinLanes, cfg.MaxLanes)
 	}
-	if (oneWay > 0) != (cfg.OneWayFraction > 0 && cfg.BlocksX+cfg.BlocksY > 2) {
+	// Inner grid lines exist when a dimension has 2 blocks or more; with
+	// a fraction below 1 none of them may come out one-way.
+	inner := max(cfg.BlocksX, cfg.BlocksY) > 1
+	if cfg.OneWayFraction == 0 && oneWay > 0 || cfg.OneWayFraction == 1 && inner && oneWay == 0 {
 		t.Errorf("%d one-way roads with OneWayFraction %g", oneWay, cfg.OneWayFraction)
 	}
 	if (trams >= cfg.BlocksX) != cfg.Tram || (trains >= cfg.BlocksY) != cfg.Train {
@@ -203,12 +208,39 @@ func TestRoadsFloor(t *testing.T) {
 	t.Logf("asked 1 road, got %d of %d", len(m.Roads), len(f.Roads))
 }
 
+// TestSeeds runs a spread of seeds and sizes through every check and
+// bai.Validate.
+func TestSeeds(t *testing.T) {
+	for seed := range int64(30) {
+		cfg := Config{
+			BlocksX: 1 + int(seed%7), BlocksY: 1 + int(seed*3%5), BlockSize: 60 + float32(seed%4)*15, Seed: seed,
+			MinLanes: 1 + int(seed%2), MaxLanes: 2 + int(seed%2), OneWayFraction: float64(seed%5) / 4,
+			Tram: seed%2 == 0, Train: seed%3 == 0, Curvy: float64(seed%3) / 2, SectionsMin: 4 + int(seed%6),
+		}
+		cfg.Roads = gridRoads(cfg) * 9 / 10
+		m, err := Generate(cfg)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		name := fmt.Sprintf("seed %d (%d x %d)", seed, cfg.BlocksX, cfg.BlocksY)
+		checkMap(t, name, m)
+		checkFeatures(t, cfg, m)
+		if ps := bai.Validate(m); len(ps) > 0 {
+			t.Errorf("%s: %d problems, first %v", name, len(ps), ps[0])
+		}
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	for _, cfg := range []Config{Default(), London()} {
 		a, _ := Generate(cfg)
 		b, _ := Generate(cfg)
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("%s: two runs with seed %d differ", cfg.Name, cfg.Seed)
+		}
+		var ea, eb bytes.Buffer
+		if bai.Encode(&ea, a) != nil || bai.Encode(&eb, b) != nil || !bytes.Equal(ea.Bytes(), eb.Bytes()) {
+			t.Errorf("%s: two runs with seed %d encode differently", cfg.Name, cfg.Seed)
 		}
 		cfg.Seed++
 		c, _ := Generate(cfg)
@@ -309,5 +341,65 @@ func BenchmarkGenerateDefault(b *testing.B) {
 		if _, err := Generate(cfg); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestNamedCities pins what the demo and the London-sized city promise:
+// the demo has every feature, London the retail counts.
+func TestNamedCities(t *testing.T) {
+	m, err := Generate(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var oneWay, trams, lights int
+	rules := map[bai.Rule]int{}
+	for _, r := range m.Roads {
+		if r.SideA.NumLanes == 0 || r.SideB.NumLanes == 0 {
+			oneWay++
+		}
+		if len(r.SideB.Trams) > 0 {
+			trams++
+		}
+		for _, e := range []bai.RoadEnd{r.Start, r.End} {
+			if e.Connected() {
+				rules[e.Rule]++
+			}
+			if e.HasLight() {
+				lights++
+			}
+		}
+	}
+	if oneWay == 0 || trams == 0 || lights == 0 || rules[bai.RuleStopSign] == 0 || rules[bai.RuleNeverStop] == 0 ||
+		rules[bai.RuleTrafficLight] == 0 {
+		t.Errorf("demo: %d one-way roads, %d tram roads, %d lights, rules %v", oneWay, trams, lights, rules)
+	}
+	allWay := 0
+	for _, x := range m.Intersections {
+		stops := 0
+		for _, k := range x.Roads {
+			if e, _ := endNaming(&m.Roads[k], int(x.ID)); e.Rule == bai.RuleStopSign {
+				stops++
+			}
+		}
+		if stops == len(x.Roads) {
+			allWay++
+		}
+	}
+	if allWay == 0 {
+		t.Error("demo: no all-way stop")
+	}
+	t.Logf("demo: %d one-way roads, %d tram roads, %d lights, %d all-way stops, rules %v", oneWay, trams, lights, allWay, rules)
+
+	l, err := Generate(London())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := 1<<30, 0
+	for _, r := range l.Roads {
+		lo, hi = min(lo, r.Sections()), max(hi, r.Sections())
+	}
+	if len(l.Roads) != 540 || len(l.Intersections) != 324 || len(l.Culling.Cars) != 1342 || lo < 20 || hi > 40 {
+		t.Errorf("london: %d roads, %d intersections, %d culling rooms, %d..%d sections",
+			len(l.Roads), len(l.Intersections), len(l.Culling.Cars), lo, hi)
 	}
 }
