@@ -67,6 +67,9 @@ func ToUnrealRotation(r Rotation) recorder.Vec3 {
 	return recorder.Vec3{X: r.Roll, Y: r.Pitch, Z: -r.Yaw}
 }
 
+// FromUnrealSpeed converts a recorded walker speed (cm/s) to m/s.
+func FromUnrealSpeed(cmPerS float32) float64 { return float64(cmPerS) / centimetresPerMetre }
+
 // FromUnrealVelocity converts a recorded linear velocity (already m/s in
 // CARLA's Kinematics packet, Unreal axes) to world axes.
 func FromUnrealVelocity(v recorder.Vec3) Vec3 {

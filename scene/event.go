@@ -1,0 +1,66 @@
+package scene
+
+import (
+	"fmt"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// EventKind says what happened at an Event.
+type EventKind uint8
+
+// Event kinds for the timeline.
+const (
+	EventSpawn     EventKind = iota + 1 // Actor was added
+	EventDestroy                        // Actor was removed
+	EventParent                         // Actor was attached to Other
+	EventCollision                      // Actor started touching Other
+	EventLight                          // traffic light Actor changed to Light
+)
+
+var eventNames = [...]string{"", "spawn", "destroy", "parent", "collision", "light"}
+
+// String returns a short lower-case name ("spawn", "collision", ...).
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) && k != 0 {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is one thing worth a mark on the timeline.
+type Event struct {
+	Kind  EventKind
+	Time  float64 // the frame's elapsed time, seconds
+	Frame int     // index of the frame
+	Actor uint32  // the actor spawned, destroyed, attached, colliding or the light
+	Other uint32  // the parent (EventParent) or the other actor (EventCollision)
+	// Blueprint is the actor's blueprint for spawns and destroys.
+	Blueprint string
+	Light     recorder.LightState // the new state (EventLight)
+}
+
+// problem is an inconsistency found resolving parents; kept as data so that
+// resolving a frame does not format strings.
+type problem struct {
+	cycle  bool // false: the parent does not exist
+	actor  uint32
+	parent uint32
+}
+
+func (p problem) String() string {
+	if p.cycle {
+		return fmt.Sprintf("actor %d: parent chain through %d loops; left where it was", p.actor, p.parent)
+	}
+	return fmt.Sprintf("actor %d: parent %d does not exist; left where it was", p.actor, p.parent)
+}
+
+// collisionPair is an unordered pair of actors in contact.
+type collisionPair struct{ a, b uint32 }
+
+func pairOf(c recorder.Collision) collisionPair {
+	if c.Actor1 > c.Actor2 {
+		return collisionPair{c.Actor2, c.Actor1}
+	}
+	return collisionPair{c.Actor1, c.Actor2}
+}

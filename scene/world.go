@@ -1,0 +1,441 @@
+package scene
+
+import (
+	"slices"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// Teleport thresholds: a move between two frames longer than
+// TeleportDistance metres at more than TeleportSpeed m/s is a teleport. It
+// is not interpolated and does not count as distance travelled. Both must
+// hold so that a slow recording (1 Hz) of fast cars is not taken for
+// teleports, nor a fast recording's small jitter.
+const (
+	TeleportDistance = 10.0
+	TeleportSpeed    = 100.0
+)
+
+func isTeleport(step, dt float64) bool {
+	return step > TeleportDistance && (dt <= 0 || step > TeleportSpeed*dt)
+}
+
+// actorStatic is what an actor's spawn says about it. It is shared (by
+// pointer) between the live world, keyframes and States, so it is never
+// modified: a later BoundingBox or TrafficLightTime makes a new version.
+type actorStatic struct {
+	id          uint32
+	typ         recorder.ActorType
+	kind        Kind
+	blueprint   string
+	uid         uint32
+	attrs       []recorder.Attribute
+	hero        bool
+	spawnFrame  int
+	spawn       Transform // world pose written by EventAdd
+	box         Box
+	boxRecorded bool
+	times       [3]float32 // green, yellow, red
+}
+
+// Per-frame groups of an actor's state. CARLA rewrites them every frame,
+// and each remembers the frame that last wrote it, so that a keyframe can
+// leave out what the next frame restores (see keyframe.go).
+const (
+	gPos = iota
+	gControl
+	gWalker
+	gLights
+	gKin
+	gTL
+	nGroups
+)
+
+// actorState is one live actor in a World.
+type actorState struct {
+	st     *actorStatic
+	parent uint32
+	local  Transform // relative to parent, fixed at EventParent
+	pose   Transform // own world pose: last Position record, else spawn
+	world  Transform // resolved world transform
+	prev   Vec3      // world location before this frame's resolve
+	seen   [nGroups]int32
+
+	control   Control
+	walker    float64
+	lightBits uint32
+	kin       Kinematics
+	tl        LightInfo // State, Elapsed, Frozen; phase times come from st
+	doors     uint32
+	distance  float64
+
+	mark uint32 // resolve pass stamp: 2p+1 visiting, 2p+2 done
+}
+
+// World is the actor set of a recording as packets are applied in file
+// order: Apply every packet of a frame from FrameStart to FrameEnd, then
+// read it with State. It is the reference semantics of the package; a
+// Recording reaches the same states by starting from keyframes.
+//
+// A World is not safe for concurrent use.
+type World struct {
+	frame   int // index of the current frame, -1 before the first
+	frameID uint64
+	time    float64
+	dt      float64 // time since the previous frame
+
+	actors []actorState // sorted by id
+	dense  []int32      // id -> index+1 for small ids
+	sparse map[uint32]int32
+	dirty  bool // index must be rebuilt
+
+	collisions []recorder.Collision
+	weather    recorder.Weather
+	hasWeather bool
+	problems   []problem
+	pass       uint32
+
+	statics   *staticTable // nil: make statics on the fly
+	restoring bool         // re-applying a keyframe's frame: per-frame packets only
+	events    *[]Event     // non-nil: collect events
+	pairs     []collisionPair
+	pairsPrev []collisionPair
+}
+
+// maxDense is the largest id kept in the dense index (4 MiB of int32);
+// larger ids, which CARLA never uses, go to a map.
+const maxDense = 1 << 20
+
+// NewWorld returns an empty world before the first frame.
+func NewWorld() *World { return &World{frame: -1} }
+
+// Frame returns the index of the frame last started (-1 before any).
+func (w *World) Frame() int { return w.frame }
+
+// Time returns the elapsed time of the current frame.
+func (w *World) Time() float64 { return w.time }
+
+// Apply applies one packet. Packets must come in file order, each frame
+// between its FrameStart and FrameEnd; packets the scene does not use
+// (physics, bones, wheels, scene lights, ...) are ignored, as are records
+// naming actors that do not exist.
+func (w *World) Apply(p recorder.Packet) {
+	switch p := p.(type) {
+	case *recorder.FrameStart:
+		w.beginFrame(p)
+	case *recorder.FrameEnd:
+		w.endFrame()
+	case *recorder.EventAdd:
+		if !w.restoring {
+			for i := range p.Actors {
+				w.add(&p.Actors[i])
+			}
+		}
+	case *recorder.EventDel:
+		if !w.restoring {
+			for _, id := range p.IDs {
+				w.del(id)
+			}
+		}
+	case *recorder.EventParent:
+		if !w.restoring {
+			for _, l := range p.Links {
+				w.link(l)
+			}
+		}
+	case *recorder.Collisions:
+		w.collisions = append(w.collisions, p.Records...)
+	case *recorder.Positions:
+		w.applyPositions(p.Records)
+	case *recorder.TrafficLightStates:
+		w.applyLights(p.Records)
+	case *recorder.VehicleAnimations:
+		for _, r := range p.Records {
+			if a := w.get(r.ID); a != nil {
+				a.control = Control{r.Steering, r.Throttle, r.Brake, r.Handbrake, r.Gear}
+				a.seen[gControl] = int32(w.frame)
+			}
+		}
+	case *recorder.WalkerAnimations:
+		for _, r := range p.Records {
+			if a := w.get(r.ID); a != nil {
+				a.walker = FromUnrealSpeed(r.Speed)
+				a.seen[gWalker] = int32(w.frame)
+			}
+		}
+	case *recorder.VehicleLights:
+		for _, r := range p.Records {
+			if a := w.get(r.ID); a != nil {
+				a.lightBits = r.Bits
+				a.seen[gLights] = int32(w.frame)
+			}
+		}
+	case *recorder.KinematicsList:
+		for _, r := range p.Records {
+			if a := w.get(r.ID); a != nil {
+				a.kin = Kinematics{FromUnrealVelocity(r.Linear), FromUnrealAngularVelocity(r.Angular), true}
+				a.seen[gKin] = int32(w.frame)
+			}
+		}
+	case *recorder.BoundingBoxes:
+		if !w.restoring {
+			for _, r := range p.Records {
+				w.updateStatic(r.ID, func(s *actorStatic) {
+					s.box = Box{Center: FromUnreal(r.Origin), Extent: FromUnrealExtent(r.Extent)}
+					s.boxRecorded = true
+				})
+			}
+		}
+	case *recorder.TrafficLightTimes:
+		if !w.restoring {
+			for _, r := range p.Records {
+				w.updateStatic(r.ID, func(s *actorStatic) { s.times = [3]float32{r.Green, r.Yellow, r.Red} })
+			}
+		}
+	case *recorder.VehicleDoors:
+		if !w.restoring {
+			for _, r := range p.Records {
+				if a := w.get(r.ID); a != nil && r.Door < 32 {
+					if r.Open {
+						a.doors |= 1 << r.Door
+					} else {
+						a.doors &^= 1 << r.Door
+					}
+				}
+			}
+		}
+	case *recorder.Weather:
+		w.weather, w.hasWeather = *p, true
+	}
+}
+
+func (w *World) beginFrame(p *recorder.FrameStart) {
+	w.frame++
+	w.dt = p.Elapsed - w.time
+	if w.frame == 0 {
+		w.dt = 0
+	}
+	w.time, w.frameID = p.Elapsed, p.Frame
+	w.collisions = w.collisions[:0]
+}
+
+func (w *World) endFrame() {
+	w.resolve()
+	if w.events != nil {
+		w.collisionEvents()
+	}
+}
+
+func (w *World) applyPositions(recs []recorder.Position) {
+	for i := range recs {
+		r := &recs[i]
+		if a := w.get(r.ID); a != nil {
+			a.pose = Transform{FromUnreal(r.Location), FromUnrealRotation(r.Rotation)}
+			a.seen[gPos] = int32(w.frame)
+		}
+	}
+}
+
+func (w *World) applyLights(recs []recorder.TrafficLightState) {
+	for _, r := range recs {
+		a := w.get(r.ID)
+		if a == nil {
+			continue
+		}
+		if w.events != nil && a.seen[gTL] >= 0 && a.tl.State != r.State {
+			*w.events = append(*w.events, Event{Kind: EventLight, Time: w.time, Frame: w.frame, Actor: r.ID, Light: r.State})
+		}
+		a.tl.State, a.tl.Elapsed, a.tl.Frozen = r.State, r.Elapsed, r.Frozen
+		a.seen[gTL] = int32(w.frame)
+	}
+}
+
+func (w *World) add(r *recorder.ActorAdd) {
+	st := w.statics.add(w.frame, r)
+	a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location}
+	for g := range a.seen {
+		a.seen[g] = -1
+	}
+	i, found := slices.BinarySearchFunc(w.actors, r.ID, func(a actorState, id uint32) int { return cmpID(a.st.id, id) })
+	if found {
+		w.actors[i] = a
+	} else {
+		w.actors = slices.Insert(w.actors, i, a)
+		w.dirty = true
+	}
+	if w.events != nil {
+		*w.events = append(*w.events, Event{Kind: EventSpawn, Time: w.time, Frame: w.frame, Actor: r.ID, Blueprint: st.blueprint})
+	}
+}
+
+func (w *World) del(id uint32) {
+	i := w.find(id)
+	if i < 0 {
+		return
+	}
+	if w.events != nil {
+		*w.events = append(*w.events, Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: w.actors[i].st.blueprint})
+	}
+	w.actors = slices.Delete(w.actors, i, i+1)
+	w.dirty = true
+}
+
+// link attaches a child to a parent keeping the child where it is: its
+// transform relative to the parent is fixed from both world transforms at
+// this moment (the parent's last resolved one, or its spawn pose if it was
+// added in this frame), as CARLA's replayer does with KeepWorldTransform.
+// Parent 0 detaches, leaving the child where it was.
+func (w *World) link(l recorder.ParentLink) {
+	c := w.get(l.Child)
+	if c == nil {
+		return
+	}
+	if w.events != nil {
+		*w.events = append(*w.events, Event{Kind: EventParent, Time: w.time, Frame: w.frame, Actor: l.Child, Other: l.Parent})
+	}
+	c.parent = l.Parent
+	c.local = Transform{}
+	if l.Parent == 0 {
+		c.pose = c.world
+		return
+	}
+	if p := w.get(l.Parent); p != nil {
+		c.local = p.world.Relative(c.world)
+	}
+}
+
+func (w *World) updateStatic(id uint32, change func(*actorStatic)) {
+	if a := w.get(id); a != nil {
+		a.st = w.statics.update(w.frame, a.st, change)
+	}
+}
+
+func cmpID(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// find returns the index of the actor with the id, or -1.
+func (w *World) find(id uint32) int {
+	if w.dirty {
+		w.reindex()
+	}
+	if id < uint32(len(w.dense)) {
+		return int(w.dense[id]) - 1
+	}
+	if i, ok := w.sparse[id]; ok {
+		return int(i)
+	}
+	return -1
+}
+
+func (w *World) get(id uint32) *actorState {
+	if i := w.find(id); i >= 0 {
+		return &w.actors[i]
+	}
+	return nil
+}
+
+func (w *World) reindex() {
+	clear(w.dense)
+	clear(w.sparse)
+	for i := range w.actors {
+		id := w.actors[i].st.id
+		if id >= maxDense {
+			if w.sparse == nil {
+				w.sparse = make(map[uint32]int32)
+			}
+			w.sparse[id] = int32(i)
+			continue
+		}
+		if id >= uint32(len(w.dense)) {
+			n := max(int(id)+1, min(2*len(w.dense), maxDense))
+			w.dense = append(w.dense, make([]int32, n-len(w.dense))...)
+		}
+		w.dense[id] = int32(i + 1)
+	}
+	w.dirty = false
+}
+
+// resolve computes every world transform for the frame, parents first,
+// then adds this frame's step to each actor's distance.
+func (w *World) resolve() {
+	if w.dirty {
+		w.reindex()
+	}
+	w.pass++
+	w.problems = w.problems[:0]
+	for i := range w.actors {
+		w.actors[i].prev = w.actors[i].world.Location
+	}
+	for i := range w.actors {
+		w.resolveOne(i)
+	}
+	if w.restoring {
+		return
+	}
+	for i := range w.actors {
+		a := &w.actors[i]
+		if a.st.spawnFrame >= w.frame {
+			continue
+		}
+		if step := a.world.Location.Sub(a.prev).Len(); !isTeleport(step, w.dt) {
+			a.distance += step
+		}
+	}
+}
+
+// resolveOne resolves actor i and reports whether it could (false only in
+// a parent cycle). An actor with its own Position this frame is where the
+// record says; else an attached actor follows its parent; else it stays
+// at its last pose. Problems leave the actor where it was.
+func (w *World) resolveOne(i int) bool {
+	a := &w.actors[i]
+	visiting, done := 2*w.pass+1, 2*w.pass+2
+	switch a.mark {
+	case done:
+		return true
+	case visiting:
+		return false
+	}
+	a.mark = visiting
+	ok := true
+	switch {
+	case a.seen[gPos] == int32(w.frame) || a.parent == 0:
+		a.world = a.pose
+	default:
+		j := w.find(a.parent)
+		switch {
+		case j < 0:
+			w.problems = append(w.problems, problem{actor: a.st.id, parent: a.parent})
+		case w.resolveOne(j):
+			a = &w.actors[i]
+			a.world = w.actors[j].world.Mul(a.local)
+		default:
+			a = &w.actors[i]
+			w.problems = append(w.problems, problem{cycle: true, actor: a.st.id, parent: a.parent})
+			ok = false
+		}
+	}
+	a.mark = done
+	return ok
+}
+
+func (w *World) collisionEvents() {
+	w.pairsPrev, w.pairs = w.pairs, w.pairsPrev[:0]
+	for _, c := range w.collisions {
+		p := pairOf(c)
+		if slices.Contains(w.pairs, p) {
+			continue
+		}
+		w.pairs = append(w.pairs, p)
+		if !slices.Contains(w.pairsPrev, p) {
+			*w.events = append(*w.events, Event{Kind: EventCollision, Time: w.time, Frame: w.frame, Actor: c.Actor1, Other: c.Actor2})
+		}
+	}
+}
