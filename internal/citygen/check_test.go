@@ -15,6 +15,7 @@ type checker struct {
 	t     *testing.T
 	name  string
 	count int
+	tol   float64 // metres allowed between positions: float32 rounding grows with distance from 0
 }
 
 func (c *checker) errorf(format string, a ...any) {
@@ -25,9 +26,22 @@ func (c *checker) errorf(format string, a ...any) {
 	}
 }
 
-const tol = 1e-3 // metres; float32 coordinates of a few km are good to ~1e-4
+const tol = 1e-3 // for unit vectors, and metres near the origin
 
 func near(a, b float64) bool { return math.Abs(a-b) <= tol }
+
+// near compares positions, allowing a few float32 steps at the map's
+// largest coordinate (one step is 2^-23 of it).
+func (c *checker) near(a, b float64) bool { return math.Abs(a-b) <= c.tol }
+
+// extent is the largest coordinate magnitude of any intersection centre.
+func extent(m *bai.Map) float64 {
+	e := 0.0
+	for _, x := range m.Intersections {
+		e = max(e, math.Abs(float64(x.Center.X)), math.Abs(float64(x.Center.Z)))
+	}
+	return e
+}
 
 // rightOffset is how far p lies to the right of someone standing at o
 // facing f with Y up, computed from the cross product rather than from
@@ -37,7 +51,7 @@ func rightOffset(o, f, p vec) float64 { return -f.cross(p.sub(o)).dot(up) }
 // checkMap asserts every invariant the package comment promises.
 func checkMap(t *testing.T, name string, m *bai.Map) {
 	t.Helper()
-	c := &checker{t: t, name: name}
+	c := &checker{t: t, name: name, tol: tol + 8*extent(m)/(1<<23)}
 	for k := range m.Roads {
 		c.road(k, &m.Roads[k])
 	}
@@ -65,8 +79,8 @@ func (c *checker) road(k int, r *bai.Road) {
 	}
 	for s := 1; s < n; s++ {
 		step := fromF32(r.Origin[s]).sub(fromF32(r.Origin[s-1])).length()
-		if step > MaxSpacing+tol || !(r.Distance[s] > r.Distance[s-1]) ||
-			!near(float64(r.Distance[s]-r.Distance[s-1]), step) {
+		if step > MaxSpacing+c.tol || !(r.Distance[s] > r.Distance[s-1]) ||
+			!c.near(float64(r.Distance[s]-r.Distance[s-1]), step) {
 			c.errorf("road %d section %d: step %g m, distances %g -> %g", k, s, step, r.Distance[s-1], r.Distance[s])
 		}
 	}
@@ -133,7 +147,7 @@ func (c *checker) side(k int, r *bai.Road, sd *bai.Side, sign float64) {
 			}
 			o, t := fromF32(r.Origin[s]), fromF32(r.Tangent[s]).scale(f)
 			pp := fromF32(p)
-			if !near(rightOffset(o, t, pp), want) || !near(pp.y-o.y, dy) || !near(pp.sub(o).dot(t), 0) {
+			if !c.near(rightOffset(o, t, pp), want) || !c.near(pp.y-o.y, dy) || !c.near(pp.sub(o).dot(t), 0) {
 				c.errorf("road %d side %v %s vertex %d: %v is %g m right of section %d, want %g",
 					k, sign, what, v, p, rightOffset(o, t, pp), s, want)
 				return
@@ -149,7 +163,7 @@ func (c *checker) side(k int, r *bai.Road, sd *bai.Side, sign float64) {
 		}
 		for v := 1; v < n; v++ {
 			step := fromF32(pts[v]).sub(fromF32(pts[v-1])).length()
-			if !(d[v] > d[v-1]) || !near(float64(d[v]-d[v-1]), step) {
+			if !(d[v] > d[v-1]) || !c.near(float64(d[v]-d[v-1]), step) {
 				c.errorf("road %d side %v curve %d: distance %g -> %g for a %g m step", k, sign, i, d[v-1], d[v], step)
 				break
 			}
@@ -266,7 +280,7 @@ func (c *checker) light(k int, r *bai.Road, e *bai.RoadEnd, s int, toward float6
 	c.t.Helper()
 	o, t := fromF32(r.Origin[s]), fromF32(r.Tangent[s]).scale(toward)
 	p, q := fromF32(e.LightOrigin), fromF32(e.LightTarget)
-	if e.Rule != bai.RuleTrafficLight || !near(p.y-o.y, LightHeight) || rightOffset(o, t, p) <= 0 ||
+	if e.Rule != bai.RuleTrafficLight || !c.near(p.y-o.y, LightHeight) || rightOffset(o, t, p) <= 0 ||
 		q.sub(p).unit().dot(t) > -0.99 {
 		c.errorf("road %d: light %v -> %v at section %d (forward %v, rule %d)", k, p, q, s, t, e.Rule)
 	}

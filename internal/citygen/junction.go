@@ -21,7 +21,10 @@ const (
 func (b *builder) intersections(roads []bai.Road) []bai.Intersection {
 	is := make([]bai.Intersection, len(b.nodes))
 	for n := range b.nodes {
-		c := b.nodes[n].center
+		// Angles are taken from the stored float32 values, so a reader of
+		// the file finds the same order (a road along +X must not land
+		// just below angle 0, i.e. at 2π, through rounding).
+		c := fromF32(b.nodes[n].center.f32())
 		list := slices.Clone(b.nodes[n].edges)
 		angle := func(k int) float64 { return heading(fromF32(endAt(&roads[k], &b.edges[k], n).origin).sub(c)) }
 		slices.SortFunc(list, func(x, y int) int {
