@@ -34,7 +34,8 @@ type node struct {
 }
 
 // An edge is a road. from is the node at its start (section 0), to the
-// node at its end; -1 marks a free end, whose position is freePos.
+// node at its end; -1 marks a free end, whose position is then fromPos
+// or toPos.
 type edge struct {
 	from, to int
 	fromPos  vec // node centre, or the free end
@@ -45,7 +46,7 @@ type edge struct {
 	lanesB   int
 	tram     bool
 	train    bool
-	bow      float64 // signed lateral bow amplitude; 0 = straight
+	bow      float64 // signed bow amplitude as a share of the road length; 0 = straight
 	dropped  bool
 	grid     bool // between two intersections (not an edge stub)
 }
