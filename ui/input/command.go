@@ -1,0 +1,162 @@
+package input
+
+import (
+	"strconv"
+
+	"github.com/mm2carla/viewer/scene/playback"
+)
+
+// Kind names what an app Command does.
+type Kind uint8
+
+// The commands. The comment after each says which Command fields it uses.
+const (
+	KindNone           Kind = iota // the zero Command; never produced
+	KindClock                      // Clock: apply it to the playback clock
+	KindScrub                      // T: the time under the cursor on the timeline
+	KindFollowNext                 // follow the next actor with the camera
+	KindFollowPrev                 // follow the previous actor
+	KindFrameAll                   // fit the whole scene in view
+	KindToggleView                 // switch between top-down and orbit camera
+	KindToggleLayer                // Layer: show or hide it
+	KindClearSelection             // deselect the selected actor
+	KindToggleHelp                 // show or hide the help overlay
+	KindOpenFile                   // open the file dialog
+	KindOrbit                      // DX, DY: left-drag movement in pixels
+	KindPan                        // DX, DY: right-drag movement in pixels
+	KindZoom                       // Steps at cursor X, Y
+	KindSelect                     // X, Y: the clicked pixel
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"None", "Clock", "Scrub", "FollowNext", "FollowPrev", "FrameAll",
+	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
+	"Orbit", "Pan", "Zoom", "Select",
+}
+
+// String returns the kind's name, such as "Orbit".
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Command is one thing the user asked the app to do this tick. It is a
+// sum type kept as a plain struct: Kind says which fields mean something,
+// and the value can be appended to a reused slice every tick without
+// allocating. Clock commands wrap playback.Command so the app hands them
+// to the clock unchanged (see ClockCommand); that keeps the dependency one
+// way: input knows playback, playback knows nothing of input.
+type Command struct {
+	Kind   Kind
+	Clock  playback.Command // KindClock
+	Layer  Layer            // KindToggleLayer
+	T      float64          // KindScrub: recording seconds
+	X, Y   float64          // KindZoom, KindSelect: cursor position in pixels
+	DX, DY float64          // KindOrbit, KindPan: movement in pixels
+	Steps  float64          // KindZoom: wheel notches, positive zooms in
+}
+
+// ClockCommand returns the playback command to apply to the clock, if the
+// command has one: a clock command itself, or GoTo for a scrub.
+func (c Command) ClockCommand() (playback.Command, bool) {
+	switch c.Kind {
+	case KindClock:
+		return c.Clock, true
+	case KindScrub:
+		return playback.GoTo(c.T), true
+	}
+	return playback.Command{}, false
+}
+
+// String renders the command as it is built, such as "Clock(Jump(-1))",
+// "Zoom(1,400,300)" or "ToggleLayer(lanes)", for test failures and logs.
+func (c Command) String() string {
+	name := c.Kind.String()
+	switch c.Kind {
+	case KindClock:
+		return name + "(" + c.Clock.String() + ")"
+	case KindScrub:
+		return name + "(" + ftoa(c.T) + ")"
+	case KindToggleLayer:
+		return name + "(" + c.Layer.String() + ")"
+	case KindOrbit, KindPan:
+		return name + "(" + ftoa(c.DX) + "," + ftoa(c.DY) + ")"
+	case KindZoom:
+		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
+	case KindSelect:
+		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
+	}
+	return name
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// Clock wraps a playback command.
+func Clock(c playback.Command) Command { return Command{Kind: KindClock, Clock: c} }
+
+// Scrub moves the clock to t because the user dragged on the timeline.
+func Scrub(t float64) Command { return Command{Kind: KindScrub, T: t} }
+
+// FollowNext makes the camera follow the next actor.
+func FollowNext() Command { return Command{Kind: KindFollowNext} }
+
+// FollowPrev makes the camera follow the previous actor.
+func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// FrameAll fits the whole scene in view.
+func FrameAll() Command { return Command{Kind: KindFrameAll} }
+
+// ToggleView switches between the top-down and the orbit camera.
+func ToggleView() Command { return Command{Kind: KindToggleView} }
+
+// ToggleLayer shows or hides one layer of the scene.
+func ToggleLayer(l Layer) Command { return Command{Kind: KindToggleLayer, Layer: l} }
+
+// ClearSelection deselects the selected actor.
+func ClearSelection() Command { return Command{Kind: KindClearSelection} }
+
+// ToggleHelp shows or hides the help overlay.
+func ToggleHelp() Command { return Command{Kind: KindToggleHelp} }
+
+// OpenFile opens the file dialog.
+func OpenFile() Command { return Command{Kind: KindOpenFile} }
+
+// Orbit turns the camera by a left drag of dx, dy pixels.
+func Orbit(dx, dy float64) Command { return Command{Kind: KindOrbit, DX: dx, DY: dy} }
+
+// Pan moves the camera by a right drag of dx, dy pixels.
+func Pan(dx, dy float64) Command { return Command{Kind: KindPan, DX: dx, DY: dy} }
+
+// Zoom zooms by steps wheel notches toward the cursor at x, y.
+func Zoom(steps, x, y float64) Command { return Command{Kind: KindZoom, Steps: steps, X: x, Y: y} }
+
+// Select picks what is under pixel x, y.
+func Select(x, y float64) Command { return Command{Kind: KindSelect, X: x, Y: y} }
+
+// Layer is one toggleable layer of the scene, bound to the number keys.
+type Layer uint8
+
+// The layers, in number-key order: key 1 toggles LayerLanes.
+const (
+	LayerLanes Layer = iota
+	LayerSidewalks
+	LayerRails
+	LayerIntersections
+	LayerLights
+	LayerLabels
+	LayerGrid
+	NumLayers
+)
+
+var layerNames = [NumLayers]string{"lanes", "sidewalks", "rails", "intersections", "lights", "labels", "grid"}
+
+// String returns the layer's name as the help overlay prints it.
+func (l Layer) String() string {
+	if l < NumLayers {
+		return layerNames[l]
+	}
+	return "Layer(" + strconv.Itoa(int(l)) + ")"
+}

@@ -1,0 +1,249 @@
+package input
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/scene/playback"
+)
+
+// modifier flags for the test tables.
+const (
+	none  = 0
+	shift = 1 << iota
+	ctrl
+	alt
+)
+
+// tap is a snapshot where keys went down this tick with modifiers held.
+func tap(m int, keys ...Key) *Snapshot {
+	s := &Snapshot{Shift: m&shift != 0, Ctrl: m&ctrl != 0, Alt: m&alt != 0}
+	for _, k := range keys {
+		s.Held[k] = 1
+	}
+	return s
+}
+
+func clk(c playback.Command) []Command { return []Command{Clock(c)} }
+
+// TestEveryBinding is the key map, written out by hand: each row is the
+// documented behaviour of one key press.
+func TestEveryBinding(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		mods int
+		key  Key
+		want []Command
+	}{
+		{"Space", none, KeySpace, clk(playback.TogglePlay())},
+		{"Left", none, KeyLeft, clk(playback.StepBack())},
+		{"Right", none, KeyRight, clk(playback.StepForward())},
+		{"Shift+Left", shift, KeyLeft, clk(playback.Jump(-1))},
+		{"Shift+Right", shift, KeyRight, clk(playback.Jump(1))},
+		{"Ctrl+Left", ctrl, KeyLeft, clk(playback.Jump(-10))},
+		{"Ctrl+Right", ctrl, KeyRight, clk(playback.Jump(10))},
+		{"Alt+Left", alt, KeyLeft, clk(playback.Jump(-0.1))},
+		{"Alt+Right", alt, KeyRight, clk(playback.Jump(0.1))},
+		{"Home", none, KeyHome, clk(playback.ToStart())},
+		{"End", none, KeyEnd, clk(playback.ToEnd())},
+		{"Up", none, KeyUp, clk(playback.SpeedUp())},
+		{"Down", none, KeyDown, clk(playback.SpeedDown())},
+		{"R", none, KeyR, clk(playback.Reverse())},
+		{"L", none, KeyL, clk(playback.ToggleLoop())},
+		{"[", none, KeyBracketLeft, clk(playback.PrevEvent())},
+		{"]", none, KeyBracketRight, clk(playback.NextEvent())},
+		{"G opens the prompt, no command", none, KeyG, nil},
+		{"Tab", none, KeyTab, []Command{FollowNext()}},
+		{"Shift+Tab", shift, KeyTab, []Command{FollowPrev()}},
+		{"F", none, KeyF, []Command{FrameAll()}},
+		{"T", none, KeyT, []Command{ToggleView()}},
+		{"1", none, KeyDigit1, []Command{ToggleLayer(LayerLanes)}},
+		{"2", none, KeyDigit2, []Command{ToggleLayer(LayerSidewalks)}},
+		{"3", none, KeyDigit3, []Command{ToggleLayer(LayerRails)}},
+		{"4", none, KeyDigit4, []Command{ToggleLayer(LayerIntersections)}},
+		{"5", none, KeyDigit5, []Command{ToggleLayer(LayerLights)}},
+		{"6", none, KeyDigit6, []Command{ToggleLayer(LayerLabels)}},
+		{"7", none, KeyDigit7, []Command{ToggleLayer(LayerGrid)}},
+		{"Esc", none, KeyEscape, []Command{ClearSelection()}},
+		{"H", none, KeyH, []Command{ToggleHelp()}},
+		{"F1", none, KeyF1, []Command{ToggleHelp()}},
+		{"Ctrl+O", ctrl, KeyO, []Command{OpenFile()}},
+
+		// Modifier resolution: the most specific match wins, ties go to
+		// the earlier row, and extra modifiers do not block a binding.
+		{"Ctrl+Shift+Left is 10 s", ctrl | shift, KeyLeft, clk(playback.Jump(-10))},
+		{"Ctrl+Alt+Right is 10 s", ctrl | alt, KeyRight, clk(playback.Jump(10))},
+		{"Shift+Space still plays", shift, KeySpace, clk(playback.TogglePlay())},
+		{"Ctrl+Tab follows next", ctrl, KeyTab, []Command{FollowNext()}},
+		{"Ctrl+Shift+Tab follows previous", ctrl | shift, KeyTab, []Command{FollowPrev()}},
+		{"Shift+Ctrl+O opens", ctrl | shift, KeyO, []Command{OpenFile()}},
+		{"O alone does nothing", none, KeyO, nil},
+		{"Shift+O does nothing", shift, KeyO, nil},
+		{"Enter outside the prompt does nothing", none, KeyEnter, nil},
+		{"Backspace outside the prompt does nothing", none, KeyBackspace, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMapper()
+			got := m.Update(tap(tc.mods, tc.key), nil)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+			if open := m.Entry().Open; open != (tc.key == KeyG) {
+				t.Errorf("prompt open = %v", open)
+			}
+		})
+	}
+}
+
+// TestKeymapRowsReachable: every row of the key map is the one chosen for
+// its own key and modifiers, so no row is shadowed by another.
+func TestKeymapRowsReachable(t *testing.T) {
+	for _, b := range keymap() {
+		s := tap(0, b.key)
+		s.Shift, s.Ctrl, s.Alt = b.mods.has(modShift), b.mods.has(modCtrl), b.mods.has(modAlt)
+		m := NewMapper()
+		got := m.Update(s, nil)
+		var want []Command
+		if b.cmd.Kind != KindNone {
+			want = []Command{b.cmd}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s%s: got %v, want %v", b.mods.prefix(), b.key, got, want)
+		}
+	}
+}
+
+func TestSeveralKeysOneTick(t *testing.T) {
+	got := NewMapper().Update(tap(none, KeyT, KeySpace, KeyDigit3), nil)
+	want := []Command{Clock(playback.TogglePlay()), ToggleLayer(LayerRails), ToggleView()}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v (Key order)", got, want)
+	}
+}
+
+// fireTicks holds key for ticks ticks with modifiers m and returns the
+// ticks (1-based hold durations) on which it produced a command.
+func fireTicks(key Key, m, ticks int) []int {
+	mp := NewMapper()
+	var fired []int
+	for d := 1; d <= ticks; d++ {
+		s := tap(m)
+		s.Held[key] = d
+		if len(mp.Update(s, nil)) > 0 {
+			fired = append(fired, d)
+		}
+	}
+	return fired
+}
+
+func TestKeyRepeat(t *testing.T) {
+	repeating := []int{1, 25, 28, 31, 34, 37, 40}
+	for _, tc := range []struct {
+		name string
+		key  Key
+		mods int
+		want []int
+	}{
+		{"Right repeats", KeyRight, none, repeating},
+		{"Left repeats", KeyLeft, none, repeating},
+		{"Shift+Right repeats", KeyRight, shift, repeating},
+		{"Ctrl+Left repeats", KeyLeft, ctrl, repeating},
+		{"Alt+Left repeats", KeyLeft, alt, repeating},
+		{"Up repeats", KeyUp, none, repeating},
+		{"Down repeats", KeyDown, none, repeating},
+		{"Space does not repeat", KeySpace, none, []int{1}},
+		{"Tab does not repeat", KeyTab, none, []int{1}},
+		{"] does not repeat", KeyBracketRight, none, []int{1}},
+		{"1 does not repeat", KeyDigit1, none, []int{1}},
+	} {
+		if got := fireTicks(tc.key, tc.mods, 40); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: fired on ticks %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// Twenty repeats a second once repeating: 60 ticks from tick 25.
+	if n := len(fireTicks(KeyRight, none, 84)); n != 1+20 {
+		t.Errorf("a key held 84 ticks fired %d times, want 21", n)
+	}
+}
+
+func TestFires(t *testing.T) {
+	for _, tc := range []struct {
+		d      int
+		repeat bool
+		want   bool
+	}{
+		{0, true, false}, {1, false, true}, {1, true, true}, {2, true, false},
+		{24, true, false}, {25, true, true}, {25, false, false}, {26, true, false},
+		{28, true, true}, {-3, true, false},
+	} {
+		if got := fires(tc.d, tc.repeat); got != tc.want {
+			t.Errorf("fires(%d, %v) = %v", tc.d, tc.repeat, got)
+		}
+	}
+}
+
+// helpLine finds the help line that lists keys.
+func helpLine(lines []Binding, keys string) (Binding, bool) {
+	for _, l := range lines {
+		if slices.Contains(strings.Split(l.Keys, " / "), keys) {
+			return l, true
+		}
+	}
+	return Binding{}, false
+}
+
+func TestBindings(t *testing.T) {
+	lines := Bindings()
+	// Every key map row is listed.
+	for _, b := range keymap() {
+		keys := b.mods.prefix() + b.key.String()
+		if l, ok := helpLine(lines, keys); !ok || l.Action != b.help {
+			t.Errorf("%s is not in the help (found %+v, %v)", keys, l, ok)
+		}
+	}
+	for _, want := range []Binding{
+		{"Space", "play / pause"},
+		{"Left / Right", "one frame back / forward"},
+		{"Shift+Left / Shift+Right", "1 s back / forward"},
+		{"Ctrl+Left / Ctrl+Right", "10 s back / forward"},
+		{"Up / Down", "speed up / down (0.05x to 64x)"},
+		{"[ / ]", "previous / next event"},
+		{"Tab / Shift+Tab", "follow the next / previous actor"},
+		{"H / F1", "this help"},
+		{"Ctrl+O", "open a file"},
+		{"Left drag", "orbit the camera"},
+		{"Right drag", "pan the camera"},
+		{"Wheel", "zoom toward the cursor"},
+		{"Click", "select an actor"},
+		{"Drag on the timeline", "scrub"},
+	} {
+		if !slices.Contains(lines, want) {
+			t.Errorf("help has no line %+v", want)
+		}
+	}
+	for _, l := range lines {
+		if l.Keys == "" || l.Action == "" {
+			t.Errorf("empty help line %+v", l)
+		}
+	}
+	// Callers may change the returned slice without affecting the next.
+	lines[0].Action = "changed"
+	if Bindings()[0].Action == "changed" {
+		t.Error("Bindings shares its slice between calls")
+	}
+}
+
+func TestKeyString(t *testing.T) {
+	seen := map[string]bool{}
+	for k := range NumKeys {
+		n := k.String()
+		if n == "" || seen[n] || strings.HasPrefix(n, "Key(") {
+			t.Errorf("key %d has name %q", k, n)
+		}
+		seen[n] = true
+	}
+	if got := Key(200).String(); got != "Key(200)" {
+		t.Errorf("Key(200).String() = %q", got)
+	}
+}

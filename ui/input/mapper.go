@@ -1,0 +1,69 @@
+// Package input turns one tick of raw input (keys held, modifiers, typed
+// characters, mouse) into the viewer's commands: clock commands for the
+// playback clock and app commands for the camera, selection and overlays.
+// It is pure and knows nothing of Ebitengine, so every binding, the key
+// repeat timing, the go-to-time prompt and the click/drag rules are tested
+// without a window. The window layer fills a Snapshot each Update, calls
+// Mapper.Update, and carries out the commands in order.
+//
+// The key map is listed by Bindings, which the help overlay prints.
+package input
+
+// Mapper turns snapshots into commands. It remembers what spans ticks:
+// the go-to-time prompt and the mouse gestures in progress. The zero value
+// is ready to use. A Mapper is not safe for concurrent use.
+type Mapper struct {
+	keys        []binding
+	entry       entry
+	left, right button
+}
+
+// NewMapper returns a Mapper with the default key map.
+func NewMapper() *Mapper { return &Mapper{keys: keymap()} }
+
+// Entry returns the state of the go-to-time prompt, for drawing it.
+func (m *Mapper) Entry() Entry { return m.entry.view() }
+
+// Update reads one tick's snapshot and appends the commands it produces to
+// dst, in order: keyboard first (in Key order), then mouse buttons, then
+// the wheel. Passing the previous tick's slice as dst[:0] makes a tick
+// allocation-free.
+func (m *Mapper) Update(s *Snapshot, dst []Command) []Command {
+	if m.keys == nil {
+		m.keys = keymap()
+	}
+	if m.entry.open {
+		dst = m.entry.update(s, dst)
+	} else {
+		dst = m.keyboard(s, dst)
+	}
+	dst = m.left.update(s.Mouse.Left, s, buttonRole{drag: Orbit, click: true, scrub: true}, dst)
+	dst = m.right.update(s.Mouse.Right, s, buttonRole{drag: Pan}, dst)
+	if w := s.Mouse.Wheel; w != 0 && w == w { // w == w drops NaN
+		dst = append(dst, Zoom(w, s.Mouse.X, s.Mouse.Y))
+	}
+	return dst
+}
+
+// keyboard applies the key map to every held key that fires this tick.
+// G opens the go-to-time prompt; the rest of this tick's keys still act,
+// but the characters typed with G are not taken as the prompt's text.
+func (m *Mapper) keyboard(s *Snapshot, dst []Command) []Command {
+	held := s.mods()
+	for k := range NumKeys {
+		d := s.Held[k]
+		if d <= 0 {
+			continue
+		}
+		b := match(m.keys, k, held)
+		if b == nil || !fires(d, b.repeat) {
+			continue
+		}
+		if b.startsEntry() {
+			m.entry.start()
+			continue
+		}
+		dst = append(dst, b.cmd)
+	}
+	return dst
+}
