@@ -8,5 +8,7 @@ func commands() []*Command {
 		cmdBlocked(),
 		cmdBAI(),
 		cmdState(),
+		cmdDemo(),
+		cmdShot(),
 	}
 }
