@@ -52,8 +52,10 @@ type Actor struct {
 	Hero       bool   // role_name == hero
 	Parent     uint32 // 0: none
 	SpawnFrame int    // index of the frame that added the actor
-	// Local is the transform relative to the parent, fixed when the
-	// actor was attached (meaningful only when Parent != 0).
+	// Local is the transform relative to the parent (zero when Parent is
+	// 0). CARLA attaches keeping the relative transform, so it is the
+	// actor's own pose when it was attached: for a sensor, the offset it
+	// was spawned with.
 	Local Transform
 	World Transform
 	// Box is from the recording's BoundingBox packet when it has one

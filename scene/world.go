@@ -83,6 +83,7 @@ type World struct {
 	frameID uint64
 	time    float64
 	dt      float64 // time since the previous frame
+	inFrame bool    // between FrameStart and FrameEnd
 
 	actors []actorState // sorted by id
 	dense  []int32      // id -> index+1 for small ids
@@ -211,6 +212,7 @@ func (w *World) Apply(p recorder.Packet) {
 
 func (w *World) beginFrame(p *recorder.FrameStart) {
 	w.frame++
+	w.inFrame = true
 	w.dt = p.Elapsed - w.time
 	if w.frame == 0 {
 		w.dt = 0
@@ -221,6 +223,8 @@ func (w *World) beginFrame(p *recorder.FrameStart) {
 
 func (w *World) endFrame() {
 	w.resolve()
+	w.restoring = false
+	w.inFrame = false
 	if w.events != nil {
 		w.collisionEvents()
 	}
@@ -280,11 +284,14 @@ func (w *World) del(id uint32) {
 	w.dirty = true
 }
 
-// link attaches a child to a parent keeping the child where it is: its
-// transform relative to the parent is fixed from both world transforms at
-// this moment (the parent's last resolved one, or its spawn pose if it was
-// added in this frame), as CARLA's replayer does with KeepWorldTransform.
-// Parent 0 detaches, leaving the child where it was.
+// link attaches a child to a parent the way CARLA does (a rigid
+// attachment keeping the relative transform): the child's own transform
+// becomes its transform relative to the parent. CARLA spawns an attached
+// sensor at the relative transform the user gave and attaches it after,
+// so the EventAdd pose of a sensor is its offset from the parent (the real
+// recordings show cameras "spawned" at (-5.5, 0, 2.5)). An actor already
+// attached keeps its relative transform; parent 0 detaches, leaving the
+// child where it was.
 func (w *World) link(l recorder.ParentLink) {
 	c := w.get(l.Child)
 	if c == nil {
@@ -293,15 +300,13 @@ func (w *World) link(l recorder.ParentLink) {
 	if w.events != nil {
 		*w.events = append(*w.events, Event{Kind: EventParent, Time: w.time, Frame: w.frame, Actor: l.Child, Other: l.Parent})
 	}
-	c.parent = l.Parent
-	c.local = Transform{}
-	if l.Parent == 0 {
+	switch {
+	case l.Parent == 0:
 		c.pose = c.world
-		return
+	case c.parent == 0:
+		c.local = c.pose
 	}
-	if p := w.get(l.Parent); p != nil {
-		c.local = p.world.Relative(c.world)
-	}
+	c.parent = l.Parent
 }
 
 func (w *World) updateStatic(id uint32, change func(*actorStatic)) {

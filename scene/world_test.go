@@ -99,18 +99,23 @@ func TestSensorFollowsParentThroughRotation(t *testing.T) {
 	w := NewWorld()
 	applyFrame(w, 1, 0,
 		&recorder.EventAdd{Actors: []recorder.ActorAdd{
-			addActor(1, 1, "vehicle.audi.tt", recorder.Vec3{}, recorder.Vec3{}, hero),
-			// A camera 5.5 m behind and 2.8 m above, pitched down 15 degrees.
+			addActor(1, 1, "vehicle.audi.tt", recorder.Vec3{X: 1000, Y: 2000}, recorder.Vec3{}, hero),
+			// A camera 5.5 m behind and 2.8 m above, pitched down 15
+			// degrees: CARLA records an attached sensor's spawn pose as
+			// its offset from the parent.
 			addActor(2, 5, "sensor.camera.rgb", recorder.Vec3{X: -550, Z: 280}, recorder.Vec3{Y: -15}),
 		}},
 		&recorder.EventParent{Links: []recorder.ParentLink{{Child: 2, Parent: 1}}},
-		&recorder.Positions{Records: []recorder.Position{pos(1, 0, 0, 0, 0)}},
+		&recorder.Positions{Records: []recorder.Position{pos(1, 1000, 2000, 0, 0)}},
 	)
 	var s State
 	w.State(&s)
 	cam := s.Actor(2)
 	if cam.Parent != 1 || !nearVec(cam.Local.Location, Vec3{-5.5, 0, 2.8}, 1e-12) || !near(cam.Local.Rotation.Pitch, -15, 1e-9) {
 		t.Fatalf("camera local %+v parent %d", cam.Local, cam.Parent)
+	}
+	if !nearVec(cam.World.Location, Vec3{4.5, -20, 2.8}, 1e-9) {
+		t.Errorf("camera at %v, want (4.5, -20, 2.8) behind the car", cam.World.Location)
 	}
 	// The car moves 10 m forward and turns to Unreal yaw 90 (its right,
 	// world yaw -90): the camera must be behind it, i.e. at world +Y.

@@ -1,0 +1,98 @@
+package scene
+
+import "github.com/mm2carla/viewer/format/recorder"
+
+// Keyframes let a Recording start decoding anywhere. A keyframe is the
+// World as it was after applying frame `frame`, but stored compactly:
+// CARLA rewrites positions, controls, vehicle lights, kinematics and light
+// states every frame, so instead of storing them the keyframe's own frame
+// is decoded again on restore ("restoring" mode: only those per-frame
+// packets). What events built up (the actor set and their static data,
+// distance travelled, open doors, weather) is stored. An actor whose state
+// is not rebuilt that way (attached to a parent, or with a per-frame value
+// last written before the keyframe's frame) is stored whole; in CARLA's
+// files that is only the attached sensors.
+//
+// Restoring gives a World equal, field for field, to the one the scan had
+// at that frame; the seek tests check this against applying every frame.
+type keyframe struct {
+	frame      int
+	actors     []keyActor // sorted by id, like World.actors
+	full       []actorState
+	weather    recorder.Weather
+	hasWeather bool
+}
+
+// keyActor is 24 bytes: a million-actor-frames keyframe budget is 24 MB.
+type keyActor struct {
+	st       *actorStatic
+	distance float64
+	doors    uint32
+	full     int32 // index into keyframe.full, or -1
+}
+
+// Keyframe spacing: a keyframe at least every keyFrames frames and every
+// keyBytes bytes of frames, which bounds the decoding a seek needs.
+const (
+	keyFrames = 64
+	keyBytes  = 1 << 20
+)
+
+// rebuiltByFrame reports whether re-applying frame f's per-frame packets to
+// a fresh actor from its static data, doors and distance gives back a.
+func (a *actorState) rebuiltByFrame(f int) bool {
+	if a.parent != 0 {
+		return false
+	}
+	for _, s := range a.seen {
+		if s != -1 && s != int32(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// capture stores w (just after its frame's FrameEnd) as a keyframe,
+// reusing k's buffers.
+func (w *World) capture(k *keyframe) {
+	k.frame = w.frame
+	k.actors = k.actors[:0]
+	k.full = k.full[:0]
+	for i := range w.actors {
+		a := &w.actors[i]
+		ka := keyActor{st: a.st, distance: a.distance, doors: a.doors, full: -1}
+		if !a.rebuiltByFrame(w.frame) {
+			ka.full = int32(len(k.full))
+			k.full = append(k.full, *a)
+		}
+		k.actors = append(k.actors, ka)
+	}
+	k.weather, k.hasWeather = w.weather, w.hasWeather
+}
+
+// restore makes w the keyframe's world as it was before its frame's
+// per-frame packets: the caller then applies that frame, which w (now in
+// restoring mode) limits to those packets.
+func (w *World) restore(k *keyframe, timeBefore float64) {
+	w.actors = w.actors[:0]
+	for _, ka := range k.actors {
+		if ka.full >= 0 {
+			a := k.full[ka.full]
+			a.mark = 0
+			w.actors = append(w.actors, a)
+			continue
+		}
+		a := actorState{st: ka.st, pose: ka.st.spawn, world: ka.st.spawn, prev: ka.st.spawn.Location,
+			doors: ka.doors, distance: ka.distance}
+		for g := range a.seen {
+			a.seen[g] = -1
+		}
+		w.actors = append(w.actors, a)
+	}
+	w.dirty = true
+	w.frame = k.frame - 1
+	w.time = timeBefore
+	w.weather, w.hasWeather = k.weather, k.hasWeather
+	w.collisions = w.collisions[:0]
+	w.restoring = true
+}

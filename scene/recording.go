@@ -1,0 +1,213 @@
+package scene
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// Recording is an opened recording that can show its state at any time,
+// forward or backward, in about the same time whatever the file size.
+//
+// Open reads the file once: it indexes the frames (recorder.BuildIndex)
+// and applies every frame to a World, keeping a compact keyframe every
+// keyFrames frames or keyBytes bytes, the static data of every actor, and
+// the timeline's events. StateAt then costs a binary search for the frame
+// plus decoding from the nearest keyframe before it: at most about 1 MiB
+// and a few frames. The file is read with ReadAt and never held whole.
+//
+// The methods are safe for concurrent use; StateAt calls are serialized.
+type Recording struct {
+	src     io.ReaderAt
+	ix      *recorder.Index
+	frames  []recorder.FrameInfo // complete, decodable frames (a prefix of ix.Frames)
+	times   []float64            // frame times made non-decreasing, for searching
+	keys    []keyframe
+	statics *staticTable
+	events  []Event
+	err     error
+
+	mu  sync.Mutex
+	sk  seeker
+	fc  frameCache
+	tmp State
+}
+
+// Progress lets a UI goroutine watch Open running in another: pass its
+// Report method as Open's progress callback and read Load from anywhere.
+type Progress struct{ done, total atomic.Int64 }
+
+// Report records progress; it has the signature of Open's callback.
+func (p *Progress) Report(done, total int64) {
+	p.total.Store(total)
+	p.done.Store(done)
+}
+
+// Load returns the last reported progress.
+func (p *Progress) Load() (done, total int64) { return p.done.Load(), p.total.Load() }
+
+// progressStep is how often (in bytes) Open reports progress.
+const progressStep = 4 << 20
+
+// Open reads the recording of size bytes in r and prepares it for StateAt.
+// It is meant to run in a background goroutine; progress, if not nil, is
+// called from that goroutine with bytes done out of total (two passes over
+// the file: total is 2*size). See OpenContext to cancel it.
+//
+// A file that is truncated or corrupt after some complete frames opens
+// with those frames, and the error (a *recorder.FormatError with the byte
+// offset) is kept in Err. Open fails only when the header is bad or not
+// one frame is complete.
+func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
+	return OpenContext(context.Background(), r, size, progress)
+}
+
+// OpenContext is Open stopping early, with ctx's error, when ctx is done.
+func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
+	report := func(done int64) {
+		if progress != nil {
+			progress(done, 2*size)
+		}
+	}
+	ix, err := recorder.BuildIndex(r, size, report)
+	if err != nil {
+		return nil, err
+	}
+	if len(ix.Frames) == 0 {
+		if ix.Err != nil {
+			return nil, fmt.Errorf("no complete frame: %w", ix.Err)
+		}
+		return nil, errors.New("recorder: the file has no frames")
+	}
+	rec := &Recording{src: r, ix: ix, frames: ix.Frames, statics: newStaticTable(), err: ix.Err}
+	if err := rec.scan(ctx, func(done int64) { report(size + done) }); err != nil {
+		return nil, err
+	}
+	if len(rec.frames) == 0 {
+		return nil, fmt.Errorf("no decodable frame: %w", rec.err)
+	}
+	rec.statics.lookup = true
+	rec.times = make([]float64, len(rec.frames))
+	for i, f := range rec.frames {
+		t := f.Elapsed
+		if i > 0 && !(t >= rec.times[i-1]) { // also catches NaN
+			t = rec.times[i-1]
+		}
+		if i == 0 && (math.IsNaN(t) || math.IsInf(t, 0)) {
+			t = 0
+		}
+		rec.times[i] = t
+	}
+	rec.sk = seeker{rec: rec, w: NewWorld()}
+	report(2 * size)
+	return rec, nil
+}
+
+// scan applies every frame once, keeping keyframes, statics and events.
+// A decoding error ends the recording at the last complete frame.
+func (rec *Recording) scan(ctx context.Context, progress func(int64)) error {
+	w := NewWorld()
+	w.statics = rec.statics
+	w.events = &rec.events
+	rd := recorder.NewFrameReader(rec.src, rec.ix, 0, len(rec.frames)-1)
+	lastKey, lastReport := -1, int64(0)
+	for {
+		p, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			rec.fail(w, err)
+			break
+		}
+		w.Apply(p)
+		if p.ID() != recorder.IDFrameEnd {
+			continue
+		}
+		f := w.frame
+		if lastKey < 0 || f-lastKey >= keyFrames || rec.frames[f].End-rec.frames[lastKey].End >= keyBytes {
+			rec.keys = append(rec.keys, keyframe{})
+			w.capture(&rec.keys[len(rec.keys)-1])
+			lastKey = f
+		}
+		if end := rec.frames[f].End; end-lastReport >= progressStep {
+			lastReport = end
+			progress(end)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	return ctx.Err()
+}
+
+// fail ends the recording before the frame that could not be decoded.
+func (rec *Recording) fail(w *World, err error) {
+	if rec.err == nil {
+		rec.err = err
+	}
+	n := w.frame // frames [0, n) were applied whole
+	if n >= 0 && n < len(rec.frames) && !w.inFrame {
+		n++
+	}
+	rec.frames = rec.frames[:max(n, 0)]
+	for len(rec.keys) > 0 && rec.keys[len(rec.keys)-1].frame >= len(rec.frames) {
+		rec.keys = rec.keys[:len(rec.keys)-1]
+	}
+	i := len(rec.events)
+	for i > 0 && rec.events[i-1].Frame >= len(rec.frames) {
+		i--
+	}
+	rec.events = rec.events[:i]
+}
+
+// Err returns what stopped the recording early (nil if the whole file is
+// good): the complete frames before it are still available.
+func (rec *Recording) Err() error { return rec.err }
+
+// Header returns the recording's info header.
+func (rec *Recording) Header() recorder.Header { return rec.ix.Header }
+
+// Index returns the frame index (read-only). Its Frames may be longer than
+// Frames() when a frame that indexes fine could not be decoded.
+func (rec *Recording) Index() *recorder.Index { return rec.ix }
+
+// Frames returns the usable frames (read-only).
+func (rec *Recording) Frames() []recorder.FrameInfo { return rec.frames }
+
+// Times returns each frame's start time in seconds, made non-decreasing
+// (read-only): frame i covers [Times()[i], Times()[i+1]).
+func (rec *Recording) Times() []float64 { return rec.times }
+
+// Duration returns the time of the last frame (as CARLA's info prints it).
+func (rec *Recording) Duration() float64 { return rec.times[len(rec.times)-1] }
+
+// Events returns the timeline's events in file order (read-only).
+// Collisions are listed when a pair starts touching, not every frame it
+// stays in contact.
+func (rec *Recording) Events() []Event { return rec.events }
+
+// Keyframes returns how many keyframes Open kept (for tests and
+// performance notes).
+func (rec *Recording) Keyframes() int { return len(rec.keys) }
+
+// FrameAt returns the index of the frame shown at time t: the last frame
+// starting at or before t, clamped to the recording. NaN gives frame 0.
+func (rec *Recording) FrameAt(t float64) int {
+	lo, hi := 0, len(rec.times) // find the first frame after t
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rec.times[m] <= t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return max(lo-1, 0)
+}
