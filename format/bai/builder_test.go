@@ -164,6 +164,6 @@ func smallCity() *Map {
 // 20-40 sections a road, 1342 culling rooms.
 func londonSized() *Map {
 	return buildCity(citySpec{cols: 18, intersections: 328, roads: 540,
-		sections: func(i int) int { return 20 + i*7%21 }, lanesA: 2, lanesB: 2, sidewalks: 1,
+		sections: func(i int) int { return 20 + i*8%21 }, lanesA: 2, lanesB: 2, sidewalks: 1,
 		trams: 1, trains: 1, rooms: 1342})
 }

@@ -3,7 +3,9 @@ package bai
 import (
 	"bytes"
 	"encoding/binary"
+	"flag"
 	"math"
+	"os"
 	"testing"
 )
 
@@ -215,5 +217,25 @@ func TestDecodeMinimal(t *testing.T) {
 	}
 	if m2, err := Decode(bytes.NewReader(f.b)); err != nil || !equal(m2, m) {
 		t.Errorf("Decode(reader) differs from DecodeBytes: %v", err)
+	}
+}
+
+// update rewrites testdata/minimal.bai: go test ./format/bai -update
+var update = flag.Bool("update", false, "rewrite testdata/minimal.bai from the hand-built bytes")
+
+// testdata/minimal.bai, read by ExampleDecode, must be the hand-built file.
+func TestMinimalFixture(t *testing.T) {
+	want := minimalFile().b
+	if *update {
+		if err := os.WriteFile("testdata/minimal.bai", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile("testdata/minimal.bai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("testdata/minimal.bai differs from minimalFile (go test -update rewrites it)")
 	}
 }
