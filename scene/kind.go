@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"math"
 	"strings"
 
 	"github.com/mm2carla/viewer/format/recorder"
@@ -123,6 +124,17 @@ func IsHero(attrs []recorder.Attribute) bool { return attr(attrs, "role_name") =
 // box centre relative to the actor's origin, Extent the half size along
 // the actor's forward, left and up axes.
 type Box struct{ Center, Extent Vec3 }
+
+// valid reports whether a recorded box can be drawn: finite, and not
+// empty in every direction.
+func (b Box) valid() bool {
+	for _, v := range [...]float64{b.Center.X, b.Center.Y, b.Center.Z, b.Extent.X, b.Extent.Y, b.Extent.Z} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return b.Extent != Vec3{}
+}
 
 // DefaultBox is the box used when the recording has none for an actor
 // (files older than 0.9.10, or actors CARLA gives no box): typical sizes

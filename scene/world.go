@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"math"
 	"slices"
 
 	"github.com/mm2carla/viewer/format/recorder"
@@ -181,10 +182,11 @@ func (w *World) Apply(p recorder.Packet) {
 	case *recorder.BoundingBoxes:
 		if !w.restoring {
 			for _, r := range p.Records {
-				w.updateStatic(r.ID, func(s *actorStatic) {
-					s.box = Box{Center: FromUnreal(r.Origin), Extent: FromUnrealExtent(r.Extent)}
-					s.boxRecorded = true
-				})
+				b := Box{Center: FromUnreal(r.Origin), Extent: FromUnrealExtent(r.Extent)}
+				if !b.valid() {
+					continue // e.g. CARLA 0.9.13 gives the spectator NaN and Inf
+				}
+				w.updateStatic(r.ID, func(s *actorStatic) { s.box, s.boxRecorded = b, true })
 			}
 		}
 	case *recorder.TrafficLightTimes:
@@ -389,7 +391,7 @@ func (w *World) resolve() {
 		if a.st.spawnFrame >= w.frame {
 			continue
 		}
-		if step := a.world.Location.Sub(a.prev).Len(); !isTeleport(step, w.dt) {
+		if step := a.world.Location.Sub(a.prev).Len(); !isTeleport(step, w.dt) && !math.IsNaN(step) {
 			a.distance += step
 		}
 	}
