@@ -1,0 +1,95 @@
+package render
+
+// Oriented boxes: the actor shape. Only the faces turned toward the camera
+// are emitted (a box is convex, so those never overlap each other on
+// screen and need no sorting among themselves); the box as a whole is one
+// depth-sorted primitive keyed on its centre.
+
+// lightDir is the fixed direction toward the light used to shade faces:
+// mostly from above, a little from +X+Y, so the top is brightest and the
+// sides differ from each other.
+var lightDir = Vec3{0.35, 0.55, 1}.Normalize()
+
+// Face shading: ambient plus a Lambert term.
+const (
+	ambient = 0.55
+	diffuse = 0.45
+)
+
+// boxFaces lists each face as (axis, sign, four corner indices in a loop).
+// Corner index bits select +half along local X (bit 0), Y (bit 1), Z (bit 2).
+var boxFaces = [6]struct {
+	axis    int
+	sign    float64
+	corners [4]uint8
+}{
+	{0, -1, [4]uint8{0, 2, 6, 4}},
+	{0, +1, [4]uint8{1, 3, 7, 5}},
+	{1, -1, [4]uint8{0, 1, 5, 4}},
+	{1, +1, [4]uint8{2, 3, 7, 6}},
+	{2, -1, [4]uint8{0, 1, 3, 2}},
+	{2, +1, [4]uint8{4, 5, 7, 6}},
+}
+
+// Box adds an oriented box on layer l (normally LayerObjects): centre,
+// half extents along its local axes, and rotation rot whose columns are
+// the world directions of the local X (forward), Y (left) and Z (up) axes
+// (see Rotation). Visible faces are shaded by a fixed directional light;
+// faces crossing the near plane are clipped.
+func (dl *DrawList) Box(l Layer, center, half Vec3, rot Mat3, col Color) {
+	v := &dl.view
+	if !v.SphereVisible(center, half.Len()) {
+		return
+	}
+	axes := [3]Vec3{rot.Col(0), rot.Col(1), rot.Col(2)}
+	hs := [3]float64{half.X, half.Y, half.Z}
+	var corner [8]Vec4
+	for i := range corner {
+		p := center
+		for a := range 3 {
+			s := -hs[a]
+			if i&(1<<a) != 0 {
+				s = hs[a]
+			}
+			p = p.Add(axes[a].Scale(s))
+		}
+		corner[i] = v.Project(p)
+	}
+	dl.begin(l)
+	dl.setDepth(v.Depth(center))
+	for _, f := range boxFaces {
+		n := axes[f.axis].Scale(f.sign)
+		if !v.FacesCamera(center.Add(n.Scale(hs[f.axis])), n) {
+			continue
+		}
+		k := float32(ambient + diffuse*max(0, n.Dot(lightDir)))
+		quad := [4]Vec4{corner[f.corners[0]], corner[f.corners[1]], corner[f.corners[2]], corner[f.corners[3]]}
+		dl.quadHom(&quad, col.Shade(k))
+	}
+	dl.end()
+}
+
+// quadHom emits a planar convex quad: four shared vertices when it is
+// wholly in front of the near plane, a clipped fan otherwise.
+func (dl *DrawList) quadHom(q *[4]Vec4, col Color) {
+	near := dl.view.Near
+	if q[0].Z < near || q[1].Z < near || q[2].Z < near || q[3].Z < near {
+		dl.polyHom(q[:], col)
+		return
+	}
+	var x, y [4]float64
+	for i, h := range q {
+		x[i], y[i] = h.X/h.W, h.Y/h.W
+	}
+	minX, maxX := min(x[0], x[1], x[2], x[3]), max(x[0], x[1], x[2], x[3])
+	minY, maxY := min(y[0], y[1], y[2], y[3]), max(y[0], y[1], y[2], y[3])
+	if !dl.view.Viewport.RectVisible(minX, minY, maxX, maxY) || !finite(minX+maxX+minY+maxY) {
+		return
+	}
+	i := dl.vtx(x[0], y[0], col)
+	dl.vtx(x[1], y[1], col)
+	dl.vtx(x[2], y[2], col)
+	dl.vtx(x[3], y[3], col)
+	dl.tri(i, i+1, i+2)
+	dl.tri(i, i+2, i+3)
+}

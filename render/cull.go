@@ -1,0 +1,86 @@
+package render
+
+import "math"
+
+// plane is n·p + d >= 0 on the visible side, with |n| = 1 so that the
+// value is a signed distance in metres.
+type plane struct {
+	n Vec3
+	d float64
+}
+
+// frustumPlanes extracts the near, far and four side planes from the rows
+// of the homogeneous-screen matrix (the Gribb–Hartmann construction): the
+// side conditions 0 <= X <= Width·W and 0 <= Y <= Height·W are linear in
+// the world point, so each is a plane.
+func frustumPlanes(m *Mat4, near, far float64, vp Viewport) [6]plane {
+	r := func(i int) [4]float64 { return m[i] }
+	comb := func(a [4]float64, sa float64, b [4]float64, sb float64) [4]float64 {
+		return [4]float64{a[0]*sa + b[0]*sb, a[1]*sa + b[1]*sb, a[2]*sa + b[2]*sb, a[3]*sa + b[3]*sb}
+	}
+	depth := r(2)
+	nearP := depth
+	nearP[3] -= near
+	farP := [4]float64{-depth[0], -depth[1], -depth[2], far - depth[3]}
+	raw := [6][4]float64{
+		nearP,
+		farP,
+		r(0),                            // X >= 0
+		comb(r(3), vp.Width, r(0), -1),  // X <= Width·W
+		r(1),                            // Y >= 0
+		comb(r(3), vp.Height, r(1), -1), // Y <= Height·W
+	}
+	var ps [6]plane
+	for i, q := range raw {
+		n := Vec3{q[0], q[1], q[2]}
+		l := n.Len()
+		if l == 0 {
+			// A degenerate plane (e.g. zero-size viewport) rejects nothing.
+			ps[i] = plane{d: math.Inf(1)}
+			continue
+		}
+		ps[i] = plane{n.Scale(1 / l), q[3] / l}
+	}
+	return ps
+}
+
+// SphereVisible reports whether a sphere may be visible. It is
+// conservative: false means certainly outside the frustum, true means
+// possibly inside. Use it to skip whole actors cheaply.
+func (v *View) SphereVisible(c Vec3, r float64) bool {
+	for _, p := range v.planes {
+		if p.n.Dot(c)+p.d < -r {
+			return false
+		}
+	}
+	return true
+}
+
+// BoxVisible reports whether an axis-aligned box may be visible
+// (conservative, like SphereVisible). It tests the box corner farthest
+// along each plane's normal.
+func (v *View) BoxVisible(b AABB) bool {
+	for _, p := range v.planes {
+		q := b.Min
+		if p.n.X >= 0 {
+			q.X = b.Max.X
+		}
+		if p.n.Y >= 0 {
+			q.Y = b.Max.Y
+		}
+		if p.n.Z >= 0 {
+			q.Z = b.Max.Z
+		}
+		if p.n.Dot(q)+p.d < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// RectVisible reports whether the screen rectangle [minX,maxX]×[minY,maxY]
+// (device pixels) overlaps the viewport. It is the 2D cull applied to every
+// emitted triangle.
+func (vp Viewport) RectVisible(minX, minY, maxX, maxY float64) bool {
+	return maxX >= 0 && maxY >= 0 && minX <= vp.Width && minY <= vp.Height
+}

@@ -1,0 +1,48 @@
+package render
+
+import "math"
+
+// "Frame all": fit a bounding box (the map plus its actors) in the
+// viewport, keeping the camera's orientation.
+
+// frameMargin leaves a little air around framed content.
+const frameMargin = 1.05
+
+// FrameAll centres the orbit camera on b and sets the distance so that the
+// box's bounding sphere fits inside the narrower of the two fields of
+// view; every corner of b then projects inside the viewport whatever the
+// yaw and pitch. An empty box leaves the camera unchanged.
+func (c *OrbitCamera) FrameAll(b AABB, vp Viewport) {
+	if b.IsEmpty() {
+		return
+	}
+	r := b.Max.Sub(b.Min).Len() / 2
+	hy := orDefault(c.FovY, DefaultFovY) / 2
+	hx := math.Atan(math.Tan(hy) * vp.Aspect())
+	d := max(r, 1e-3) / math.Sin(min(hx, hy)) * frameMargin
+	c.Target = b.Center()
+	c.Distance = min(max(d, orDefault(c.MinDistance, DefaultMinDistance)), orDefault(c.MaxDistance, DefaultMaxDistance))
+}
+
+// FrameAll centres the top-down camera on b and picks the largest scale at
+// which b's horizontal extent fits in the viewport. The eye is raised, if
+// needed, so nothing in b is above it.
+func (c *TopDownCamera) FrameAll(b AABB, vp Viewport) {
+	if b.IsEmpty() {
+		return
+	}
+	c.Center = b.Center()
+	c.Height = max(orDefault(c.Height, DefaultTopDownHeight), (b.Max.Z-c.Center.Z)+100)
+	w, h := b.Max.X-b.Min.X, b.Max.Y-b.Min.Y
+	s := vp.DeviceScale()
+	fit := math.Inf(1)
+	if w > 0 {
+		fit = vp.Width / w
+	}
+	if h > 0 {
+		fit = min(fit, vp.Height/h)
+	}
+	if !math.IsInf(fit, 1) && fit > 0 {
+		c.PixelsPerMetre = min(max(fit/s/frameMargin, MinPixelsPerMetre), MaxPixelsPerMetre)
+	}
+}

@@ -1,0 +1,54 @@
+package render
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFrameAll(t *testing.T) {
+	boxes := []AABB{
+		{Vec3{-1000, -800, -5}, Vec3{1200, 900, 30}}, // a town
+		{Vec3{10, 10, 0}, Vec3{12, 11, 2}},           // one car
+		{Vec3{0, 0, 0}, Vec3{5000, 10, 0}},           // a long straight road
+		{Vec3{-3, -3, 0}, Vec3{-3, -3, 0}},           // a point
+	}
+	vps := []Viewport{vp800, {Width: 300, Height: 1000, Scale: 2}, {Width: 1920, Height: 1080, Scale: 1.25}}
+	for bi, b := range boxes {
+		for _, vp := range vps {
+			for _, yaw := range []float64{0, 37 * deg, 90 * deg, -150 * deg} {
+				for _, pitch := range []float64{MinPitch, 30 * deg, MaxPitch} {
+					c := OrbitCamera{Yaw: yaw, Pitch: pitch}
+					c.FrameAll(b, vp)
+					checkCornersInside(t, "orbit", bi, c.View(vp), b)
+				}
+			}
+			td := TopDownCamera{}
+			td.FrameAll(b, vp)
+			v := td.View(vp)
+			checkCornersInside(t, "topdown", bi, v, b)
+			// The top-down fit is tight: one dimension nearly fills.
+			w, h := (b.Max.X-b.Min.X)*v.Focal, (b.Max.Y-b.Min.Y)*v.Focal
+			if b.Max.X > b.Min.X && math.Max(w/vp.Width, h/vp.Height) < 0.9 {
+				t.Errorf("topdown box %d fills only %.0f%% of the viewport", bi, 100*math.Max(w/vp.Width, h/vp.Height))
+			}
+		}
+	}
+	// An empty box changes nothing.
+	c := NewOrbitCamera()
+	before := c
+	c.FrameAll(EmptyAABB(), vp800)
+	if c != before {
+		t.Error("framing an empty box moved the camera")
+	}
+}
+
+func checkCornersInside(t *testing.T, name string, bi int, v View, b AABB) {
+	t.Helper()
+	for i := range 8 {
+		x, y, _, ok := v.WorldToScreen(b.Corner(i))
+		if !ok || x < 0 || y < 0 || x > v.Viewport.Width || y > v.Viewport.Height {
+			t.Errorf("%s: box %d corner %v projects to (%g, %g, ok %v) outside %gx%g",
+				name, bi, b.Corner(i), x, y, ok, v.Viewport.Width, v.Viewport.Height)
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package render
+
+import "math"
+
+// Polyline3D adds a world-space polyline drawn as a screen-space ribbon
+// widthPx LOGICAL pixels wide on layer l: each segment is clipped against
+// the near plane before projection, and the visible runs are stroked with
+// mitred joins. Use it for paths and thin lines whose width should not
+// depend on distance.
+func (dl *DrawList) Polyline3D(l Layer, pts []Vec3, widthPx float64, col Color) {
+	if len(pts) < 2 || !dl.view.BoxVisible(boundsOf(pts, 0)) {
+		return
+	}
+	dl.begin(l)
+	dl.polyline3D(pts, widthPx*dl.view.Viewport.DeviceScale()/2, col)
+	dl.end()
+}
+
+// polyline3D projects, clips and strokes pts with half-width hw device
+// pixels into the open primitive.
+func (dl *DrawList) polyline3D(pts []Vec3, hw float64, col Color) {
+	v := &dl.view
+	dl.hom = dl.hom[:0]
+	for _, p := range pts {
+		h := v.Project(p)
+		dl.hom = append(dl.hom, h)
+		if h.Z >= v.Near {
+			dl.addDepth(h.Z)
+		}
+	}
+	dl.pts = dl.pts[:0]
+	for i := 0; i+1 < len(dl.hom); i++ {
+		a, b, ok := ClipSegmentNear(dl.hom[i], dl.hom[i+1], v.Near)
+		if !ok {
+			dl.flushRun(hw, col)
+			continue
+		}
+		if len(dl.pts) == 0 || a != dl.hom[i] {
+			dl.flushRun(hw, col)
+			dl.pts = append(dl.pts, pt2{a.X / a.W, a.Y / a.W})
+		}
+		dl.pts = append(dl.pts, pt2{b.X / b.W, b.Y / b.W})
+		if b != dl.hom[i+1] {
+			dl.flushRun(hw, col)
+		}
+	}
+	dl.flushRun(hw, col)
+}
+
+// flushRun strokes the pending run of screen points and empties it.
+func (dl *DrawList) flushRun(hw float64, col Color) {
+	if len(dl.pts) >= 2 {
+		dl.stroke(dl.pts, hw, col)
+	}
+	dl.pts = dl.pts[:0]
+}
+
+// GroundRibbon adds a ribbon widthM metres wide lying flat along the
+// world polyline pts (a lane, a road surface, a sidewalk) on layer l. Its
+// edges are offset horizontally from the centre line with mitred corners
+// (the miter is capped at twice the half-width); each quad is clipped
+// against the near plane in homogeneous space, so a ribbon running under
+// the camera is drawn correctly.
+func (dl *DrawList) GroundRibbon(l Layer, pts []Vec3, widthM float64, col Color) {
+	hw := widthM / 2
+	if len(pts) < 2 || !(hw > 0) || !dl.view.BoxVisible(boundsOf(pts, hw)) {
+		return
+	}
+	dl.world = dedupeXY(append(dl.world[:0], pts...))
+	w := dl.world
+	if len(w) < 2 {
+		return
+	}
+	v := &dl.view
+	dl.begin(l)
+	dl.hom = dl.hom[:0]
+	for i, p := range w {
+		ox, oy := groundOffset(w, i)
+		o := Vec3{ox * hw, oy * hw, 0}
+		dl.hom = append(dl.hom, v.Project(p.Add(o)), v.Project(p.Sub(o)))
+		if d := v.Depth(p); d >= v.Near {
+			dl.addDepth(d)
+		}
+	}
+	dl.ribbonFromHom(col)
+	dl.end()
+}
+
+// ribbonFromHom draws the strip whose stations are the (left, right)
+// pairs in dl.hom. Quads wholly in front of the near plane share vertices
+// through the station strip; the others are clipped triangle by triangle.
+func (dl *DrawList) ribbonFromHom(col Color) {
+	h := dl.hom
+	near := dl.view.Near
+	prevIn := false
+	for i := 0; i+1 < len(h); i += 2 {
+		L, R := h[i], h[i+1]
+		in := L.Z >= near && R.Z >= near
+		connect := in && prevIn
+		if in {
+			dl.addStation(pt2{L.X / L.W, L.Y / L.W}, pt2{R.X / R.W, R.Y / R.W}, connect)
+		} else {
+			dl.addStation(pt2{}, pt2{}, false)
+		}
+		if i > 0 && !connect {
+			pL, pR := h[i-2], h[i-1]
+			if max(pL.Z, pR.Z, L.Z, R.Z) >= near { // else wholly behind
+				dl.triHom(pL, pR, R, col)
+				dl.triHom(pL, R, L, col)
+			}
+		}
+		prevIn = in
+	}
+	dl.emitStrip(col)
+}
+
+// groundOffset returns the horizontal unit-ish offset to the left of the
+// centre line at w[i], scaled for a mitred corner (capped at miterLimit).
+func groundOffset(w []Vec3, i int) (x, y float64) {
+	var n0x, n0y, n1x, n1y float64
+	if i > 0 {
+		n0x, n0y = leftXY(w[i-1], w[i])
+	}
+	if i+1 < len(w) {
+		n1x, n1y = leftXY(w[i], w[i+1])
+	}
+	if i == 0 {
+		return n1x, n1y
+	}
+	if i+1 == len(w) {
+		return n0x, n0y
+	}
+	sx, sy := n0x+n1x, n0y+n1y
+	sl := math.Hypot(sx, sy)
+	if sl < 1e-9 {
+		return n0x, n0y // a U-turn: no meaningful miter
+	}
+	cosHalf := max(sl/2, 1.0/miterLimit)
+	return sx / sl / cosHalf, sy / sl / cosHalf
+}
+
+// leftXY is the horizontal unit normal to the left of a→b (counter-
+// clockwise seen from above).
+func leftXY(a, b Vec3) (x, y float64) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return 0, 0
+	}
+	return -dy / l, dx / l
+}
+
+// dedupeXY removes consecutive points at the same horizontal position
+// (within a millimetre), which have no direction on the ground.
+func dedupeXY(p []Vec3) []Vec3 {
+	if len(p) == 0 {
+		return p
+	}
+	n := 1
+	for i := 1; i < len(p); i++ {
+		if math.Hypot(p[i].X-p[n-1].X, p[i].Y-p[n-1].Y) > 1e-3 {
+			p[n] = p[i]
+			n++
+		}
+	}
+	return p[:n]
+}
+
+// boundsOf returns the bounding box of pts grown by pad metres.
+func boundsOf(pts []Vec3, pad float64) AABB {
+	b := EmptyAABB()
+	for _, p := range pts {
+		b = b.Extend(p)
+	}
+	b.Min = b.Min.Sub(Vec3{pad, pad, pad})
+	b.Max = b.Max.Add(Vec3{pad, pad, pad})
+	return b
+}
