@@ -64,10 +64,16 @@ func cmdInfo() *Command {
 // The helpers below are shared by info, collisions and blocked.
 
 // newQueryFlags is NewFlags with a paragraph of help after the options.
+// The help is printed once even when asked twice: on -h both the flag
+// package and Parse call Usage.
 func newQueryFlags(env *Env, c *Command, more string) *flag.FlagSet {
 	fs := NewFlags(env, c)
-	base := fs.Usage
+	base, shown := fs.Usage, false
 	fs.Usage = func() {
+		if shown {
+			return
+		}
+		shown = true
 		base()
 		io.WriteString(env.Stdout, more)
 	}

@@ -310,7 +310,7 @@ func TestQueryHelp(t *testing.T) {
 		"blocked":    "show_recorder_actors_blocked",
 	} {
 		code, out, _ := runQuery(cmd, "-h")
-		if code != ExitOK || !strings.Contains(out, "usage: viewer "+cmd+" FILE") || !strings.Contains(out, want) ||
+		if code != ExitOK || strings.Count(out, "usage: viewer "+cmd+" FILE") != 1 || !strings.Contains(out, want) ||
 			!strings.Contains(out, "-json") {
 			t.Errorf("%s -h: exit %d\n%s", cmd, code, out)
 		}
