@@ -151,8 +151,7 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
-				return nil, err
+				return nil, err // the flag package has printed Usage
 			}
 			return nil, &UsageError{Msg: err.Error()}
 		}

@@ -64,16 +64,10 @@ func cmdInfo() *Command {
 // The helpers below are shared by info, collisions and blocked.
 
 // newQueryFlags is NewFlags with a paragraph of help after the options.
-// The help is printed once even when asked twice: on -h both the flag
-// package and Parse call Usage.
 func newQueryFlags(env *Env, c *Command, more string) *flag.FlagSet {
 	fs := NewFlags(env, c)
-	base, shown := fs.Usage, false
+	base := fs.Usage
 	fs.Usage = func() {
-		if shown {
-			return
-		}
-		shown = true
 		base()
 		io.WriteString(env.Stdout, more)
 	}
