@@ -68,14 +68,14 @@ func (c *ChaseCamera) Update(pos Vec3, yaw, dt float64) {
 	c.yaw = wrapAngle(c.yaw)
 }
 
-// springStep advances a critically damped spring x'' = -w²(x-target) - 2w·x'
-// by dt using its exact solution (target held constant over the step), so
-// it is stable for any dt.
+// springStep advances a critically damped spring, whose acceleration is
+// -w²·(x-target) - 2w·v, by dt using its exact solution (target held
+// constant over the step), so it is stable for any dt.
 func springStep(x, v, target, w, dt float64) (float64, float64) {
 	y := x - target
 	e := math.Exp(-w * dt)
 	k := v + w*y
-	return target + (y+k*dt)*e, (v-w*k*dt)*e
+	return target + (y+k*dt)*e, (v - w*k*dt) * e
 }
 
 // Followed returns the smoothed actor position and heading the camera is

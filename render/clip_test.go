@@ -124,7 +124,7 @@ func TestClipMatchesWorldClip(t *testing.T) {
 			t.Fatal("straddling segment fully clipped")
 		}
 		w := a.Lerp(b, (v.Near-da)/(db-da)) // world point on the near plane
-		hw := v.Project(w) // on the plane: WorldToScreen may round it behind
+		hw := v.Project(w)                  // on the plane: WorldToScreen may round it behind
 		x, y := hw.X/hw.W, hw.Y/hw.W
 		c := ha
 		if da >= v.Near {

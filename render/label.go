@@ -60,9 +60,10 @@ func (dl *DrawList) Label3D(p Vec3, l Label) bool {
 const labelCell = 64
 
 // labelPlacer is the greedy screen-space placer: labels are taken by
-// priority; each tries a few spots around its anchor (above, right, below,
-// left) and takes the first that is fully on screen and overlaps no label
-// placed before it. A uniform grid of cells keeps the overlap test near
+// priority; each tries the four spots diagonal to its anchor (upper right,
+// the cartographers' first choice, then upper left, lower right, lower
+// left: spots that never overlap one another) and takes the first that is
+// fully on screen and overlaps no label placed before it. A uniform grid of cells keeps the overlap test near
 // constant time. All buffers are reused between frames.
 type labelPlacer struct {
 	order      []int32
@@ -113,10 +114,10 @@ func (p *labelPlacer) place(labels []Label, m TextMeasurer, vp Viewport) {
 		}
 		w := m.MeasureString(l.Text) + 2*pad
 		cands := [4]Rect{
-			{l.X - w/2, l.Y - gap - h, l.X + w/2, l.Y - gap}, // above
-			{l.X + gap, l.Y - h/2, l.X + gap + w, l.Y + h/2}, // right
-			{l.X - w/2, l.Y + gap, l.X + w/2, l.Y + gap + h}, // below
-			{l.X - gap - w, l.Y - h/2, l.X - gap, l.Y + h/2}, // left
+			{l.X + gap, l.Y - gap - h, l.X + gap + w, l.Y - gap}, // upper right
+			{l.X - gap - w, l.Y - gap - h, l.X - gap, l.Y - gap}, // upper left
+			{l.X + gap, l.Y + gap, l.X + gap + w, l.Y + gap + h}, // lower right
+			{l.X - gap - w, l.Y + gap, l.X - gap, l.Y + gap + h}, // lower left
 		}
 		for _, r := range cands {
 			if !contains(screen, r) || p.collides(labels, r) {

@@ -131,7 +131,7 @@ func groundOffset(w []Vec3, i int) (x, y float64) {
 		return n0x, n0y
 	}
 	sx, sy := n0x+n1x, n0y+n1y
-	sl := math.Hypot(sx, sy)
+	sl := math.Sqrt(sx*sx + sy*sy)
 	if sl < 1e-9 {
 		return n0x, n0y // a U-turn: no meaningful miter
 	}
@@ -143,7 +143,7 @@ func groundOffset(w []Vec3, i int) (x, y float64) {
 // clockwise seen from above).
 func leftXY(a, b Vec3) (x, y float64) {
 	dx, dy := b.X-a.X, b.Y-a.Y
-	l := math.Hypot(dx, dy)
+	l := math.Sqrt(dx*dx + dy*dy)
 	if l == 0 {
 		return 0, 0
 	}
@@ -158,7 +158,7 @@ func dedupeXY(p []Vec3) []Vec3 {
 	}
 	n := 1
 	for i := 1; i < len(p); i++ {
-		if math.Hypot(p[i].X-p[n-1].X, p[i].Y-p[n-1].Y) > 1e-3 {
+		if dx, dy := p[i].X-p[n-1].X, p[i].Y-p[n-1].Y; dx*dx+dy*dy > 1e-6 {
 			p[n] = p[i]
 			n++
 		}

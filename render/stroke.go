@@ -64,7 +64,7 @@ func (dl *DrawList) stationVerts(s *station, col Color) {
 // segment length.
 func leftNormal(a, b pt2) (nx, ny, l float64) {
 	dx, dy := b.x-a.x, b.y-a.y
-	l = math.Hypot(dx, dy)
+	l = math.Sqrt(dx*dx + dy*dy)
 	if l == 0 {
 		return 0, 0, 0
 	}
@@ -108,7 +108,7 @@ func (dl *DrawList) stroke(pts []pt2, hw float64, col Color) {
 		p := pts[i]
 		mx, my, _ := leftNormal(pts[i], pts[i+1])
 		sx, sy := nx+mx, ny+my
-		sl := math.Hypot(sx, sy)
+		sl := math.Sqrt(sx*sx + sy*sy)
 		cosHalf := sl / 2 // cosine of half the turning angle
 		if cosHalf*miterLimit >= 1 {
 			s := hw / cosHalf

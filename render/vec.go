@@ -137,8 +137,8 @@ func (b AABB) IsEmpty() bool { return b.Min.X > b.Max.X || b.Min.Y > b.Max.Y || 
 // Extend returns the smallest box containing b and p.
 func (b AABB) Extend(p Vec3) AABB {
 	return AABB{
-		Vec3{math.Min(b.Min.X, p.X), math.Min(b.Min.Y, p.Y), math.Min(b.Min.Z, p.Z)},
-		Vec3{math.Max(b.Max.X, p.X), math.Max(b.Max.Y, p.Y), math.Max(b.Max.Z, p.Z)},
+		Vec3{min(b.Min.X, p.X), min(b.Min.Y, p.Y), min(b.Min.Z, p.Z)},
+		Vec3{max(b.Max.X, p.X), max(b.Max.Y, p.Y), max(b.Max.Z, p.Z)},
 	}
 }
 
