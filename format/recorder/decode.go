@@ -79,8 +79,16 @@ func resize[T any](s []T, n int) []T {
 }
 
 // decode decodes one packet payload by its wire id.
+//
+// An empty packet 21, 22 or 23 read before the data has shown the id
+// numbering comes back as *Raw: its type cannot be told, and Raw keeps it
+// exact for a Writer.
 func (r *Reader) decode(wire uint8, p []byte) (Packet, error) {
 	pk := &r.pk
+	if wire >= 21 && wire <= 23 && !r.lay.devKnown && len(p) == countSize && p[0] == 0 && p[1] == 0 {
+		pk.raw = Raw{WireID: wire, Data: p}
+		return &pk.raw, nil
+	}
 	switch canonical(wire, r.lay.DevNumbering) {
 	case IDFrameStart:
 		if len(p) != frameStartSize {

@@ -10,8 +10,9 @@ import (
 // grows only when data arrives to fill it, so a hostile size field never
 // makes it larger than twice the data actually present.
 const (
-	defaultBufSize = 512 << 10
-	minReadSize    = 64 << 10
+	initialBufSize = 64 << 10  // enough for small files and frames
+	defaultBufSize = 512 << 10 // what a long stream grows the buffer to
+	minReadSize    = 16 << 10
 	packetHeader   = 5 // uint8 id + uint32 size
 	frameStartSize = 24
 )
@@ -25,6 +26,7 @@ type Reader struct {
 	src       io.Reader
 	srcErr    error // first error of src (io.EOF at the end)
 	zeroReads int
+	nread     int64 // bytes read from src
 
 	buf        []byte // buf[rpos:wpos] is read but not yet decoded
 	rpos, wpos int
@@ -48,7 +50,7 @@ type Reader struct {
 // whose magic is not "CARLA_RECORDER" gives a *FormatError saying "not a
 // CARLA recorder file".
 func NewReader(r io.Reader) (*Reader, error) {
-	rd := newReader(r, 0, defaultBufSize)
+	rd := newReader(r, 0, initialBufSize)
 	if err := rd.readHeader(); err != nil {
 		return nil, err
 	}
@@ -175,18 +177,21 @@ func (r *Reader) ensure(n int) bool {
 		if r.srcErr != nil {
 			return false
 		}
+		if len(r.buf)-r.wpos < minReadSize && len(r.buf) < defaultBufSize && r.nread > int64(len(r.buf)) {
+			// A long stream: read in bigger chunks, copy less.
+			r.grow()
+		}
 		if len(r.buf)-r.wpos < minReadSize && r.rpos > 0 {
 			m := copy(r.buf, r.buf[r.rpos:r.wpos])
 			r.base += int64(r.rpos)
 			r.rpos, r.wpos = 0, m
 		}
 		if r.wpos == len(r.buf) {
-			nb := make([]byte, max(2*len(r.buf), minReadSize))
-			copy(nb, r.buf[:r.wpos])
-			r.buf = nb
+			r.grow()
 		}
 		k, err := r.src.Read(r.buf[r.wpos:])
 		r.wpos += k
+		r.nread += int64(k)
 		switch {
 		case err != nil:
 			r.srcErr = err
@@ -199,6 +204,13 @@ func (r *Reader) ensure(n int) bool {
 		}
 	}
 	return true
+}
+
+// grow doubles the buffer, keeping its contents.
+func (r *Reader) grow() {
+	nb := make([]byte, max(2*len(r.buf), minReadSize))
+	copy(nb, r.buf[:r.wpos])
+	r.buf = nb
 }
 
 // readHeader reads the info header at the start of the buffer.

@@ -104,6 +104,9 @@ func encodeFrames(t testing.TB, frames [][]Packet, l Layout) []byte {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
+	if w.Offset() != int64(buf.Len()) {
+		t.Fatalf("Writer.Offset %d after writing %d bytes", w.Offset(), buf.Len())
+	}
 	return buf.Bytes()
 }
 

@@ -14,13 +14,14 @@ type Writer struct {
 	w   *bufio.Writer
 	lay Layout
 	buf []byte // scratch for one packet, reused
+	off int64  // bytes accepted so far, buffered or not
 	err error  // sticky
 }
 
 // NewWriter writes the info header h (buffered) and returns a Writer that
 // encodes packets in layout l. An empty h.Magic is written as Magic.
 func NewWriter(w io.Writer, h Header, l Layout) (*Writer, error) {
-	wr := &Writer{w: bufio.NewWriterSize(w, 1<<20), lay: l}
+	wr := &Writer{w: bufio.NewWriterSize(w, 64<<10), lay: l}
 	if h.Magic == "" {
 		h.Magic = Magic
 	}
@@ -34,8 +35,13 @@ func NewWriter(w io.Writer, h Header, l Layout) (*Writer, error) {
 	if _, err := wr.w.Write(b); err != nil {
 		return nil, err
 	}
+	wr.off = int64(len(b))
 	return wr, nil
 }
+
+// Offset returns the number of bytes written so far (header included,
+// buffered or not): the offset at which the next packet will start.
+func (w *Writer) Offset() int64 { return w.off }
 
 // Layout returns the layout the Writer encodes in.
 func (w *Writer) Layout() Layout { return w.lay }
@@ -68,6 +74,7 @@ func (w *Writer) Write(p Packet) error {
 		w.err = err
 		return err
 	}
+	w.off += int64(len(b))
 	return nil
 }
 
