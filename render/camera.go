@@ -59,8 +59,11 @@ func (c *OrbitCamera) View(vp Viewport) View {
 }
 
 // Orbit turns the camera around its target by dYaw and dPitch radians;
-// pitch is clamped to [MinPitch, MaxPitch].
+// pitch is clamped to [MinPitch, MaxPitch]. Non-finite input is ignored.
 func (c *OrbitCamera) Orbit(dYaw, dPitch float64) {
+	if !finite(dYaw) || !finite(dPitch) {
+		return
+	}
 	c.Yaw = wrapAngle(c.Yaw + dYaw)
 	c.Pitch = c.clampedPitch() + dPitch
 	c.Pitch = c.clampedPitch()
@@ -70,6 +73,9 @@ func (c *OrbitCamera) Orbit(dYaw, dPitch float64) {
 // device pixels, scaled by distance so the ground near the target follows
 // the cursor at any zoom: dragging right moves the world right.
 func (c *OrbitCamera) Pan(dx, dy float64, vp Viewport) {
+	if !vp.Usable() || !finite(dx) || !finite(dy) {
+		return
+	}
 	v := c.View(vp)
 	mpp := 1 / v.PixelsPerMetreAt(c.Target)
 	right := Vec3{math.Sin(c.Yaw), -math.Cos(c.Yaw), 0}
@@ -84,6 +90,9 @@ func (c *OrbitCamera) Pan(dx, dy float64, vp Viewport) {
 // (x0, y0) ends up under (x1, y1). It reports false, and does nothing, when
 // either pixel is above the horizon; callers then fall back to Pan.
 func (c *OrbitCamera) PanGround(x0, y0, x1, y1 float64, vp Viewport) bool {
+	if !vp.Usable() {
+		return false
+	}
 	v := c.View(vp)
 	g0, ok0 := v.GroundPoint(x0, y0, c.Target.Z)
 	g1, ok1 := v.GroundPoint(x1, y1, c.Target.Z)
@@ -99,14 +108,14 @@ func (c *OrbitCamera) PanGround(x0, y0, x1, y1 float64, vp Viewport) bool {
 // scaled about that point, which preserves its direction through the
 // cursor. When the cursor is above the horizon it zooms toward the target.
 func (c *OrbitCamera) Zoom(factor, x, y float64, vp Viewport) {
-	if !(factor > 0) || math.IsInf(factor, 0) {
+	if !(factor > 0) || math.IsInf(factor, 0) || !vp.Usable() {
 		return
 	}
 	lo, hi := orDefault(c.MinDistance, DefaultMinDistance), orDefault(c.MaxDistance, DefaultMaxDistance)
 	d := min(max(c.Distance/factor, lo), hi)
 	f := c.Distance / d
 	v := c.View(vp)
-	if g, ok := v.GroundPoint(x, y, c.Target.Z); ok {
+	if g, ok := v.GroundPoint(x, y, c.Target.Z); ok && g.Finite() {
 		c.Target = g.Add(c.Target.Sub(g).Scale(1 / f))
 	}
 	c.Distance = d

@@ -251,3 +251,39 @@ func TestPan(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestCamerasIgnoreBadInput: a minimised window (0x0 viewport) or a NaN
+// from an input device must never poison a camera's state.
+func TestCamerasIgnoreBadInput(t *testing.T) {
+	zero := Viewport{}
+	nan := math.NaN()
+	o := NewOrbitCamera()
+	before := o
+	o.Pan(10, 10, zero)
+	o.Zoom(2, 10, 10, zero)
+	o.PanGround(1, 2, 3, 4, zero)
+	o.Orbit(nan, 0)
+	o.Pan(nan, 1, vp800)
+	o.Zoom(2, nan, nan, vp800) // cursor unknown: zooms toward the target
+	o.Distance = before.Distance
+	if o != before {
+		t.Errorf("orbit camera changed to %+v", o)
+	}
+	td := NewTopDownCamera()
+	tdBefore := td
+	td.Pan(10, 10, zero)
+	td.Zoom(2, 1, 1, zero)
+	td.Zoom(2, nan, 1, vp800)
+	td.FrameAll(AABB{Vec3{0, 0, 0}, Vec3{1, 1, 1}}, zero)
+	td.FrameAll(AABB{Vec3{nan, 0, 0}, Vec3{1, 1, 1}}, vp800)
+	if td != tdBefore {
+		t.Errorf("top-down camera changed to %+v", td)
+	}
+	var c ChaseCamera
+	c.Snap(Vec3{1, 2, 3}, 0.5)
+	c.Update(Vec3{nan, 0, 0}, 0, tick)
+	c.Update(Vec3{1, 2, 3}, math.Inf(1), tick)
+	if p, yaw := c.Followed(); p != (Vec3{1, 2, 3}) || yaw != 0.5 {
+		t.Errorf("chase camera moved to %v %g", p, yaw)
+	}
+}

@@ -42,8 +42,12 @@ func (c *ChaseCamera) Snap(pos Vec3, yaw float64) {
 // yaw (radians, counter-clockwise from +X). The heading is unwrapped
 // against the camera's: going from 179° to -179° is a 2° turn, never a
 // 358° spin. The first call, a non-positive dt with no history, or a jump
-// beyond SnapDistance snaps.
+// beyond SnapDistance snaps. A non-finite pos or yaw is ignored, so one bad
+// sample cannot poison the springs.
 func (c *ChaseCamera) Update(pos Vec3, yaw, dt float64) {
+	if !pos.Finite() || !finite(yaw) {
+		return
+	}
 	if !c.started || pos.Sub(c.pos).Len() > orDefault(c.SnapDistance, 50) {
 		c.Snap(pos, yaw)
 		return

@@ -11,9 +11,9 @@ const frameMargin = 1.05
 // FrameAll centres the orbit camera on b and sets the distance so that the
 // box's bounding sphere fits inside the narrower of the two fields of
 // view; every corner of b then projects inside the viewport whatever the
-// yaw and pitch. An empty box leaves the camera unchanged.
+// yaw and pitch. An empty or non-finite box leaves the camera unchanged.
 func (c *OrbitCamera) FrameAll(b AABB, vp Viewport) {
-	if b.IsEmpty() {
+	if b.IsEmpty() || !b.Min.Finite() || !b.Max.Finite() {
 		return
 	}
 	r := b.Max.Sub(b.Min).Len() / 2
@@ -26,9 +26,10 @@ func (c *OrbitCamera) FrameAll(b AABB, vp Viewport) {
 
 // FrameAll centres the top-down camera on b and picks the largest scale at
 // which b's horizontal extent fits in the viewport. The eye is raised, if
-// needed, so nothing in b is above it.
+// needed, so nothing in b is above it. An empty or non-finite box, or an
+// unusable viewport, leaves the camera unchanged.
 func (c *TopDownCamera) FrameAll(b AABB, vp Viewport) {
-	if b.IsEmpty() {
+	if b.IsEmpty() || !b.Min.Finite() || !b.Max.Finite() || !vp.Usable() {
 		return
 	}
 	c.Center = b.Center()

@@ -33,6 +33,9 @@ func (c *TopDownCamera) View(vp Viewport) View {
 // Pan moves the map by a drag of (dx, dy) device pixels; the world follows
 // the cursor exactly.
 func (c *TopDownCamera) Pan(dx, dy float64, vp Viewport) {
+	if !vp.Usable() || !finite(dx) || !finite(dy) {
+		return
+	}
 	s := c.ppm() * vp.DeviceScale()
 	c.Center.X -= dx / s
 	c.Center.Y += dy / s
@@ -41,7 +44,7 @@ func (c *TopDownCamera) Pan(dx, dy float64, vp Viewport) {
 // Zoom multiplies the scale by factor (> 1 zooms in), keeping the world
 // point under the cursor (x, y) fixed on screen.
 func (c *TopDownCamera) Zoom(factor, x, y float64, vp Viewport) {
-	if !(factor > 0) || math.IsInf(factor, 0) {
+	if !(factor > 0) || math.IsInf(factor, 0) || !vp.Usable() || !finite(x) || !finite(y) {
 		return
 	}
 	old := c.ppm()

@@ -161,6 +161,9 @@ func (b AABB) Corner(i int) Vec3 {
 	return c
 }
 
+// Finite reports whether every component is a finite number.
+func (a Vec3) Finite() bool { return finite(a.X) && finite(a.Y) && finite(a.Z) }
+
 // wrapAngle maps a to (-π, π]; it is how yaw differences take the short way.
 func wrapAngle(a float64) float64 {
 	a = math.Mod(a+math.Pi, 2*math.Pi)

@@ -18,6 +18,13 @@ func (vp Viewport) DeviceScale() float64 {
 	return 1
 }
 
+// Usable reports whether the viewport has a positive, finite size. A
+// minimised window reports 0x0; cameras ignore input against such a
+// viewport instead of dividing by zero.
+func (vp Viewport) Usable() bool {
+	return vp.Width > 0 && vp.Height > 0 && finite(vp.Width+vp.Height)
+}
+
 // Aspect returns Width/Height, or 1 for a degenerate viewport.
 func (vp Viewport) Aspect() float64 {
 	if vp.Width <= 0 || vp.Height <= 0 {
