@@ -114,8 +114,9 @@ func (dl *DrawList) ribbonFromHom(col Color) {
 	dl.emitStrip(col)
 }
 
-// groundOffset returns the horizontal unit-ish offset to the left of the
-// centre line at w[i], scaled for a mitred corner (capped at miterLimit).
+// groundOffset returns the horizontal offset direction to the left of the
+// centre line at w[i]: unit length at the ends, 1/cos(half the turn) at a
+// mitred corner (capped at miterLimit), so the edges stay parallel.
 func groundOffset(w []Vec3, i int) (x, y float64) {
 	var n0x, n0y, n1x, n1y float64
 	if i > 0 {
