@@ -22,6 +22,17 @@ const (
 // the frame structure as it does, and decodes each packet into a struct it
 // owns and reuses: a Packet returned by Next is valid only until the next
 // call of Next (see Clone).
+//
+// The layout (see Layout) is learnt from the buffered frame before its
+// packets are decoded: the vector width from the first non-empty Position,
+// Kinematics, BoundingBox or TriggerVolume (28- or 52-byte records), the id
+// numbering from the first non-empty packet 21, 22 or 23. Until the width
+// is known, EventAdd and WalkerBones are tried narrow, then wide.
+//
+// Errors: a file cut short yields its complete frames, then one
+// *FormatError whose Offset is where the data stops; a frame-structure
+// error stops before the frame that holds it; a payload error is returned
+// when its packet is reached. Unknown ids come back as *Raw.
 type Reader struct {
 	src       io.Reader
 	srcErr    error // first error of src (io.EOF at the end)

@@ -1,0 +1,250 @@
+package recorder
+
+// Decoders of the packets made of fixed-size records. Each checks the
+// count against the payload (Reader.records) before it sizes a slice.
+
+func (r *Reader) decodeEventDel(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, eventDelRec)
+	if err != nil {
+		return nil, err
+	}
+	ids := resize(r.pk.eventDel.IDs, n)
+	for i := range ids {
+		ids[i] = le.Uint32(b[i*eventDelRec:])
+	}
+	r.pk.eventDel.IDs = ids
+	return &r.pk.eventDel, nil
+}
+
+func (r *Reader) decodeEventParent(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, eventParentRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.eventParent.Links, n)
+	for i := range recs {
+		q := b[i*eventParentRec:]
+		recs[i] = ParentLink{Child: le.Uint32(q), Parent: le.Uint32(q[4:])}
+	}
+	r.pk.eventParent.Links = recs
+	return &r.pk.eventParent, nil
+}
+
+func (r *Reader) decodeCollisions(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, collisionRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.collisions.Records, n)
+	for i := range recs {
+		q := b[i*collisionRec:]
+		recs[i] = Collision{ID: le.Uint32(q), Actor1: le.Uint32(q[4:]), Actor2: le.Uint32(q[8:]),
+			Hero1: q[12] != 0, Hero2: q[13] != 0}
+	}
+	r.pk.collisions.Records = recs
+	return &r.pk.collisions, nil
+}
+
+// decodePositions is the hot path of playback: one record per moving actor
+// per frame, decoded into a reused slice.
+func (r *Reader) decodePositions(wire uint8, p []byte) (Packet, error) {
+	wide := r.lay.Wide
+	rec := 4 + 2*r.lay.vecSize()
+	n, b, err := r.records(wire, p, rec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.positions.Records, n)
+	if wide {
+		for i := range recs {
+			q := b[i*rec : i*rec+rec]
+			recs[i] = Position{ID: le.Uint32(q), Location: vec(q[4:], true), Rotation: vec(q[28:], true)}
+		}
+	} else {
+		for i := range recs {
+			q := b[i*rec : i*rec+rec]
+			recs[i] = Position{
+				ID:       le.Uint32(q),
+				Location: Vec3{float64(f32(q[4:])), float64(f32(q[8:])), float64(f32(q[12:]))},
+				Rotation: Vec3{float64(f32(q[16:])), float64(f32(q[20:])), float64(f32(q[24:]))},
+			}
+		}
+	}
+	r.pk.positions.Records = recs
+	return &r.pk.positions, nil
+}
+
+func (r *Reader) decodeLights(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, trafficLightRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.lights.Records, n)
+	for i := range recs {
+		q := b[i*trafficLightRec : i*trafficLightRec+trafficLightRec]
+		recs[i] = TrafficLightState{ID: le.Uint32(q), Frozen: q[4] != 0, Elapsed: f32(q[5:]), State: LightState(q[9])}
+	}
+	r.pk.lights.Records = recs
+	return &r.pk.lights, nil
+}
+
+func (r *Reader) decodeVehicleAnims(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, vehicleAnimRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.vehicleAnims.Records, n)
+	for i := range recs {
+		q := b[i*vehicleAnimRec : i*vehicleAnimRec+vehicleAnimRec]
+		recs[i] = VehicleAnimation{ID: le.Uint32(q), Steering: f32(q[4:]), Throttle: f32(q[8:]),
+			Brake: f32(q[12:]), Handbrake: q[16] != 0, Gear: int32(le.Uint32(q[17:]))}
+	}
+	r.pk.vehicleAnims.Records = recs
+	return &r.pk.vehicleAnims, nil
+}
+
+func (r *Reader) decodeWalkerAnims(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, walkerAnimRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.walkerAnims.Records, n)
+	for i := range recs {
+		q := b[i*walkerAnimRec:]
+		recs[i] = WalkerAnimation{ID: le.Uint32(q), Speed: f32(q[4:])}
+	}
+	r.pk.walkerAnims.Records = recs
+	return &r.pk.walkerAnims, nil
+}
+
+func (r *Reader) decodeVehicleLights(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, vehicleLightRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.vehLights.Records, n)
+	for i := range recs {
+		q := b[i*vehicleLightRec:]
+		recs[i] = VehicleLight{ID: le.Uint32(q), Bits: le.Uint32(q[4:])}
+	}
+	r.pk.vehLights.Records = recs
+	return &r.pk.vehLights, nil
+}
+
+func (r *Reader) decodeSceneLights(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, sceneLightRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.sceneLights.Records, n)
+	for i := range recs {
+		q := b[i*sceneLightRec : i*sceneLightRec+sceneLightRec]
+		recs[i] = SceneLight{LightID: int32(le.Uint32(q)), Intensity: f32(q[4:]),
+			Color: [4]float32{f32(q[8:]), f32(q[12:]), f32(q[16:]), f32(q[20:])},
+			On:    q[24] != 0, Group: q[25]}
+	}
+	r.pk.sceneLights.Records = recs
+	return &r.pk.sceneLights, nil
+}
+
+func (r *Reader) decodeKinematics(wire uint8, p []byte) (Packet, error) {
+	vs := r.lay.vecSize()
+	rec := 4 + 2*vs
+	n, b, err := r.records(wire, p, rec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.kinematics.Records, n)
+	for i := range recs {
+		q := b[i*rec:]
+		recs[i] = Kinematics{ID: le.Uint32(q), Linear: vec(q[4:], r.lay.Wide), Angular: vec(q[4+vs:], r.lay.Wide)}
+	}
+	r.pk.kinematics.Records = recs
+	return &r.pk.kinematics, nil
+}
+
+// decodeBoxes decodes BoundingBox and TriggerVolume, which share a record.
+func (r *Reader) decodeBoxes(wire uint8, p []byte, recs []Box) ([]Box, error) {
+	vs := r.lay.vecSize()
+	rec := 4 + 2*vs
+	n, b, err := r.records(wire, p, rec)
+	if err != nil {
+		return recs, err
+	}
+	recs = resize(recs, n)
+	for i := range recs {
+		q := b[i*rec:]
+		recs[i] = Box{ID: le.Uint32(q), Origin: vec(q[4:], r.lay.Wide), Extent: vec(q[4+vs:], r.lay.Wide)}
+	}
+	return recs, nil
+}
+
+func (r *Reader) decodeLightTimes(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, lightTimeRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.lightTimes.Records, n)
+	for i := range recs {
+		q := b[i*lightTimeRec:]
+		recs[i] = TrafficLightTime{ID: le.Uint32(q), Green: f32(q[4:]), Yellow: f32(q[8:]), Red: f32(q[12:])}
+	}
+	r.pk.lightTimes.Records = recs
+	return &r.pk.lightTimes, nil
+}
+
+func (r *Reader) decodeBikers(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, bikerRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.bikers.Records, n)
+	for i := range recs {
+		q := b[i*bikerRec:]
+		recs[i] = BikerAnimation{ID: le.Uint32(q), ForwardSpeed: f32(q[4:]), EngineRotation: f32(q[8:])}
+	}
+	r.pk.bikers.Records = recs
+	return &r.pk.bikers, nil
+}
+
+func (r *Reader) decodeDoors(wire uint8, p []byte) (Packet, error) {
+	n, b, err := r.records(wire, p, doorRec)
+	if err != nil {
+		return nil, err
+	}
+	recs := resize(r.pk.doors.Records, n)
+	for i := range recs {
+		q := b[i*doorRec:]
+		recs[i] = VehicleDoor{ID: le.Uint32(q), Door: q[4], Open: q[5] != 0}
+	}
+	r.pk.doors.Records = recs
+	return &r.pk.doors, nil
+}
+
+// decodeWeather decodes a weather packet holding exactly one 56-byte
+// record into Weather. CARLA writes weather as a counted list; other valid
+// shapes (several records, or the 52-byte records of builds without
+// DustStorm) come back as *Raw so that they still copy exactly.
+func (r *Reader) decodeWeather(wire uint8, p []byte) (Packet, error) {
+	if len(p) >= countSize {
+		n := int(le.Uint16(p))
+		if n != 1 && (len(p) == countSize+n*weatherRec || len(p) == countSize+n*weatherNoDustRec) {
+			r.pk.raw = Raw{WireID: wire, Data: p}
+			return &r.pk.raw, nil
+		}
+		if n == 1 && len(p) == countSize+weatherNoDustRec {
+			r.pk.raw = Raw{WireID: wire, Data: p}
+			return &r.pk.raw, nil
+		}
+	}
+	_, b, err := r.records(wire, p, weatherRec)
+	if err != nil {
+		return nil, err
+	}
+	var v [14]float32
+	for i := range v {
+		v[i] = f32(b[4*i:])
+	}
+	r.pk.weather = Weather{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13]}
+	return &r.pk.weather, nil
+}
