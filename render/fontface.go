@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -48,12 +50,24 @@ func NewFontFace(face font.Face) *FontFace {
 
 // NewBasicFace returns the 7x13 bitmap face of golang.org/x/image/font/
 // basicfont: always available, crisp at 1:1 and byte-for-byte
-// deterministic. It does not scale with the device factor.
-//
-// The brief asked for Go Regular through golang.org/x/image/font/opentype,
-// but that package imports golang.org/x/text, which go.sum does not pin;
-// once it does, wrap opentype.NewFace(goregular) with NewFontFace.
+// deterministic. It does not scale with the device factor, so it serves
+// tests; the viewer draws with NewGoFace.
 func NewBasicFace() *FontFace { return NewFontFace(basicfont.Face7x13) }
+
+// NewGoFace returns Go Regular at sizePx device pixels (pass the logical
+// size times the device scale factor, so text stays sharp on high-DPI
+// screens). Hinting is full so that small labels snap to whole pixels.
+func NewGoFace(sizePx float64) (*FontFace, error) {
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, err
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: sizePx, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return nil, err
+	}
+	return NewFontFace(face), nil
+}
 
 // Face returns the wrapped face, for drawing.
 func (f *FontFace) Face() font.Face { return f.face }

@@ -121,3 +121,22 @@ func TestLabel3DAndFinish(t *testing.T) {
 		t.Error("label placed without a measurer")
 	}
 }
+
+func TestGoFaceScalesWithSize(t *testing.T) {
+	small, err := NewGoFace(12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := NewGoFace(24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, wl := small.MeasureString("Road 12"), large.MeasureString("Road 12")
+	if ws <= 0 || wl < 1.8*ws || wl > 2.2*ws {
+		t.Errorf("widths %g at 12 px and %g at 24 px: want about double", ws, wl)
+	}
+	a, d := large.LineMetrics()
+	if a < 18 || a > 26 || d <= 0 {
+		t.Errorf("24 px face: ascent %g, descent %g", a, d)
+	}
+}
