@@ -269,7 +269,12 @@ func TestFormatErrorText(t *testing.T) {
 // falls between frames) one *FormatError whose Offset is the cut, i.e.
 // where the data stops. BuildIndex must agree.
 func TestTruncationSweep(t *testing.T) {
-	data := sampleFile(t)
+	for _, l := range []Layout{{}, {Wide: true}, {DevNumbering: true}} {
+		truncationSweep(t, encodeFrames(t, sampleFrames(0), l))
+	}
+}
+
+func truncationSweep(t *testing.T, data []byte) {
 	full, err := BuildIndex(bytes.NewReader(data), int64(len(data)), nil)
 	if err != nil || full.Err != nil {
 		t.Fatal(err, full.Err)
