@@ -26,13 +26,14 @@ const (
 	KindPan                        // DX, DY: right-drag movement in pixels
 	KindZoom                       // Steps at cursor X, Y
 	KindSelect                     // X, Y: the clicked pixel
+	KindFollowSelected             // follow the selected actor, or stop following
 	numKinds
 )
 
 var kindNames = [numKinds]string{
 	"None", "Clock", "Scrub", "FollowNext", "FollowPrev", "FrameAll",
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
-	"Orbit", "Pan", "Zoom", "Select",
+	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -105,6 +106,10 @@ func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// FollowSelected makes the camera follow the selected actor, or stops
+// following when it already follows one.
+func FollowSelected() Command { return Command{Kind: KindFollowSelected} }
 
 // FrameAll fits the whole scene in view.
 func FrameAll() Command { return Command{Kind: KindFrameAll} }

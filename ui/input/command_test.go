@@ -17,6 +17,7 @@ func TestCommandString(t *testing.T) {
 		{Scrub(4.25), "Scrub(4.25)"},
 		{FollowNext(), "FollowNext"},
 		{FollowPrev(), "FollowPrev"},
+		{FollowSelected(), "FollowSelected"},
 		{FrameAll(), "FrameAll"},
 		{ToggleView(), "ToggleView"},
 		{ToggleLayer(LayerIntersections), "ToggleLayer(intersections)"},

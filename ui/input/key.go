@@ -38,13 +38,14 @@ const (
 	KeyO
 	KeyR
 	KeyT
+	KeyC
 	NumKeys // the number of keys, for sizing Snapshot.Held
 )
 
 var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
 	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7",
-	"F", "G", "H", "L", "O", "R", "T",
+	"F", "G", "H", "L", "O", "R", "T", "C",
 }
 
 // String returns the key's name as the help overlay prints it.

@@ -58,6 +58,7 @@ func keymap() []binding {
 		{KeyG, 0, false, Command{}, "go to a typed time (1:30.5), Enter applies, Esc cancels"},
 		{KeyTab, 0, false, FollowNext(), "follow the next / previous actor"},
 		{KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor"},
+		{KeyC, 0, false, FollowSelected(), "follow the selected actor / stop following"},
 		{KeyF, 0, false, FrameAll(), "frame the whole scene"},
 		{KeyT, 0, false, ToggleView(), "top-down / orbit camera"},
 		{KeyDigit1, 0, false, ToggleLayer(LayerLanes), "show / hide lanes"},

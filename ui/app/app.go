@@ -1,0 +1,364 @@
+// Package app is the desktop viewer's state and rules, without a window:
+// what is open and loading, the playback clock, the camera, the selection
+// and the actor the camera follows, the layers, the text of the panels,
+// the status line and the timeline, the timeline's marks and the notices.
+//
+// It exists apart from package ui (the Ebitengine game) so that every rule
+// of the app is tested without a display: the window reads its input into
+// commands (package ui/input), hands them to App.Apply, calls App.Tick once
+// per Update, and draws what App exposes. App never reads a clock: time
+// advances by Tick, one 60th of a second each.
+package app
+
+import (
+	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+// TPS is the number of ticks a second; Tick advances the clock by 1/TPS.
+const TPS = 60
+
+// App is the viewer's state. The zero value is not usable; call New. An
+// App is used from one goroutine (the game's Update); it starts loader
+// goroutines itself and polls them in Tick.
+type App struct {
+	mapRes, recRes *loader.Result // what is shown
+	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
+
+	clock     *playback.Clock
+	state     scene.State
+	stateTime float64
+	stateOK   bool // state matches the clock's time
+	stateErr  error
+
+	cam          camera
+	framePending bool // frame everything once there is content and a viewport
+
+	selected uint32  // actor id, 0: none
+	follow   uint32  // actor the camera follows, 0: none
+	element  Element // selected map element
+	hover    Element // map element under the cursor
+	hoverID  uint32  // actor under the cursor
+	cursorX  float64
+	cursorY  float64
+	cursorIn bool
+
+	layers  [input.NumLayers]bool
+	help    bool
+	notices []Notice
+	picker  Picker
+
+	actorPanel, elementPanel, status, timeText Lines
+	marks                                      Marks
+	followList                                 []uint32
+	dateText                                   string
+	names                                      string // the open files, for the title and status
+
+	fps         float64
+	settingsGen int // counts changes of remembered settings
+	contentGen  int // counts changes of what is open (for the title)
+	speed       float64
+	tick        int64
+	interaction int // ticks since the last command, capped
+}
+
+// New returns an app with the remembered settings applied. A nil picker
+// picks with GeomPicker.
+func New(s settings.Settings, p Picker) *App {
+	if p == nil {
+		p = GeomPicker{}
+	}
+	a := &App{picker: p, speed: 1}
+	a.cam.init(s.TopDown)
+	for l := range input.NumLayers {
+		a.layers[l] = true
+		if on, ok := s.Layers[l.String()]; ok {
+			a.layers[l] = on
+		}
+	}
+	if s.Speed > 0 {
+		a.speed = min(max(s.Speed, playback.MinSpeed), playback.MaxSpeed)
+	}
+	return a
+}
+
+// Open starts loading a file (or in-memory data); it replaces the map or
+// the recording already shown, of the same kind, once it has loaded. A
+// load of the same kind still running is cancelled. A file that is neither
+// kind, or cannot be read, gives an error notice and changes nothing.
+func (a *App) Open(src loader.Source) {
+	j := loader.Start(src)
+	switch j.Kind() {
+	case loader.KindMap:
+		if a.mapJob != nil {
+			a.mapJob.Cancel()
+		}
+		a.mapJob = j
+	case loader.KindRecording:
+		if a.recJob != nil {
+			a.recJob.Cancel()
+		}
+		a.recJob = j
+	default:
+		res := j.Wait() // done already: sniffing failed
+		a.notify(Error, res.Err.Error())
+	}
+}
+
+// Close releases every file and stops every load.
+func (a *App) Close() {
+	for _, j := range []*loader.Job{a.mapJob, a.recJob} {
+		if j != nil {
+			j.Cancel()
+		}
+	}
+	a.mapJob, a.recJob = nil, nil
+	a.recRes.Close()
+}
+
+// Tick advances the app by one tick: it installs finished loads, moves the
+// clock, refreshes the state at the clock's time, moves a following camera
+// and ages the notices.
+func (a *App) Tick() {
+	a.tick++
+	a.interaction = min(a.interaction+1, 1<<20)
+	a.pollJobs()
+	if a.clock != nil {
+		a.clock.Tick(1.0 / TPS)
+		a.refreshState()
+	}
+	a.updateFollow()
+	if a.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.stateOK) {
+		a.frameAll()
+		a.framePending = false
+	}
+	a.cam.update()
+	a.pickHover()
+	a.ageNotices()
+	a.buildText()
+}
+
+// pollJobs installs the results of finished loads.
+func (a *App) pollJobs() {
+	if a.mapJob != nil {
+		if res, ok := a.mapJob.Result(); ok {
+			a.mapJob = nil
+			a.installMap(res)
+		}
+	}
+	if a.recJob != nil {
+		if res, ok := a.recJob.Result(); ok {
+			a.recJob = nil
+			a.installRecording(res)
+		}
+	}
+}
+
+func (a *App) installMap(res *loader.Result) {
+	if res.Err != nil {
+		a.notify(Error, res.Err.Error())
+		return
+	}
+	a.mapRes = res
+	a.element, a.hover = Element{}, Element{}
+	a.framePending = true
+	a.contentChanged()
+	a.notify(Info, "opened map "+res.Source.Name+": "+itoa(len(res.Map.Roads))+" roads, "+
+		itoa(len(res.Map.Intersections))+" intersections")
+}
+
+func (a *App) installRecording(res *loader.Result) {
+	if res.Err != nil {
+		if !loader.IsCanceled(res.Err) {
+			a.notify(Error, res.Err.Error())
+		}
+		res.Close()
+		return
+	}
+	rec := res.Recording
+	clock, err := playback.New(rec.Times(), -1)
+	if err != nil { // Times are checked by scene; this is defensive
+		a.notify(Error, res.Source.Name+": "+err.Error())
+		res.Close()
+		return
+	}
+	times := make([]float64, 0, len(rec.Events()))
+	for _, e := range rec.Events() {
+		if _, ok := markKind(e.Kind); ok {
+			times = append(times, e.Time)
+		}
+	}
+	clock.SetEvents(times)
+	clock.Apply(playback.SetSpeed(a.speed))
+	a.recRes.Close()
+	a.recRes, a.clock = res, clock
+	a.selected, a.follow, a.hoverID = 0, 0, 0
+	a.stateOK, a.stateErr = false, nil
+	a.dateText = formatDate(rec.Header().Date)
+	a.refreshState()
+	a.framePending = true
+	a.contentChanged()
+	a.notify(Info, "opened recording "+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
+		playback.FormatTime(clock.End(), 2))
+	if err := rec.Err(); err != nil {
+		a.notify(Warning, res.Source.Name+": the recording ends early ("+err.Error()+"); showing its "+
+			itoa(len(rec.Frames()))+" complete frames")
+	}
+}
+
+// refreshState fills the state at the clock's time when it moved.
+func (a *App) refreshState() {
+	t := a.clock.Time()
+	if a.stateOK && t == a.stateTime {
+		return
+	}
+	err := a.recRes.Recording.StateAt(t, &a.state)
+	if err != nil {
+		// Keep showing the last good state; say why once.
+		if a.stateErr == nil || a.stateErr.Error() != err.Error() {
+			a.notify(Error, a.recRes.Source.Name+": "+err.Error())
+		}
+		a.stateErr = err
+		return
+	}
+	a.stateErr = nil
+	a.stateOK, a.stateTime = true, t
+}
+
+// Map returns the open map, or nil.
+func (a *App) Map() *scene.Map {
+	if a.mapRes == nil {
+		return nil
+	}
+	return a.mapRes.Map
+}
+
+// Recording returns the open recording, or nil.
+func (a *App) Recording() *scene.Recording {
+	if a.recRes == nil {
+		return nil
+	}
+	return a.recRes.Recording
+}
+
+// State returns the world at the clock's time, or nil when no recording
+// is open. It is valid until the next Tick.
+func (a *App) State() *scene.State {
+	if !a.stateOK {
+		return nil
+	}
+	return &a.state
+}
+
+// Clock returns the playback clock, or nil when no recording is open.
+func (a *App) Clock() *playback.Clock { return a.clock }
+
+// Load is a file being loaded.
+type Load struct {
+	Name     string
+	Kind     loader.Kind
+	Progress float64 // 0 to 1
+}
+
+// Loading appends the loads in progress to dst.
+func (a *App) Loading(dst []Load) []Load {
+	for _, j := range []*loader.Job{a.mapJob, a.recJob} {
+		if j != nil {
+			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
+		}
+	}
+	return dst
+}
+
+// Title returns the window title: the app and the open files.
+func (a *App) Title() string {
+	t := "MM2 CARLA viewer"
+	if a.names != "" {
+		t = a.names + " - " + t
+	}
+	return t
+}
+
+// ContentGen changes whenever what is open changes (to retitle the window).
+func (a *App) ContentGen() int { return a.contentGen }
+
+// contentChanged notes that what is open changed.
+func (a *App) contentChanged() {
+	a.contentGen++
+	a.names = a.fileNames()
+}
+
+func (a *App) fileNames() string {
+	s := ""
+	if a.mapRes != nil {
+		s = a.mapRes.Source.Name
+	}
+	if a.recRes != nil {
+		if s != "" {
+			s += " + "
+		}
+		s += a.recRes.Source.Name
+	}
+	return s
+}
+
+// Busy reports whether the next ticks will change what is on screen by
+// themselves (playing, loading, notices counting down, the camera moving,
+// or input in the last second): the window then renders every frame, and
+// otherwise lets the loop idle until input arrives.
+func (a *App) Busy() bool {
+	return (a.clock != nil && a.clock.Playing()) || a.mapJob != nil || a.recJob != nil ||
+		len(a.notices) > 0 || a.framePending || a.interaction < TPS
+}
+
+// SetFPS tells the app the measured frame rate, for the status line.
+func (a *App) SetFPS(fps float64) { a.fps = fps }
+
+// SetViewport sets the size of the 3D view in device pixels and the
+// device scale factor.
+func (a *App) SetViewport(vp render.Viewport) { a.cam.setViewport(vp) }
+
+// View returns the camera's view of the current tick.
+func (a *App) View() *render.View { return &a.cam.view }
+
+// TopDown reports whether the top-down camera is active.
+func (a *App) TopDown() bool { return a.cam.topDown }
+
+// LayerOn reports whether a layer shows.
+func (a *App) LayerOn(l input.Layer) bool { return l < input.NumLayers && a.layers[l] }
+
+// Help reports whether the help overlay shows.
+func (a *App) Help() bool { return a.help }
+
+// Selected returns the selected actor's id (0: none).
+func (a *App) Selected() uint32 { return a.selected }
+
+// Following returns the id of the actor the camera follows (0: none).
+func (a *App) Following() uint32 { return a.follow }
+
+// Hovered returns the actor under the cursor (0: none).
+func (a *App) Hovered() uint32 { return a.hoverID }
+
+// SelectedElement returns the selected map element.
+func (a *App) SelectedElement() Element { return a.element }
+
+// HoveredElement returns the map element under the cursor.
+func (a *App) HoveredElement() Element { return a.hover }
+
+// Settings returns the remembered settings as they are now (the window
+// adds its size).
+func (a *App) Settings() settings.Settings {
+	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown}
+	for l := range input.NumLayers {
+		s.Layers[l.String()] = a.layers[l]
+	}
+	return s
+}
+
+// SettingsGen changes whenever a remembered setting changes, so the window
+// knows when to save.
+func (a *App) SettingsGen() int { return a.settingsGen }

@@ -1,0 +1,574 @@
+package app
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+const testFrames = 100 // 5 s at testrec.Hz
+
+var testVP = render.Viewport{Width: 1280, Height: 720, Scale: 1}
+
+func smallMap(t testing.TB) []byte {
+	t.Helper()
+	cfg := citygen.Default()
+	cfg.BlocksX, cfg.BlocksY, cfg.Roads = 2, 2, 0
+	m, err := citygen.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := bai.Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// settle ticks until no load is running (the loads run in goroutines).
+func settle(t testing.TB, a *App) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for a.mapJob != nil || a.recJob != nil {
+		if time.Now().After(deadline) {
+			t.Fatal("loads did not finish")
+		}
+		time.Sleep(time.Millisecond)
+		a.Tick()
+	}
+	a.Tick()
+}
+
+// newLoaded returns an app showing a small city and the test recording.
+func newLoaded(t testing.TB) *App {
+	t.Helper()
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("city.bai", smallMap(t)))
+	a.Open(loader.BytesSource("run.log", testrec.Bytes(testFrames)))
+	settle(t, a)
+	return a
+}
+
+// keys feeds key presses through a real Mapper, one tick each.
+func keys(a *App, m *input.Mapper, shift bool, ks ...input.Key) {
+	for _, k := range ks {
+		s := &input.Snapshot{Shift: shift}
+		s.Held[k] = 1
+		for _, c := range m.Update(s, nil) {
+			a.Apply(c)
+		}
+		a.Tick()
+	}
+}
+
+func noticeWith(a *App, l Level, parts ...string) bool {
+	for _, n := range a.Notices() {
+		ok := n.Level == l
+		for _, p := range parts {
+			ok = ok && strings.Contains(n.Text, p)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func TestOpenShowsBoth(t *testing.T) {
+	a := newLoaded(t)
+	if a.Map() == nil || a.Recording() == nil || a.State() == nil || a.Clock() == nil {
+		t.Fatal("map, recording, state or clock missing after loading")
+	}
+	if got := a.Clock().Frames(); got != testFrames {
+		t.Errorf("clock has %d frames, want %d", got, testFrames)
+	}
+	if title := a.Title(); !strings.Contains(title, "city.bai") || !strings.Contains(title, "run.log") {
+		t.Errorf("title %q does not name both files", title)
+	}
+	if !noticeWith(a, Info, "run.log", "100 frames") || !noticeWith(a, Info, "city.bai", "roads") {
+		t.Errorf("notices %+v", a.Notices())
+	}
+	status := a.StatusText().String()
+	for _, want := range []string{"city.bai + run.log", "Town01", "2023-11-14 22:13 UTC", "100 frames", "4 actors now"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("status %q lacks %q", status, want)
+		}
+	}
+}
+
+func TestPlayStepSeek(t *testing.T) {
+	a := newLoaded(t)
+	m := input.NewMapper()
+	c := a.Clock()
+
+	keys(a, m, false, input.KeySpace)
+	if !c.Playing() {
+		t.Fatal("Space did not start playing")
+	}
+	for range 59 { // Space's own tick advanced the clock once already
+		a.Tick()
+	}
+	if math.Abs(c.Time()-1) > 1e-9 || c.Frame() != testrec.Hz {
+		t.Errorf("after 60 ticks playing: time %v frame %d, want 1 s, frame %d", c.Time(), c.Frame(), testrec.Hz)
+	}
+	if a.State().Frame != c.Frame() {
+		t.Errorf("state frame %d, clock frame %d", a.State().Frame, c.Frame())
+	}
+	keys(a, m, false, input.KeySpace, input.KeyRight)
+	if c.Playing() || c.Frame() != testrec.Hz+1 {
+		t.Errorf("pause and step: playing %v frame %d, want paused on %d", c.Playing(), c.Frame(), testrec.Hz+1)
+	}
+	keys(a, m, false, input.KeyEnd)
+	if c.Frame() != testFrames-1 || a.State().Frame != testFrames-1 {
+		t.Errorf("End: clock frame %d, state frame %d", c.Frame(), a.State().Frame)
+	}
+	keys(a, m, false, input.KeyHome, input.KeyBracketRight)
+	if want := float64(testrec.VisitorIn) / testrec.Hz; c.Time() != want {
+		t.Errorf("first event after the start at %v, want the visitor's spawn at %v", c.Time(), want)
+	}
+	keys(a, m, false, input.KeyBracketRight)
+	if want := float64(testrec.LightEvery) / testrec.Hz; c.Time() != want {
+		t.Errorf("second event at %v, want the light change at %v", c.Time(), want)
+	}
+	keys(a, m, false, input.KeyBracketRight)
+	if want := float64(testrec.CollisionFrame) / testrec.Hz; c.Time() != want {
+		t.Errorf("third event at %v, want the collision at %v", c.Time(), want)
+	}
+	keys(a, m, false, input.KeyUp, input.KeyUp)
+	if c.Speed() != 4 {
+		t.Errorf("speed %v after two Up, want 4", c.Speed())
+	}
+	if got := a.TimeText().String(); got != "0:02.00 / 0:04.95\nframe 41 / 100\n4x\npaused" {
+		t.Errorf("time text %q", got)
+	}
+	if a.Settings().Speed != 4 {
+		t.Errorf("remembered speed %v", a.Settings().Speed)
+	}
+}
+
+func TestGoToTypedTime(t *testing.T) {
+	a := newLoaded(t)
+	m := input.NewMapper()
+	keys(a, m, false, input.KeyG)
+	s := &input.Snapshot{Runes: []rune("3.5")}
+	s.Held[input.KeyEnter] = 1
+	for _, c := range m.Update(s, nil) {
+		a.Apply(c)
+	}
+	a.Tick()
+	if a.Clock().Time() != 3.5 || a.State().Frame != 70 {
+		t.Errorf("typed 3.5: time %v frame %d", a.Clock().Time(), a.State().Frame)
+	}
+}
+
+func TestScrub(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.Scrub(2.5))
+	a.Tick()
+	if a.Clock().Time() != 2.5 || a.State().Frame != 50 {
+		t.Errorf("scrub: time %v state frame %d", a.Clock().Time(), a.State().Frame)
+	}
+}
+
+func TestFollowOrder(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.Scrub(float64(testrec.VisitorIn+1) / testrec.Hz)) // the visitor is there
+	a.Tick()
+	got := FollowOrder(a.State(), nil)
+	want := []uint32{testrec.Hero, testrec.Other, testrec.Visitor, testrec.Walker}
+	if !equalIDs(got, want) {
+		t.Fatalf("follow order %v, want %v", got, want)
+	}
+	m := input.NewMapper()
+	var seen []uint32
+	for range 5 {
+		keys(a, m, false, input.KeyTab)
+		seen = append(seen, a.Following())
+	}
+	if !equalIDs(seen, append(want, testrec.Hero)) {
+		t.Errorf("Tab followed %v", seen)
+	}
+	keys(a, m, true, input.KeyTab)
+	if a.Following() != testrec.Walker || a.Selected() != testrec.Walker {
+		t.Errorf("Shift+Tab from the hero: following %d selected %d, want the walker", a.Following(), a.Selected())
+	}
+	// The camera looks at the followed actor.
+	w := a.State().Actor(testrec.Walker).World.Location
+	if x, y, _, ok := a.View().WorldToScreen(rv(w)); !ok || math.Abs(x-640) > 1 || math.Abs(y-360) > 1 {
+		t.Errorf("followed walker at %v,%v on screen, want the middle", x, y)
+	}
+	keys(a, m, false, input.KeyEscape)
+	if a.Following() != 0 || a.Selected() != 0 {
+		t.Errorf("Esc: following %d selected %d", a.Following(), a.Selected())
+	}
+	keys(a, m, false, input.KeyC)
+	if a.Following() != 0 || !noticeWith(a, Info, "select an actor first") {
+		t.Error("C with nothing selected should only explain")
+	}
+}
+
+func equalIDs(a, b []uint32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSelectAndActorPanel(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.Scrub(1))
+	a.Tick()
+	hero := a.State().Actor(testrec.Hero)
+	x, y, _, ok := a.View().WorldToScreen(rv(hero.World.Apply(hero.Box.Center)))
+	if !ok {
+		t.Fatal("hero off screen after framing")
+	}
+	a.Apply(input.Select(x, y))
+	a.Tick()
+	if a.Selected() != testrec.Hero {
+		t.Fatalf("clicking the hero selected %d", a.Selected())
+	}
+	panel := a.ActorPanel().String()
+	for _, want := range []string{
+		"Actor 100  (hero)",
+		"blueprint\tvehicle.tesla.model3",
+		"kind\tcar (recorded type 1)",
+		"location\tx 10.00  y 0.00  z 0.00 m",
+		"speed\t10.00 m/s (36.0 km/h)",
+		"control\tsteer -0.25  throttle 0.50  brake 0.00",
+		"\thandbrake off  gear 1",
+		"lights\tposition, low beam, left blinker",
+		"attributes\trole_name = hero",
+		"\tcolor = 255,0,0",
+		"parent\tnone",
+	} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("actor panel lacks %q:\n%s", want, panel)
+		}
+	}
+	// Pressing C follows the selection; the follow shows in the panel.
+	a.Apply(input.FollowSelected())
+	a.Tick()
+	if a.Following() != testrec.Hero || !strings.Contains(a.ActorPanel().String(), "[following]") {
+		t.Errorf("C did not follow the selected hero")
+	}
+	// Before the visitor spawns, selecting it says it is not there.
+	a.selected = testrec.Visitor
+	a.Apply(input.Scrub(0))
+	a.Tick()
+	if got := a.ActorPanel().String(); got != "Actor 103\nnot in the scene at this time" {
+		t.Errorf("absent actor panel %q", got)
+	}
+}
+
+func TestTrafficLightPanel(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.Scrub(float64(testrec.LightEvery+10) / testrec.Hz))
+	a.selected = testrec.Light
+	a.Tick()
+	panel := a.ActorPanel().String()
+	for _, want := range []string{"kind\ttraffic_light", "light\tyellow for 0.5 s"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("light panel lacks %q:\n%s", want, panel)
+		}
+	}
+}
+
+func TestSelectMapElement(t *testing.T) {
+	a := newLoaded(t)
+	m := a.Map()
+	// The last intersection is the farthest from the actors (near 0, 0).
+	last := len(m.Intersections) - 1
+	in := &m.Intersections[last]
+	x, y, _, ok := a.View().WorldToScreen(rv(in.Center))
+	if !ok {
+		t.Fatal("intersection off screen")
+	}
+	a.Apply(input.Select(x, y))
+	a.Tick()
+	if a.SelectedElement() != (Element{ElementIntersection, last}) {
+		t.Fatalf("selected %+v", a.SelectedElement())
+	}
+	panel := a.ElementPanel().String()
+	if !strings.HasPrefix(panel, "Selected intersection ") || !strings.Contains(panel, "roads\t") {
+		t.Errorf("intersection panel:\n%s", panel)
+	}
+	// A road: the middle of its centre line.
+	r := &m.Roads[len(m.Roads)-1]
+	mid := r.Centre[len(r.Centre)/2]
+	x, y, _, _ = a.View().WorldToScreen(rv(mid))
+	a.Apply(input.Select(x, y))
+	a.Tick()
+	if e := a.SelectedElement(); e.Kind != ElementRoad {
+		t.Fatalf("clicking a road centre selected %+v", e)
+	}
+	panel = a.ElementPanel().String()
+	for _, want := range []string{"Selected road ", "lanes\tA ", "start\t", "end\t", "size\t"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("road panel lacks %q:\n%s", want, panel)
+		}
+	}
+	// Hovering shows what is under the cursor when nothing is selected.
+	keys(a, input.NewMapper(), false, input.KeyEscape)
+	a.SetCursor(x, y, true)
+	a.Tick()
+	if !strings.HasPrefix(a.ElementPanel().String(), "Under the cursor: road ") {
+		t.Errorf("hover panel %q", a.ElementPanel().String())
+	}
+}
+
+func TestCorruptFileKeepsWhatIsOpen(t *testing.T) {
+	a := newLoaded(t)
+	rec := a.Recording()
+	a.Open(loader.BytesSource("junk.log", []byte("this is not a recording")))
+	bad := testrec.Bytes(10)
+	bad = bad[:60] // header and part of the first frame
+	a.Open(loader.BytesSource("cut.log", bad))
+	settle(t, a)
+	if !noticeWith(a, Error, "junk.log", "byte 0", "not a CARLA recording") {
+		t.Errorf("no error for junk.log: %+v", a.Notices())
+	}
+	if !noticeWith(a, Error, "cut.log", "byte ", "no complete frame") {
+		t.Errorf("no error for cut.log: %+v", a.Notices())
+	}
+	if a.Recording() != rec {
+		t.Error("a bad file replaced the open recording")
+	}
+}
+
+func TestTruncatedRecordingWarns(t *testing.T) {
+	a := newLoaded(t)
+	b := testrec.Bytes(40)
+	a.Open(loader.BytesSource("short.log", b[:len(b)-7]))
+	settle(t, a)
+	if a.Clock().Frames() != 39 {
+		t.Errorf("truncated recording: %d frames, want 39", a.Clock().Frames())
+	}
+	if !noticeWith(a, Warning, "short.log", "ends early", "byte ", "39 complete frames") {
+		t.Errorf("no truncation warning: %+v", a.Notices())
+	}
+}
+
+func TestReplaceWhileLoading(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("first.log", testrec.Bytes(3000)))
+	a.Open(loader.BytesSource("second.log", testrec.Bytes(20)))
+	if n := len(a.Loading(nil)); n != 1 {
+		t.Errorf("%d loads shown, want the second only", n)
+	}
+	settle(t, a)
+	if !strings.Contains(a.Title(), "second.log") || strings.Contains(a.Title(), "first.log") {
+		t.Errorf("title %q", a.Title())
+	}
+	if a.Clock().Frames() != 20 {
+		t.Errorf("frames %d", a.Clock().Frames())
+	}
+}
+
+func TestLayersAndSettings(t *testing.T) {
+	a := New(settings.Settings{Layers: map[string]bool{"grid": false}, Speed: 0.25, TopDown: true}, nil)
+	if a.LayerOn(input.LayerGrid) || !a.LayerOn(input.LayerLanes) || !a.TopDown() {
+		t.Fatal("remembered layers or view not applied")
+	}
+	gen := a.SettingsGen()
+	m := input.NewMapper()
+	keys(a, m, false, input.KeyDigit1, input.KeyT)
+	if a.LayerOn(input.LayerLanes) || a.TopDown() {
+		t.Error("1 and T did not toggle")
+	}
+	if a.SettingsGen() == gen {
+		t.Error("settings generation did not change")
+	}
+	s := a.Settings()
+	if s.Layers["lanes"] || s.Layers["grid"] || !s.Layers["sidewalks"] || s.Speed != 0.25 || s.TopDown {
+		t.Errorf("settings %+v", s)
+	}
+	// The remembered speed applies to the next recording.
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("run.log", testrec.Bytes(10)))
+	settle(t, a)
+	if a.Clock().Speed() != 0.25 {
+		t.Errorf("clock speed %v, want the remembered 0.25", a.Clock().Speed())
+	}
+}
+
+func TestFrameAllShowsEverything(t *testing.T) {
+	for _, top := range []bool{false, true} {
+		a := New(settings.Settings{TopDown: top}, nil)
+		a.SetViewport(testVP)
+		a.Open(loader.BytesSource("city.bai", smallMap(t)))
+		settle(t, a)
+		lo, hi := a.Map().Bounds()
+		for _, p := range []render.Vec3{rv(lo), rv(hi), {X: lo.X, Y: hi.Y}, {X: hi.X, Y: lo.Y}} {
+			x, y, _, ok := a.View().WorldToScreen(p)
+			if !ok || x < 0 || x > testVP.Width || y < 0 || y > testVP.Height {
+				t.Errorf("top-down %v: map corner %v at %v,%v, off screen", top, p, x, y)
+			}
+		}
+	}
+}
+
+func TestCameraCommands(t *testing.T) {
+	a := newLoaded(t)
+	before := a.View().Eye
+	a.Apply(input.Orbit(50, 0))
+	if a.View().Eye == before {
+		t.Error("orbit did not move the eye")
+	}
+	before = a.View().Eye
+	a.Apply(input.Zoom(1, 640, 360))
+	if d0, d1 := before.Sub(a.cam.orbit.Target).Len(), a.View().Eye.Sub(a.cam.orbit.Target).Len(); !(d1 < d0) {
+		t.Errorf("zoom in: distance %v -> %v", d0, d1)
+	}
+	a.Apply(input.ToggleView())
+	if !a.View().Ortho {
+		t.Error("T did not switch to the top-down view")
+	}
+	c := a.cam.top.Center
+	a.Apply(input.Pan(100, 0))
+	if a.cam.top.Center == c {
+		t.Error("pan did not move the top-down view")
+	}
+}
+
+func TestEscapeOrder(t *testing.T) {
+	a := newLoaded(t)
+	a.selected, a.help = testrec.Hero, true
+	a.Apply(input.ClearSelection())
+	if a.Selected() != 0 || !a.Help() {
+		t.Fatal("first Esc clears the selection only")
+	}
+	a.Apply(input.ClearSelection())
+	if a.Help() || len(a.Notices()) == 0 {
+		t.Fatal("second Esc closes the help only")
+	}
+	a.Apply(input.ClearSelection())
+	if len(a.Notices()) != 0 {
+		t.Error("third Esc dismisses the notices")
+	}
+}
+
+func TestNoticesExpire(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.notify(Info, "hello")
+	a.notify(Info, "hello") // renewed, not repeated
+	if len(a.Notices()) != 1 {
+		t.Fatalf("%d notices", len(a.Notices()))
+	}
+	for range infoTicks {
+		a.Tick()
+	}
+	if len(a.Notices()) != 0 {
+		t.Error("info notice outlived its time")
+	}
+	for i := range maxNotices + 2 {
+		a.notify(Error, "e"+itoa(i))
+	}
+	if n := a.Notices(); len(n) != maxNotices || n[0].Text != "e2" {
+		t.Errorf("notices %+v", n)
+	}
+}
+
+func TestBusy(t *testing.T) {
+	a := newLoaded(t)
+	a.DismissNotices()
+	for range TPS {
+		a.Tick()
+	}
+	if a.Busy() {
+		t.Fatal("busy while paused and idle")
+	}
+	a.Apply(input.Clock(playback.Play()))
+	a.Tick()
+	if !a.Busy() {
+		t.Error("not busy while playing")
+	}
+}
+
+func TestMarks(t *testing.T) {
+	a := newLoaded(t)
+	mk := a.Marks(100)
+	if mk.Width() != 100 {
+		t.Fatalf("width %d", mk.Width())
+	}
+	// Spawns: 4 in frame 0, the visitor; one destroy; one collision; the
+	// light changes every LightEvery frames after the first state.
+	if mk.Total(MarkSpawn) != 5 || mk.Total(MarkDestroy) != 1 || mk.Total(MarkCollision) != 1 {
+		t.Errorf("totals: spawn %d destroy %d collision %d", mk.Total(MarkSpawn), mk.Total(MarkDestroy), mk.Total(MarkCollision))
+	}
+	c := mk.Column(float64(testrec.CollisionFrame) / testrec.Hz)
+	if mk.Count(MarkCollision, c) != 1 || mk.Strength(MarkCollision, c) != 1 {
+		t.Errorf("collision column %d: count %d", c, mk.Count(MarkCollision, c))
+	}
+	if mk.Count(MarkSpawn, 0) != 4 || mk.Strength(MarkSpawn, 0) != 1 {
+		t.Errorf("spawns at the start: %d (strength %v)", mk.Count(MarkSpawn, 0), mk.Strength(MarkSpawn, 0))
+	}
+	if s := mk.Strength(MarkSpawn, mk.Column(1)); !(s > 0 && s < 1) {
+		t.Errorf("a single spawn next to a column of 4 has strength %v", s)
+	}
+	if mk.Count(MarkCollision, -1) != 0 || mk.Count(NumMarkKinds, 0) != 0 {
+		t.Error("out of range counts")
+	}
+}
+
+func TestLightBits(t *testing.T) {
+	var l Lines
+	for _, tc := range []struct {
+		bits uint32
+		want string
+	}{
+		{0, "none"},
+		{0x1 | 0x8, "position, brake"},
+		{0x10 | 0x20, "right blinker, left blinker"},
+		{0x400 | 0x1000, "special 2, 0x1000"},
+	} {
+		l.Reset()
+		appendLightBits(&l, tc.bits)
+		l.End()
+		if got := l.String(); got != tc.want {
+			t.Errorf("bits %#x: %q, want %q", tc.bits, got, tc.want)
+		}
+	}
+}
+
+func TestLinesFloat(t *testing.T) {
+	var l Lines
+	l.F(-0.001, 2).S(" ").F(math.NaN(), 1).S(" ").F(2.345, 1).End()
+	if got := l.String(); got != "0.00 - 2.3" {
+		t.Errorf("%q", got)
+	}
+}
+
+// TestTickAllocations: a playing tick with panels to build allocates
+// nothing once the buffers have grown.
+func TestTickAllocations(t *testing.T) {
+	a := newLoaded(t)
+	a.DismissNotices()
+	a.selected = testrec.Hero
+	a.Apply(input.Clock(playback.ToggleLoop()))
+	a.Apply(input.Clock(playback.Play()))
+	for range 200 {
+		a.Tick()
+	}
+	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
+		t.Errorf("a playing tick allocates %v times", n)
+	}
+}

@@ -1,0 +1,209 @@
+package app
+
+import (
+	"slices"
+
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+// Apply carries out one command. OpenFile is the window's business (it
+// shows a dialog) and does nothing here.
+func (a *App) Apply(cmd input.Command) {
+	a.interaction = 0
+	if pc, ok := cmd.ClockCommand(); ok {
+		a.applyClock(pc)
+		return
+	}
+	switch cmd.Kind {
+	case input.KindFollowNext:
+		a.cycleFollow(1)
+	case input.KindFollowPrev:
+		a.cycleFollow(-1)
+	case input.KindFollowSelected:
+		a.toggleFollowSelected()
+	case input.KindFrameAll:
+		a.follow = 0
+		a.frameAll()
+	case input.KindToggleView:
+		a.cam.toggle()
+		a.settingsGen++
+		if a.cam.topDown {
+			a.notify(Info, "top-down view")
+		} else {
+			a.notify(Info, "orbit view")
+		}
+	case input.KindToggleLayer:
+		a.toggleLayer(cmd.Layer)
+	case input.KindClearSelection:
+		a.clearSelection()
+	case input.KindToggleHelp:
+		a.help = !a.help
+	case input.KindOrbit:
+		if a.cam.topDown {
+			a.follow = 0 // a left drag pans the map there
+		}
+		a.cam.drag(cmd.DX, cmd.DY)
+	case input.KindPan:
+		a.follow = 0
+		a.cam.pan(cmd.DX, cmd.DY)
+	case input.KindZoom:
+		x, y := cmd.X, cmd.Y
+		if a.follow != 0 { // keep the followed actor in the middle
+			x, y = a.cam.vp.Width/2, a.cam.vp.Height/2
+		}
+		a.cam.zoom(cmd.Steps, x, y)
+	case input.KindSelect:
+		a.selectAt(cmd.X, cmd.Y)
+	}
+}
+
+func (a *App) applyClock(pc playback.Command) {
+	if a.clock == nil {
+		return
+	}
+	a.clock.Apply(pc)
+	if s := a.clock.Speed(); s != a.speed {
+		a.speed = s
+		a.settingsGen++
+	}
+	a.refreshState()
+}
+
+func (a *App) toggleLayer(l input.Layer) {
+	if l >= input.NumLayers {
+		return
+	}
+	a.layers[l] = !a.layers[l]
+	a.settingsGen++
+	if a.layers[l] {
+		a.notify(Info, l.String()+" shown")
+	} else {
+		a.notify(Info, l.String()+" hidden")
+	}
+}
+
+// clearSelection is Esc: it deselects the actor and the map element and
+// stops following; with nothing selected it closes the help, then
+// dismisses the notices.
+func (a *App) clearSelection() {
+	switch {
+	case a.selected != 0 || a.follow != 0 || a.element.Kind != ElementNone:
+		a.selected, a.follow, a.element = 0, 0, Element{}
+	case a.help:
+		a.help = false
+	default:
+		a.DismissNotices()
+	}
+}
+
+// selectAt selects the actor under the pixel, else the map element under
+// it, else nothing.
+func (a *App) selectAt(x, y float64) {
+	v := a.View()
+	if st := a.State(); st != nil {
+		if id, ok := a.picker.PickActor(v, st, x, y); ok {
+			a.selected, a.element = id, Element{}
+			return
+		}
+	}
+	if m := a.Map(); m != nil {
+		if e, ok := a.picker.PickElement(v, m, x, y); ok {
+			a.selected, a.element = 0, e
+			return
+		}
+	}
+	a.selected, a.element = 0, Element{}
+}
+
+// SetCursor tells the app where the cursor is (device pixels) and whether
+// it is over the 3D view, for the hover highlight and the map panel.
+func (a *App) SetCursor(x, y float64, inView bool) {
+	a.cursorX, a.cursorY, a.cursorIn = x, y, inView
+}
+
+// pickHover finds what is under the cursor. Picking every road costs a
+// little, so it runs once a tick, not once per mouse event.
+func (a *App) pickHover() {
+	a.hoverID, a.hover = 0, Element{}
+	if !a.cursorIn {
+		return
+	}
+	v := a.View()
+	if st := a.State(); st != nil {
+		if id, ok := a.picker.PickActor(v, st, a.cursorX, a.cursorY); ok {
+			a.hoverID = id
+			return
+		}
+	}
+	if m := a.Map(); m != nil {
+		if e, ok := a.picker.PickElement(v, m, a.cursorX, a.cursorY); ok {
+			a.hover = e
+		}
+	}
+}
+
+// Followable reports whether Tab cycles through actors of kind k.
+func Followable(k scene.Kind) bool { return k.IsVehicle() || k == scene.KindWalker }
+
+// FollowOrder returns the actors Tab cycles through: the hero first, then
+// the other vehicles, then the walkers, each by id. It appends to dst.
+func FollowOrder(st *scene.State, dst []uint32) []uint32 {
+	if st == nil {
+		return dst
+	}
+	if h := st.Hero(); h != nil && Followable(h.Kind) {
+		dst = append(dst, h.ID)
+	}
+	for pass := range 2 {
+		for i := range st.Actors {
+			act := &st.Actors[i]
+			if act.Hero || !Followable(act.Kind) || (pass == 0) != act.Kind.IsVehicle() {
+				continue
+			}
+			dst = append(dst, act.ID)
+		}
+	}
+	return dst
+}
+
+// cycleFollow follows the next (dir 1) or previous (dir -1) actor in
+// FollowOrder and selects it.
+func (a *App) cycleFollow(dir int) {
+	a.followList = FollowOrder(a.State(), a.followList[:0])
+	n := len(a.followList)
+	if n == 0 {
+		a.notify(Info, "no vehicle or walker to follow")
+		return
+	}
+	cur := a.follow
+	if cur == 0 {
+		cur = a.selected
+	}
+	i := slices.Index(a.followList, cur)
+	switch {
+	case i < 0 && dir > 0:
+		i = 0
+	case i < 0:
+		i = n - 1
+	default:
+		i = (i + dir + n) % n
+	}
+	a.follow = a.followList[i]
+	a.selected, a.element = a.follow, Element{}
+	a.updateFollow()
+}
+
+// toggleFollowSelected follows the selected actor, or stops following.
+func (a *App) toggleFollowSelected() {
+	switch {
+	case a.follow != 0:
+		a.follow = 0
+	case a.selected != 0:
+		a.follow = a.selected
+		a.updateFollow()
+	default:
+		a.notify(Info, "select an actor first (click it, or Tab)")
+	}
+}

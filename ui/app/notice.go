@@ -1,0 +1,68 @@
+package app
+
+// Level is how serious a notice is.
+type Level uint8
+
+// Notice levels.
+const (
+	Info    Level = iota // opened a file, toggled a layer
+	Warning              // a file that opened only in part
+	Error                // a file that could not be opened
+)
+
+// How long notices stay, in ticks (60 a second). Errors stay long enough
+// to be read and copied down; info is a passing confirmation.
+const (
+	infoTicks    = 3 * 60
+	warningTicks = 15 * 60
+	errorTicks   = 30 * 60
+	maxNotices   = 6
+)
+
+// Notice is a message shown in the window's corner.
+type Notice struct {
+	Level Level
+	Text  string
+	Left  int // ticks before it goes away
+}
+
+// Notices returns the notices on screen, oldest first (read-only).
+func (a *App) Notices() []Notice { return a.notices }
+
+// notify adds a notice; an identical one already shown is renewed rather
+// than repeated, and the oldest one goes when there are too many.
+func (a *App) notify(l Level, text string) {
+	left := infoTicks
+	switch l {
+	case Warning:
+		left = warningTicks
+	case Error:
+		left = errorTicks
+	}
+	for i := range a.notices {
+		if a.notices[i].Text == text {
+			a.notices[i].Left = left
+			return
+		}
+	}
+	if len(a.notices) == maxNotices {
+		a.notices = append(a.notices[:0], a.notices[1:]...)
+	}
+	a.notices = append(a.notices, Notice{Level: l, Text: text, Left: left})
+}
+
+// ageNotices counts one tick off every notice and drops the expired.
+func (a *App) ageNotices() {
+	n := 0
+	for _, x := range a.notices {
+		x.Left--
+		if x.Left > 0 {
+			a.notices[n] = x
+			n++
+		}
+	}
+	a.notices = a.notices[:n]
+}
+
+// DismissNotices removes every notice (Esc with nothing selected).
+func (a *App) DismissNotices() { a.notices = a.notices[:0] }

@@ -1,0 +1,444 @@
+package app
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
+)
+
+// maxAttrLines bounds the attributes the actor panel lists (CARLA vehicles
+// carry a dozen; the panel must still fit a small window).
+const maxAttrLines = 12
+
+// ActorPanel returns the selected actor's panel (empty when nothing is
+// selected). Rebuilt every tick; valid until the next.
+func (a *App) ActorPanel() *Lines { return &a.actorPanel }
+
+// ElementPanel returns the panel of the selected map element, or of the
+// one under the cursor when none is selected (empty when neither).
+func (a *App) ElementPanel() *Lines { return &a.elementPanel }
+
+// StatusText returns the status line: files, map, date, frames, actors
+// now and frame rate.
+func (a *App) StatusText() *Lines { return &a.status }
+
+// TimeText returns the timeline's texts, one a line: the time and the
+// total, the frame, the speed and the play state (empty with no
+// recording).
+func (a *App) TimeText() *Lines { return &a.timeText }
+
+// Marks returns the timeline marks counted for a bar width pixels wide.
+func (a *App) Marks(width int) *Marks {
+	if a.clock == nil {
+		a.marks.Update(nil, 0, 0, width)
+	} else {
+		a.marks.Update(a.Recording().Events(), a.clock.Start(), a.clock.End(), width)
+	}
+	return &a.marks
+}
+
+func (a *App) buildText() {
+	a.buildActorPanel()
+	a.buildElementPanel()
+	a.buildStatus()
+	a.buildTimeText()
+}
+
+func (a *App) buildStatus() {
+	l := &a.status
+	l.Reset()
+	names := a.names
+	if names == "" {
+		names = "no file open (Ctrl+O, or drop a .log or .bai on the window)"
+	}
+	l.S(names)
+	if rec := a.Recording(); rec != nil {
+		h := rec.Header()
+		if h.Map != "" {
+			l.S("  |  ").S(h.Map)
+		}
+		l.S("  |  recorded ").S(a.dateText)
+		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames")
+		if st := a.State(); st != nil {
+			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
+		}
+	}
+	if m := a.Map(); m != nil {
+		l.S("  |  ").I(int64(len(m.Roads))).S(" roads")
+	}
+	l.S("  |  ").F(a.fps, 0).S(" fps").End()
+}
+
+func (a *App) buildTimeText() {
+	l := &a.timeText
+	l.Reset()
+	c := a.clock
+	if c == nil {
+		return
+	}
+	l.buf = playback.AppendTime(l.buf, c.Time(), 2)
+	l.S(" / ")
+	l.buf = playback.AppendTime(l.buf, c.End(), 2)
+	l.End()
+	l.S("frame ").I(int64(c.Frame() + 1)).S(" / ").I(int64(c.Frames())).End()
+	l.buf = strconv.AppendFloat(l.buf, c.Speed(), 'g', -1, 64)
+	l.S("x").End()
+	switch {
+	case c.Playing() && c.Reversed():
+		l.S("playing backwards")
+	case c.Playing():
+		l.S("playing")
+	default:
+		l.S("paused")
+	}
+	if c.Looping() {
+		l.S(", loop")
+	}
+	if c.Reversed() && !c.Playing() {
+		l.S(", reversed")
+	}
+	l.End()
+}
+
+func (a *App) buildActorPanel() {
+	l := &a.actorPanel
+	l.Reset()
+	if a.selected == 0 {
+		return
+	}
+	st := a.State()
+	var act *scene.Actor
+	if st != nil {
+		act = st.Actor(a.selected)
+	}
+	l.S("Actor ").U(uint64(a.selected))
+	if act == nil {
+		l.End().S("not in the scene at this time").End()
+		return
+	}
+	if act.Hero {
+		l.S("  (hero)")
+	}
+	if a.follow == act.ID {
+		l.S("  [following]")
+	}
+	l.End()
+	l.S("kind").Tab().S(act.Kind.String()).S(" (recorded type ").I(int64(act.Type)).S(")").End()
+	l.Kv("blueprint", act.Blueprint)
+	a.actorFamily(l, st, act)
+	loc := act.World.Location
+	l.S("location").Tab().S("x ").F(loc.X, 2).S("  y ").F(loc.Y, 2).S("  z ").F(loc.Z, 2).S(" m").End()
+	rot := act.World.Rotation
+	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
+	a.actorMotion(l, act)
+	a.actorSpecifics(l, act)
+	b := act.Box.Extent
+	l.S("box").Tab().F(2*b.X, 2).S(" × ").F(2*b.Y, 2).S(" × ").F(2*b.Z, 2).S(" m")
+	if !act.BoxRecorded {
+		l.S(" (default)")
+	}
+	l.End()
+	l.S("spawned").Tab().S("frame ").I(int64(act.SpawnFrame + 1)).End()
+	actorAttributes(l, act.Attributes)
+}
+
+// actorFamily lists the parent and the children.
+func (a *App) actorFamily(l *Lines, st *scene.State, act *scene.Actor) {
+	l.S("parent").Tab()
+	if act.Parent == 0 {
+		l.S("none")
+	} else {
+		l.U(uint64(act.Parent))
+		if p := st.Actor(act.Parent); p != nil {
+			l.S(" ").S(p.Blueprint)
+		}
+	}
+	l.End()
+	n := 0
+	for i := range st.Actors {
+		if st.Actors[i].Parent == act.ID {
+			n++
+		}
+	}
+	l.S("children").Tab()
+	if n == 0 {
+		l.S("none").End()
+		return
+	}
+	shown := 0
+	for i := range st.Actors {
+		c := &st.Actors[i]
+		if c.Parent != act.ID {
+			continue
+		}
+		if shown == 4 {
+			l.S("... ").I(int64(n - shown)).S(" more").End()
+			break
+		}
+		if shown > 0 {
+			l.Tab()
+		}
+		l.U(uint64(c.ID)).S(" ").S(c.Blueprint).End()
+		shown++
+	}
+}
+
+func (a *App) actorMotion(l *Lines, act *scene.Actor) {
+	l.S("speed").Tab().F(act.Speed, 2).S(" m/s (").F(act.Speed*3.6, 1).S(" km/h)").End()
+	l.S("acceleration").Tab().F(act.Accel, 2).S(" m/s²").End()
+	l.S("distance").Tab().F(act.Distance, 1).S(" m").End()
+}
+
+func (a *App) actorSpecifics(l *Lines, act *scene.Actor) {
+	switch {
+	case act.Kind.IsVehicle():
+		c := act.Control
+		l.S("control").Tab().S("steer ").F(float64(c.Steer), 2).S("  throttle ").F(float64(c.Throttle), 2).
+			S("  brake ").F(float64(c.Brake), 2).End()
+		l.Tab().S("handbrake ").S(onOff(c.Handbrake)).S("  gear ")
+		if c.Gear < 0 {
+			l.S("R")
+		} else {
+			l.I(int64(c.Gear))
+		}
+		l.End()
+		l.S("lights").Tab()
+		appendLightBits(l, act.LightBits)
+		l.End()
+	case act.Kind == scene.KindWalker:
+		l.S("walk speed").Tab().F(act.WalkerSpeed, 2).S(" m/s").End()
+	}
+	if tl := act.TrafficLight; tl != nil {
+		l.S("light").Tab().S(LightStateName(tl.State)).S(" for ").F(float64(tl.Elapsed), 1).S(" s")
+		if tl.Frozen {
+			l.S(" (frozen)")
+		}
+		l.End()
+		if tl.Green > 0 || tl.Yellow > 0 || tl.Red > 0 {
+			l.S("phases").Tab().S("green ").F(float64(tl.Green), 1).S(" s  yellow ").F(float64(tl.Yellow), 1).
+				S(" s  red ").F(float64(tl.Red), 1).S(" s").End()
+		}
+	}
+}
+
+func actorAttributes(l *Lines, attrs []recorder.Attribute) {
+	for i, at := range attrs {
+		if i == maxAttrLines {
+			l.Tab().S("... ").I(int64(len(attrs) - i)).S(" more").End()
+			return
+		}
+		if i == 0 {
+			l.S("attributes")
+		}
+		l.Tab().S(at.Key).S(" = ").S(at.Value).End()
+	}
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// lightBitNames names recorder.Light* bits, lowest bit first.
+var lightBitNames = [...]string{"position", "low beam", "high beam", "brake", "right blinker",
+	"left blinker", "reverse", "fog", "interior", "special 1", "special 2"}
+
+// appendLightBits writes the names of the set bits ("none" for 0).
+func appendLightBits(l *Lines, bits uint32) {
+	if bits == 0 {
+		l.S("none")
+		return
+	}
+	first := true
+	for i, n := range lightBitNames {
+		if bits&(1<<i) == 0 {
+			continue
+		}
+		if !first {
+			l.S(", ")
+		}
+		l.S(n)
+		first = false
+	}
+	if rest := bits &^ (1<<len(lightBitNames) - 1); rest != 0 {
+		if !first {
+			l.S(", ")
+		}
+		l.S("0x")
+		l.buf = strconv.AppendUint(l.buf, uint64(rest), 16)
+	}
+}
+
+// LightStateName names a traffic light state.
+func LightStateName(s recorder.LightState) string {
+	switch s {
+	case recorder.LightRed:
+		return "red"
+	case recorder.LightYellow:
+		return "yellow"
+	case recorder.LightGreen:
+		return "green"
+	case recorder.LightOff:
+		return "off"
+	}
+	return "unknown"
+}
+
+func (a *App) buildElementPanel() {
+	l := &a.elementPanel
+	l.Reset()
+	m := a.Map()
+	e := a.element
+	title := "Selected "
+	if e.Kind == ElementNone {
+		e, title = a.hover, "Under the cursor: "
+	}
+	if m == nil || e.Kind == ElementNone {
+		return
+	}
+	switch e.Kind {
+	case ElementRoad:
+		if e.Index < len(m.Roads) {
+			roadPanel(l, m, title, e.Index)
+		}
+	case ElementIntersection:
+		if e.Index < len(m.Intersections) {
+			intersectionPanel(l, m, title, e.Index)
+		}
+	}
+}
+
+func roadPanel(l *Lines, m *scene.Map, title string, i int) {
+	r := &m.Roads[i]
+	l.S(title).S("road ").I(int64(r.ID)).S("  (index ").I(int64(i)).S(")").End()
+	l.S("flags").Tab()
+	appendRoadFlags(l, r.Flags)
+	l.End()
+	l.S("lanes").Tab().S("A ").I(int64(len(r.SideA.Lanes))).S(" (end to start), B ").
+		I(int64(len(r.SideB.Lanes))).S(" (start to end)").End()
+	l.S("sidewalks").Tab().S("A ").I(int64(len(r.SideA.Sidewalks))).S(", B ").I(int64(len(r.SideB.Sidewalks))).End()
+	if n := len(r.SideA.Trams) + len(r.SideB.Trams) + len(r.SideA.Trains) + len(r.SideB.Trains); n > 0 {
+		l.S("rails").Tab().S("trams ").I(int64(len(r.SideA.Trams) + len(r.SideB.Trams))).
+			S(", trains ").I(int64(len(r.SideA.Trains) + len(r.SideB.Trains))).End()
+	}
+	length := 0.0
+	if n := len(r.Distance); n > 0 {
+		length = r.Distance[n-1]
+	}
+	l.S("size").Tab().F(length, 1).S(" m long, ").F(2*r.HalfWidth, 1).S(" m wide, ").
+		I(int64(len(r.Centre))).S(" sections").End()
+	l.S("base speed").Tab().F(r.BaseSpeed, 1).End()
+	roadEnd(l, m, "start", &r.Start)
+	roadEnd(l, m, "end", &r.End)
+}
+
+func roadEnd(l *Lines, m *scene.Map, name string, e *scene.RoadEnd) {
+	l.S(name).Tab().S(RuleName(e.Rule))
+	if e.HasLight {
+		l.S(", has a light")
+	}
+	l.End()
+	l.Tab()
+	if e.Intersection < 0 || e.Intersection >= len(m.Intersections) {
+		l.S("not connected").End()
+		return
+	}
+	in := &m.Intersections[e.Intersection]
+	l.S("intersection ").I(int64(in.ID)).S(": roads ")
+	appendRoadIDs(l, m, in.Roads)
+	l.End()
+}
+
+func intersectionPanel(l *Lines, m *scene.Map, title string, i int) {
+	in := &m.Intersections[i]
+	l.S(title).S("intersection ").I(int64(in.ID)).S("  (index ").I(int64(i)).S(")").End()
+	c := in.Center
+	l.S("centre").Tab().S("x ").F(c.X, 1).S("  y ").F(c.Y, 1).S("  z ").F(c.Z, 1).S(" m").End()
+	l.S("roads").Tab().I(int64(len(in.Roads))).S(": ")
+	appendRoadIDs(l, m, in.Roads)
+	l.End()
+	for _, ri := range in.Roads {
+		if ri < 0 || ri >= len(m.Roads) {
+			continue
+		}
+		r := &m.Roads[ri]
+		e := &r.End
+		if r.Start.Intersection == i {
+			e = &r.Start
+		}
+		l.Tab().S("road ").I(int64(r.ID)).S(": ").S(RuleName(e.Rule))
+		if e.HasLight {
+			l.S(", light")
+		}
+		l.End()
+	}
+}
+
+func appendRoadIDs(l *Lines, m *scene.Map, roads []int) {
+	for k, ri := range roads {
+		if k > 0 {
+			l.S(", ")
+		}
+		if ri < 0 || ri >= len(m.Roads) {
+			l.S("?")
+			continue
+		}
+		l.I(int64(m.Roads[ri].ID))
+	}
+}
+
+func appendRoadFlags(l *Lines, f uint16) {
+	if f == 0 {
+		l.S("none")
+		return
+	}
+	names := [...]string{"divided", "alley", "freeway", "flat"}
+	first := true
+	for i, n := range names {
+		if f&(1<<i) != 0 {
+			if !first {
+				l.S(", ")
+			}
+			l.S(n)
+			first = false
+		}
+	}
+	if rest := f &^ 0xF; rest != 0 {
+		if !first {
+			l.S(", ")
+		}
+		l.S("0x")
+		l.buf = strconv.AppendUint(l.buf, uint64(rest), 16)
+	}
+}
+
+// RuleName names a road end's rule.
+func RuleName(r bai.Rule) string {
+	switch r {
+	case bai.RuleStopSign:
+		return "stop sign"
+	case bai.RuleTrafficLight:
+		return "traffic light"
+	case bai.RuleAlwaysStop:
+		return "always stop"
+	case bai.RuleNeverStop:
+		return "never stop"
+	}
+	return "rule " + strconv.Itoa(int(r))
+}
+
+// formatDate writes a recording's date (Unix seconds) in UTC.
+func formatDate(unix int64) string {
+	if unix <= 0 {
+		return "(no date)"
+	}
+	return time.Unix(unix, 0).UTC().Format("2006-01-02 15:04 UTC")
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
