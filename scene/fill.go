@@ -27,8 +27,8 @@ func (a *actorState) hasLight() bool { return a.seen[gTL] >= 0 }
 // lightCount is how many actors have a traffic-light state.
 func (w *World) lightCount() int {
 	n := 0
-	for i := range w.actors {
-		if w.actors[i].hasLight() {
+	for k := range w.count() {
+		if w.at(k).hasLight() {
 			n++
 		}
 	}
@@ -43,8 +43,8 @@ func (w *World) State(dst *State) {
 	dst.lights = growLights(dst.lights, w.lightCount())
 	dst.Actors = dst.Actors[:0]
 	nl := 0
-	for i := range w.actors {
-		a := &w.actors[i]
+	for k := range w.count() {
+		a := w.at(k)
 		var lp *LightInfo
 		if a.hasLight() {
 			lp = &dst.lights[nl]

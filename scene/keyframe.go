@@ -58,8 +58,8 @@ func (w *World) capture(k *keyframe) {
 	k.frame = w.frame
 	k.actors = k.actors[:0]
 	k.full = k.full[:0]
-	for i := range w.actors {
-		a := &w.actors[i]
+	for j := range w.count() {
+		a := w.at(j)
 		ka := keyActor{st: a.st, distance: a.distance, doors: a.doors, full: -1}
 		if !a.rebuiltByFrame(w.frame) {
 			ka.full = int32(len(k.full))
@@ -74,12 +74,12 @@ func (w *World) capture(k *keyframe) {
 // per-frame packets: the caller then applies that frame, which w (now in
 // restoring mode) limits to those packets.
 func (w *World) restore(k *keyframe, timeBefore float64) {
-	w.actors = w.actors[:0]
+	w.reset()
 	for _, ka := range k.actors {
 		if ka.full >= 0 {
 			a := k.full[ka.full]
 			a.mark = 0
-			w.actors = append(w.actors, a)
+			w.appendSorted(a)
 			continue
 		}
 		a := actorState{st: ka.st, pose: ka.st.spawn, world: ka.st.spawn, prev: ka.st.spawn.Location,
@@ -87,9 +87,8 @@ func (w *World) restore(k *keyframe, timeBefore float64) {
 		for g := range a.seen {
 			a.seen[g] = -1
 		}
-		w.actors = append(w.actors, a)
+		w.appendSorted(a)
 	}
-	w.dirty = true
 	w.frame = k.frame - 1
 	w.time = timeBefore
 	w.weather, w.hasWeather = k.weather, k.hasWeather

@@ -57,8 +57,8 @@ const progressStep = 4 << 20
 
 // Open reads the recording of size bytes in r and prepares it for StateAt.
 // It is meant to run in a background goroutine; progress, if not nil, is
-// called from that goroutine with bytes done out of total (two passes over
-// the file: total is 2*size). See OpenContext to cancel it.
+// called from that goroutine with the bytes read so far out of size. See
+// OpenContext to cancel it.
 //
 // A file that is truncated or corrupt after some complete frames opens
 // with those frames, and the error (a *recorder.FormatError with the byte
@@ -69,28 +69,55 @@ func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recordi
 }
 
 // OpenContext is Open stopping early, with ctx's error, when ctx is done.
+//
+// It reads the file once to apply every frame, while recorder.BuildIndex
+// indexes the frames on another goroutine (it reads only packet headers,
+// so it finishes first and costs no time when a second core is free).
 func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
-	report := func(done int64) {
-		if progress != nil {
-			progress(done, 2*size)
-		}
+	if size < 0 {
+		return nil, fmt.Errorf("scene: negative size %d", size)
 	}
-	ix, err := recorder.BuildIndex(r, size, report)
+	rd, err := recorder.NewReader(io.NewSectionReader(r, 0, size))
 	if err != nil {
 		return nil, err
 	}
-	if len(ix.Frames) == 0 {
-		if ix.Err != nil {
-			return nil, fmt.Errorf("no complete frame: %w", ix.Err)
-		}
-		return nil, errors.New("recorder: the file has no frames")
+	type indexed struct {
+		ix  *recorder.Index
+		err error
 	}
-	rec := &Recording{src: r, ix: ix, frames: ix.Frames, statics: newStaticTable(), err: ix.Err}
-	if err := rec.scan(ctx, func(done int64) { report(size + done) }); err != nil {
+	ixc := make(chan indexed, 1)
+	go func() {
+		ix, err := recorder.BuildIndex(r, size, nil)
+		ixc <- indexed{ix, err}
+	}()
+	rec := &Recording{src: r, statics: newStaticTable()}
+	report := func(done int64) {
+		if progress != nil {
+			progress(done, size)
+		}
+	}
+	decoded, scanErr := rec.scan(ctx, rd, report)
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	res := <-ixc
+	if res.err != nil {
+		return nil, res.err
+	}
+	rec.ix = res.ix
+	// The index and the reader share the framing rules, so they agree on
+	// the complete frames; the scan stops earlier at a record it cannot
+	// decode. Its error comes first in the file.
+	rec.err = scanErr
+	if rec.err == nil {
+		rec.err = rec.ix.Err
+	}
+	rec.truncate(min(decoded, len(rec.ix.Frames)))
 	if len(rec.frames) == 0 {
-		return nil, fmt.Errorf("no decodable frame: %w", rec.err)
+		if rec.err != nil {
+			return nil, fmt.Errorf("no complete frame: %w", rec.err)
+		}
+		return nil, errors.New("recorder: the file has no frames")
 	}
 	rec.statics.lookup = true
 	rec.times = make([]float64, len(rec.frames))
@@ -105,63 +132,59 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 		rec.times[i] = t
 	}
 	rec.sk = seeker{rec: rec, w: NewWorld()}
-	report(2 * size)
+	report(size)
 	return rec, nil
 }
 
-// scan applies every frame once, keeping keyframes, statics and events.
-// A decoding error ends the recording at the last complete frame.
-func (rec *Recording) scan(ctx context.Context, progress func(int64)) error {
+// scan applies every frame once, keeping keyframes, statics and events. It
+// returns how many frames it applied whole and the decoding error that
+// stopped it, if any (io.EOF is not one).
+func (rec *Recording) scan(ctx context.Context, rd *recorder.Reader, progress func(int64)) (int, error) {
 	w := NewWorld()
 	w.statics = rec.statics
 	w.events = &rec.events
-	rd := recorder.NewFrameReader(rec.src, rec.ix, 0, len(rec.frames)-1)
-	lastKey, lastReport := -1, int64(0)
+	lastKey, lastKeyEnd, lastReport := -1, int64(0), int64(0)
 	for {
 		p, err := rd.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			rec.fail(w, err)
-			break
+			if w.inFrame {
+				return w.frame, err
+			}
+			return w.frame + 1, err
 		}
 		w.Apply(p)
 		if p.ID() != recorder.IDFrameEnd {
 			continue
 		}
-		f := w.frame
-		if lastKey < 0 || f-lastKey >= keyFrames || rec.frames[f].End-rec.frames[lastKey].End >= keyBytes {
+		f, end := w.frame, rd.Offset()+5
+		if lastKey < 0 || f-lastKey >= keyFrames || end-lastKeyEnd >= keyBytes {
 			rec.keys = append(rec.keys, keyframe{})
 			w.capture(&rec.keys[len(rec.keys)-1])
-			lastKey = f
+			lastKey, lastKeyEnd = f, end
 		}
-		if end := rec.frames[f].End; end-lastReport >= progressStep {
+		if end-lastReport >= progressStep {
 			lastReport = end
 			progress(end)
-			if err := ctx.Err(); err != nil {
-				return err
+			if ctx.Err() != nil {
+				return w.frame + 1, nil
 			}
 		}
 	}
-	return ctx.Err()
+	return w.frame + 1, nil
 }
 
-// fail ends the recording before the frame that could not be decoded.
-func (rec *Recording) fail(w *World, err error) {
-	if rec.err == nil {
-		rec.err = err
-	}
-	n := w.frame // frames [0, n) were applied whole
-	if n >= 0 && n < len(rec.frames) && !w.inFrame {
-		n++
-	}
-	rec.frames = rec.frames[:max(n, 0)]
-	for len(rec.keys) > 0 && rec.keys[len(rec.keys)-1].frame >= len(rec.frames) {
+// truncate keeps the first n frames (n <= len(rec.ix.Frames)) and the
+// keyframes and events within them.
+func (rec *Recording) truncate(n int) {
+	rec.frames = rec.ix.Frames[:n]
+	for len(rec.keys) > 0 && rec.keys[len(rec.keys)-1].frame >= n {
 		rec.keys = rec.keys[:len(rec.keys)-1]
 	}
 	i := len(rec.events)
-	for i > 0 && rec.events[i-1].Frame >= len(rec.frames) {
+	for i > 0 && rec.events[i-1].Frame >= n {
 		i--
 	}
 	rec.events = rec.events[:i]

@@ -114,8 +114,9 @@ func (rec *Recording) build(n int) error {
 			return err
 		}
 		if n > 0 {
-			for i := range s.w.actors {
-				fc.prev = append(fc.prev, idLoc{s.w.actors[i].st.id, s.w.actors[i].world.Location})
+			for k := range s.w.count() {
+				a := s.w.at(k)
+				fc.prev = append(fc.prev, idLoc{a.st.id, a.world.Location})
 			}
 			if err := s.to(n); err != nil {
 				return err
@@ -168,11 +169,11 @@ func (rec *Recording) peekNext(n int) {
 	w, fc := rec.sk.w, &rec.fc
 	dt := rec.times[n+1] - rec.times[n]
 	for i := range fc.actors {
-		j := w.find(fc.actors[i].ID)
-		if j < 0 || w.actors[j].st.spawnFrame > n {
+		a := w.get(fc.actors[i].ID)
+		if a == nil || a.st.spawnFrame > n {
 			continue // gone, or a new actor with the same id
 		}
-		nx := w.actors[j].world
+		nx := a.world
 		step := nx.Location.Sub(fc.actors[i].World.Location).Len()
 		if isTeleport(step, dt) {
 			continue

@@ -1,12 +1,15 @@
 package scene
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/mm2carla/viewer/internal/synth"
 )
 
 // carlaDir is the shared real recordings, beside the repository.
@@ -124,6 +127,15 @@ func TestSeekMatchesReferenceReal(t *testing.T) {
 	for _, name := range realFiles {
 		t.Run(name, func(t *testing.T) { checkSeeks(t, readReal(t, name)) })
 	}
+}
+
+func TestSeekMatchesReferenceSynth(t *testing.T) {
+	var b bytes.Buffer
+	cfg := synth.Config{Vehicles: 40, Walkers: 10, TrafficLights: 8, Hz: 20, Frames: 1500, Churn: true, Seed: 3}
+	if err := synth.Write(&b, cfg); err != nil {
+		t.Fatal(err)
+	}
+	checkSeeks(t, b.Bytes())
 }
 
 func TestSeekMatchesReferenceSynthetic(t *testing.T) {

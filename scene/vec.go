@@ -167,17 +167,17 @@ func WrapDegrees(a float64) float64 {
 	return a - 180
 }
 
-// lerpAngle turns from a toward b the short way round. At t == 0 it is a
-// exactly.
+// lerpAngle turns from a toward b the short way round, in [-180, 180).
+// At t == 0 it is a exactly, as recorded.
 func lerpAngle(a, b, t float64) float64 {
 	if t == 0 {
 		return a
 	}
-	return a + WrapDegrees(b-a)*t
+	return WrapDegrees(a + WrapDegrees(b-a)*t)
 }
 
 // Lerp interpolates each angle the short way round (as CARLA's replayer
-// does). Lerp(s, 0) is exactly r.
+// does), giving angles in [-180, 180). Lerp(s, 0) is exactly r.
 func (r Rotation) Lerp(s Rotation, t float64) Rotation {
 	return Rotation{lerpAngle(r.Roll, s.Roll, t), lerpAngle(r.Pitch, s.Pitch, t), lerpAngle(r.Yaw, s.Yaw, t)}
 }

@@ -86,10 +86,7 @@ type World struct {
 	dt      float64 // time since the previous frame
 	inFrame bool    // between FrameStart and FrameEnd
 
-	actors []actorState // sorted by id
-	dense  []int32      // id -> index+1 for small ids
-	sparse map[uint32]int32
-	dirty  bool // index must be rebuilt
+	actorStore
 
 	collisions []recorder.Collision
 	weather    recorder.Weather
@@ -103,10 +100,6 @@ type World struct {
 	pairs     []collisionPair
 	pairsPrev []collisionPair
 }
-
-// maxDense is the largest id kept in the dense index (4 MiB of int32);
-// larger ids, which CARLA never uses, go to a map.
-const maxDense = 1 << 20
 
 // NewWorld returns an empty world before the first frame.
 func NewWorld() *World { return &World{frame: -1} }
@@ -262,28 +255,21 @@ func (w *World) add(r *recorder.ActorAdd) {
 	for g := range a.seen {
 		a.seen[g] = -1
 	}
-	i, found := slices.BinarySearchFunc(w.actors, r.ID, func(a actorState, id uint32) int { return cmpID(a.st.id, id) })
-	if found {
-		w.actors[i] = a
-	} else {
-		w.actors = slices.Insert(w.actors, i, a)
-		w.dirty = true
-	}
+	w.put(a)
 	if w.events != nil {
 		*w.events = append(*w.events, Event{Kind: EventSpawn, Time: w.time, Frame: w.frame, Actor: r.ID, Blueprint: st.blueprint})
 	}
 }
 
 func (w *World) del(id uint32) {
-	i := w.find(id)
-	if i < 0 {
+	a := w.get(id)
+	if a == nil {
 		return
 	}
 	if w.events != nil {
-		*w.events = append(*w.events, Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: w.actors[i].st.blueprint})
+		*w.events = append(*w.events, Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: a.st.blueprint})
 	}
-	w.actors = slices.Delete(w.actors, i, i+1)
-	w.dirty = true
+	w.remove(id)
 }
 
 // link attaches a child to a parent the way CARLA does (a rigid
@@ -317,92 +303,23 @@ func (w *World) updateStatic(id uint32, change func(*actorStatic)) {
 	}
 }
 
-func cmpID(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// find returns the index of the actor with the id, or -1.
-func (w *World) find(id uint32) int {
-	if w.dirty {
-		w.reindex()
-	}
-	if id < uint32(len(w.dense)) {
-		return int(w.dense[id]) - 1
-	}
-	if i, ok := w.sparse[id]; ok {
-		return int(i)
-	}
-	return -1
-}
-
-func (w *World) get(id uint32) *actorState {
-	if i := w.find(id); i >= 0 {
-		return &w.actors[i]
-	}
-	return nil
-}
-
-func (w *World) reindex() {
-	clear(w.dense)
-	clear(w.sparse)
-	for i := range w.actors {
-		id := w.actors[i].st.id
-		if id >= maxDense {
-			if w.sparse == nil {
-				w.sparse = make(map[uint32]int32)
-			}
-			w.sparse[id] = int32(i)
-			continue
-		}
-		if id >= uint32(len(w.dense)) {
-			n := max(int(id)+1, min(2*len(w.dense), maxDense))
-			w.dense = append(w.dense, make([]int32, n-len(w.dense))...)
-		}
-		w.dense[id] = int32(i + 1)
-	}
-	w.dirty = false
-}
-
 // resolve computes every world transform for the frame, parents first,
-// then adds this frame's step to each actor's distance.
+// and adds this frame's step to each actor's distance.
 func (w *World) resolve() {
-	if w.dirty {
-		w.reindex()
-	}
 	w.pass++
 	w.problems = w.problems[:0]
-	for i := range w.actors {
-		w.actors[i].prev = w.actors[i].world.Location
-	}
-	for i := range w.actors {
-		w.resolveOne(i)
-	}
-	if w.restoring {
-		return
-	}
-	for i := range w.actors {
-		a := &w.actors[i]
-		if a.st.spawnFrame >= w.frame {
-			continue
-		}
-		if step := a.world.Location.Sub(a.prev).Len(); !isTeleport(step, w.dt) && !math.IsNaN(step) {
-			a.distance += step
-		}
+	for _, slot := range w.order {
+		w.resolveOne(int(slot))
 	}
 }
 
-// resolveOne resolves actor i and reports whether it could (false only in
-// a parent cycle). An actor with its own Position this frame is where the
-// record says; else an attached actor follows its parent; else it stays
-// at its last pose. Problems leave the actor where it was.
+// resolveOne resolves the actor in the slot and reports whether it could
+// (false only in a parent cycle). An actor with its own Position this
+// frame is where the record says; else an attached actor follows its
+// parent; else it stays at its last pose. Problems leave the actor where
+// it was.
 func (w *World) resolveOne(i int) bool {
-	a := &w.actors[i]
+	a := &w.slots[i]
 	visiting, done := 2*w.pass+1, 2*w.pass+2
 	switch a.mark {
 	case done:
@@ -411,6 +328,7 @@ func (w *World) resolveOne(i int) bool {
 		return false
 	}
 	a.mark = visiting
+	a.prev = a.world.Location
 	ok := true
 	switch {
 	case a.seen[gPos] == int32(w.frame) || a.parent == 0:
@@ -421,15 +339,18 @@ func (w *World) resolveOne(i int) bool {
 		case j < 0:
 			w.problems = append(w.problems, problem{actor: a.st.id, parent: a.parent})
 		case w.resolveOne(j):
-			a = &w.actors[i]
-			a.world = w.actors[j].world.Mul(a.local)
+			a.world = w.slots[j].world.Mul(a.local)
 		default:
-			a = &w.actors[i]
 			w.problems = append(w.problems, problem{cycle: true, actor: a.st.id, parent: a.parent})
 			ok = false
 		}
 	}
 	a.mark = done
+	if !w.restoring && a.st.spawnFrame < w.frame {
+		if step := a.world.Location.Sub(a.prev).Len(); !isTeleport(step, w.dt) && !math.IsNaN(step) {
+			a.distance += step
+		}
+	}
 	return ok
 }
 

@@ -1,0 +1,176 @@
+package scene
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mm2carla/viewer/internal/synth"
+)
+
+// The seeking benchmarks run on one generated recording of at least
+// benchBytes (1 GiB; SCENE_BENCH_MIB=256 makes a smaller one for quick
+// looks) made by internal/synth: 500 vehicles, 50 walkers and 60 traffic
+// lights at 20 Hz with spawns and destroys throughout. It is written once
+// per process under
+// os.TempDir and removed by TestMain when the benchmarks end.
+var benchBytes = int64(1 << 30)
+
+func init() {
+	if mib, err := strconv.Atoi(os.Getenv("SCENE_BENCH_MIB")); err == nil && mib > 0 {
+		benchBytes = int64(mib) << 20
+	}
+}
+
+var bigFile struct {
+	once sync.Once
+	path string
+	size int64
+	err  error
+}
+
+func benchConfig() synth.Config {
+	return synth.Config{Vehicles: 500, Walkers: 50, TrafficLights: 60, Hz: 20, TargetBytes: benchBytes, Churn: true, Seed: 42}
+}
+
+// bigRecording returns the path and size of the benchmark recording.
+func bigRecording(b *testing.B) (string, int64) {
+	bigFile.once.Do(func() {
+		bigFile.path = filepath.Join(os.TempDir(), fmt.Sprintf("scene-bench-%d.log", benchBytes))
+		if fi, err := os.Stat(bigFile.path); err == nil && fi.Size() >= benchBytes && fi.Size() < benchBytes+benchBytes/8 {
+			bigFile.size = fi.Size()
+			return
+		}
+		f, err := os.Create(bigFile.path)
+		if err != nil {
+			bigFile.err = err
+			return
+		}
+		w := bufio.NewWriterSize(f, 4<<20)
+		err = synth.Write(w, benchConfig())
+		if err == nil {
+			err = w.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if fi, serr := os.Stat(bigFile.path); serr == nil {
+			bigFile.size = fi.Size()
+		}
+		bigFile.err = err
+	})
+	if bigFile.err != nil {
+		b.Fatal(bigFile.err)
+	}
+	return bigFile.path, bigFile.size
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bigFile.path != "" {
+		os.Remove(bigFile.path)
+	}
+	os.Exit(code)
+}
+
+func openBig(b *testing.B) (*Recording, *os.File, int64) {
+	path, size := bigRecording(b)
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, err := Open(f, size, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return rec, f, size
+}
+
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// BenchmarkOpen measures indexing plus the keyframe scan, and the heap the
+// open Recording holds.
+func BenchmarkOpen(b *testing.B) {
+	path, size := bigRecording(b)
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	b.SetBytes(size)
+	base := heapInUse()
+	var rec *Recording
+	b.ResetTimer()
+	for range b.N {
+		rec = nil
+		if rec, err = Open(f, size, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	held := heapInUse() - base
+	b.ReportMetric(float64(held)/(1<<20), "heap-MiB")
+	b.ReportMetric(float64(len(rec.Frames())), "frames")
+	b.ReportMetric(float64(rec.Keyframes()), "keyframes")
+	runtime.KeepAlive(rec)
+}
+
+// BenchmarkSeekRandom jumps to random times, forward and backward, and
+// reports the worst and 99th-percentile latency besides the mean.
+func BenchmarkSeekRandom(b *testing.B) {
+	rec, f, _ := openBig(b)
+	defer f.Close()
+	rng := rand.New(rand.NewPCG(1, 1))
+	var s State
+	rec.StateAt(0, &s)
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		t := rng.Float64() * rec.Duration()
+		start := time.Now()
+		if err := rec.StateAt(t, &s); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "worst-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(len(s.Actors)), "actors")
+}
+
+// BenchmarkPlayForward steps 1/60 s per call, as the window does when
+// playing: most calls only interpolate, some decode the next frame.
+func BenchmarkPlayForward(b *testing.B) {
+	rec, f, _ := openBig(b)
+	defer f.Close()
+	var s State
+	t := rec.Duration() / 3
+	rec.StateAt(t, &s)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		t += 1.0 / 60
+		if t > rec.Duration() {
+			t = 0
+		}
+		if err := rec.StateAt(t, &s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
