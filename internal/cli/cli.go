@@ -147,11 +147,19 @@ func NewFlags(env *Env, c *Command) *flag.FlagSet {
 // arguments (Go's flag package stops at the first positional one, but
 // users write `viewer info FILE --all`). It returns the positionals.
 func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	// The flag package calls Usage on -h and on every bad flag. The full
+	// help belongs only to -h (on stdout); a bad flag gets the error and
+	// the one-line synopsis on stderr from Main. So Usage is silenced
+	// while parsing and called here for -h alone.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, err // the flag package has printed Usage
+				usage()
+				return nil, err
 			}
 			return nil, &UsageError{Msg: err.Error()}
 		}
