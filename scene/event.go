@@ -16,9 +16,10 @@ const (
 	EventParent                         // Actor was attached to Other
 	EventCollision                      // Actor started touching Other
 	EventLight                          // traffic light Actor changed to Light
+	EventBlocked                        // Actor stood still for Duration (see Recording.Blocked)
 )
 
-var eventNames = [...]string{"", "spawn", "destroy", "parent", "collision", "light"}
+var eventNames = [...]string{"", "spawn", "destroy", "parent", "collision", "light", "blocked"}
 
 // String returns a short lower-case name ("spawn", "collision", ...).
 func (k EventKind) String() string {
@@ -38,6 +39,7 @@ type Event struct {
 	// Blueprint is the actor's blueprint for spawns and destroys.
 	Blueprint string
 	Light     recorder.LightState // the new state (EventLight)
+	Duration  float64             // seconds the actor stood still (EventBlocked)
 }
 
 // problem is an inconsistency found resolving parents; kept as data so that

@@ -50,6 +50,10 @@ func ToUnreal(v Vec3) recorder.Vec3 {
 	return recorder.Vec3{X: v.X * centimetresPerMetre, Y: -v.Y * centimetresPerMetre, Z: v.Z * centimetresPerMetre}
 }
 
+// ToUnrealLength converts a length in metres to the recording's
+// centimetres (for thresholds handed to code that works in file units).
+func ToUnrealLength(m float64) float64 { return m * centimetresPerMetre }
+
 // FromUnrealExtent converts a recorded half size (cm) to metres. Extents
 // are magnitudes along the actor's own axes, so no sign flips.
 func FromUnrealExtent(v recorder.Vec3) Vec3 {
