@@ -1,0 +1,273 @@
+package scenedraw
+
+import (
+	"math"
+	"strings"
+
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// Label priorities: what the user follows is labelled first, then the
+// actors nearer the camera (the placer's tie-break), map ids last.
+const (
+	prioSelected     = 1000
+	prioHovered      = 900
+	prioHero         = 800
+	prioVehicle      = 30
+	prioWalker       = 20
+	prioOther        = 10
+	prioIntersection = 1
+)
+
+// Sizes in device pixels.
+const (
+	minBoxPx   = 3.0 // an actor smaller than this on screen is drawn as a dot
+	minLabelPx = 7.0 // an actor smaller than this gets no label (unless followed)
+	markerPx   = 12.0
+)
+
+// actorStyle is how one actor is drawn this frame.
+type actorStyle struct {
+	body     render.Color
+	ring     render.Color // ground ring; zero alpha: none
+	marker   render.Color // chevron above; zero alpha: none
+	priority int32
+	always   bool // label even when small
+}
+
+func (r *Renderer) style(a *scene.Actor, in *actorInfo, opt Options) actorStyle {
+	s := actorStyle{body: kindColor(a.Kind), priority: prioOther}
+	if opt.VehicleColors && a.Kind.IsVehicle() && in.hasColor {
+		s.body = in.color
+	}
+	switch {
+	case a.Kind.IsVehicle():
+		s.priority = prioVehicle
+	case a.Kind == scene.KindWalker:
+		s.priority = prioWalker
+	}
+	if a.Hero {
+		s.body, s.ring, s.marker = colHero, colHero, colHero
+		s.priority, s.always = prioHero, true
+	}
+	switch a.ID {
+	case opt.Selected:
+		s.body = brighten(s.body, 0.35)
+		s.ring, s.marker = colSelect, colSelect
+		s.priority, s.always = prioSelected, true
+	case opt.Hovered:
+		s.body = brighten(s.body, 0.2)
+		if s.ring.A == 0 {
+			s.ring = colHover
+		}
+		s.priority, s.always = max(s.priority, prioHovered), true
+	}
+	return s
+}
+
+// drawActors draws every actor of st but spectators.
+func (r *Renderer) drawActors(dl *render.DrawList, v *render.View, st *scene.State, opt Options) {
+	r.actors.trim(len(st.Actors))
+	for i := range st.Actors {
+		a := &st.Actors[i]
+		switch a.Kind {
+		case scene.KindSpectator:
+			continue
+		case scene.KindTrafficLight, scene.KindSign:
+			if opt.Layers.Has(Lights) {
+				r.drawSignal(dl, v, a)
+			}
+			continue
+		}
+		r.drawBody(dl, v, a, opt)
+	}
+}
+
+// pose is an actor's box in world space.
+type pose struct {
+	center, half render.Vec3
+	rot          render.Mat3
+}
+
+func poseOf(a *scene.Actor) pose {
+	m := a.World.Rotation.Matrix()
+	c := a.World.Location.Add(m.Apply(a.Box.Center))
+	h := a.Box.Extent
+	h = scene.Vec3{X: max(h.X, 0.05), Y: max(h.Y, 0.05), Z: max(h.Z, 0.05)}
+	return pose{center: render.Vec3(c), half: render.Vec3(h), rot: render.Mat3(m)}
+}
+
+// local returns the world point at p in the box's frame (from its centre).
+func (p *pose) local(x, y, z float64) render.Vec3 {
+	return p.center.Add(p.rot.MulVec(render.Vec3{X: x, Y: y, Z: z}))
+}
+
+func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor, opt Options) {
+	p := poseOf(a)
+	if !finite3(p.center) || !v.SphereVisible(p.center, p.half.Len()+1) {
+		return
+	}
+	in := r.actors.get(a)
+	s := r.style(a, in, opt)
+	ppm := v.PixelsPerMetreAt(p.center)
+	size := 2 * max(p.half.X, p.half.Y) * ppm
+	if a.Kind == scene.KindSensor {
+		if size*3 < minBoxPx {
+			return // a sensor is only worth a mark when its parent is large
+		}
+		dl.Box(render.LayerObjects, p.center, p.half.Scale(1.5), p.rot, s.body)
+		return
+	}
+	foot := p.local(0, 0, -p.half.Z)
+	if size < minBoxPx {
+		dl.Pole(render.LayerObjects, foot, 2*p.half.Z, 2, s.body, 0.01, s.body)
+	} else {
+		dl.Box(render.LayerObjects, p.center, p.half, p.rot, s.body)
+		if a.Kind.IsVehicle() && (a.LightBits&recorder.LightBrake != 0 || a.Control.Brake > 0.1) {
+			brakeLights(dl, &p, a.Kind == scene.KindBike)
+		}
+	}
+	if s.ring.A > 0 {
+		r.groundRing(dl, v, foot, math.Hypot(p.half.X, p.half.Y)+0.6, s.ring)
+	}
+	top := p.local(0, 0, p.half.Z)
+	if s.marker.A > 0 {
+		r.chevron(dl, v, top, s.marker)
+	}
+	if opt.Layers.Has(Labels) && (s.always || size >= minLabelPx) {
+		dl.Label3D(top, render.Label{Text: in.label, Color: colLabel, Background: colLabelB,
+			Priority: s.priority})
+	}
+}
+
+// brakeLights adds the red lamps at the rear of a braking vehicle: two
+// thin boxes just behind the rear face (one for a bike). They sort on
+// their own depth, so the body hides them when seen from the front.
+func brakeLights(dl *render.DrawList, p *pose, bike bool) {
+	h := render.Vec3{X: 0.04, Y: min(0.22, p.half.Y*0.2), Z: min(0.09, p.half.Z*0.12)}
+	x, z := -p.half.X-0.04, p.half.Z*0.25
+	if bike {
+		dl.Box(render.LayerObjects, p.local(x, 0, z), h, p.rot, colBrake)
+		return
+	}
+	y := p.half.Y - h.Y - 0.05
+	dl.Box(render.LayerObjects, p.local(x, y, z), h, p.rot, colBrake)
+	dl.Box(render.LayerObjects, p.local(x, -y, z), h, p.rot, colBrake)
+}
+
+// drawSignal draws a recorded traffic light or sign as a pole: a light's
+// lamp in its state's colour, a sign's head by its type.
+func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Actor) {
+	base := render.Vec3(a.World.Location)
+	if !finite3(base) || !v.SphereVisible(base, 6) {
+		return
+	}
+	ppm := v.PixelsPerMetreAt(base)
+	w := lineWidth(ppm, 0.15, 1.5, 4)
+	if a.Kind == scene.KindTrafficLight {
+		col := lightColor(recorder.LightUnknown)
+		if a.TrafficLight != nil {
+			col = lightColor(a.TrafficLight.State)
+		}
+		h := min(max(2*a.Box.Extent.Z, 3), 8)
+		dl.Pole(render.LayerObjects, base, h, w, colPole, lampRadius, col)
+		return
+	}
+	dl.Pole(render.LayerObjects, base, 2.2, w, colPole, 0.3, signColor(a.Blueprint))
+}
+
+// signColor tells stop and yield signs from the rest.
+func signColor(bp string) render.Color {
+	switch {
+	case strings.Contains(bp, "stop"):
+		return render.RGB(0xe5, 0x20, 0x20)
+	case strings.Contains(bp, "yield"):
+		return render.RGB(0xff, 0xb0, 0x20)
+	}
+	return kindColor(scene.KindSign)
+}
+
+// groundRing draws a circle of radius metres on the ground around foot.
+func (r *Renderer) groundRing(dl *render.DrawList, v *render.View, foot render.Vec3, radius float64, col render.Color) {
+	const n = 32
+	r.ring = r.ring[:0]
+	c := foot.Add(render.Vec3{Z: 0.05})
+	for i := range n + 1 {
+		s, co := math.Sincos(2 * math.Pi * float64(i) / n)
+		r.ring = append(r.ring, c.Add(render.Vec3{X: co * radius, Y: s * radius}))
+	}
+	w := lineWidth(v.PixelsPerMetreAt(c), 0.15, 2, 4)
+	dl.Polyline3D(render.LayerPath, r.ring, w, col)
+}
+
+// chevron draws a screen-space marker pointing down at p, drawn over
+// everything so a followed actor is found even when hidden.
+func (r *Renderer) chevron(dl *render.DrawList, v *render.View, p render.Vec3, col render.Color) {
+	x, y, _, ok := v.WorldToScreen(p)
+	if !ok {
+		return
+	}
+	s := v.Viewport.DeviceScale()
+	m := markerPx * s
+	y -= 4 * s
+	dl.Triangle2D(render.LayerOverlay, x-m/2, y-m, x+m/2, y-m, x, y, col)
+	dl.Triangle2D(render.LayerOverlay, x-m/4, y-m*0.85, x+m/4, y-m*0.85, x, y-m*0.3, Background)
+}
+
+// drawCollisions flashes an expanding star at the midpoint of each pair
+// colliding in the current frame. The flash pulses with opt.Time.
+func (r *Renderer) drawCollisions(dl *render.DrawList, v *render.View, st *scene.State, opt Options) {
+	phase := opt.Time*2 - math.Floor(opt.Time*2)
+	if math.IsNaN(phase) {
+		phase = 0
+	}
+	for _, c := range st.Collisions {
+		p, ok := collisionPoint(st, c)
+		if !ok {
+			continue
+		}
+		x, y, _, vis := v.WorldToScreen(p)
+		if !vis {
+			continue
+		}
+		s := v.Viewport.DeviceScale()
+		rad := max(14*s, 2.5*v.PixelsPerMetreAt(p)) * (0.6 + 0.8*phase)
+		alpha := float32(1 - 0.6*phase)
+		r.star(dl, x, y, rad, colFlash.WithAlpha(alpha), colFlash2.WithAlpha(alpha))
+	}
+}
+
+// collisionPoint is the midpoint of the two actors' box centres, a bit
+// above the ground; one actor alone when the other is unknown (CARLA
+// records collisions with the static world as id 0).
+func collisionPoint(st *scene.State, c recorder.Collision) (render.Vec3, bool) {
+	a, b := st.Actor(c.Actor1), st.Actor(c.Actor2)
+	switch {
+	case a != nil && b != nil:
+		pa, pb := poseOf(a), poseOf(b)
+		return pa.center.Lerp(pb.center, 0.5), true
+	case a != nil:
+		return poseOf(a).center, true
+	case b != nil:
+		return poseOf(b).center, true
+	}
+	return render.Vec3{}, false
+}
+
+// star draws a ring with eight rays around (x, y).
+func (r *Renderer) star(dl *render.DrawList, x, y, rad float64, ring, rays render.Color) {
+	const n = 24
+	r.xy = r.xy[:0]
+	for i := range n + 1 {
+		s, c := math.Sincos(2 * math.Pi * float64(i) / n)
+		r.xy = append(r.xy, x+c*rad, y+s*rad)
+	}
+	dl.Polyline2D(render.LayerOverlay, r.xy, 3, ring)
+	for i := range 8 {
+		s, c := math.Sincos(2*math.Pi*float64(i)/8 + math.Pi/8)
+		in, out := rad*0.35, rad*(0.8+0.25*float64(i%2))
+		dl.Line2D(render.LayerOverlay, x+c*in, y+s*in, x+c*out, y+s*out, 2.5, rays)
+	}
+}

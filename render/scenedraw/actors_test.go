@@ -1,0 +1,236 @@
+package scenedraw
+
+import (
+	"math"
+	"testing"
+
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
+	"github.com/mm2carla/viewer/scene"
+)
+
+func hasShade(dl *render.DrawList, base render.Color) bool {
+	for _, v := range dl.Vertices() {
+		if isShadeOf(v.Color, base) {
+			return true
+		}
+	}
+	return false
+}
+
+func actorCenter(t *testing.T, st *scene.State, id uint32) render.Vec3 {
+	t.Helper()
+	a := st.Actor(id)
+	if a == nil {
+		t.Fatalf("no actor %d", id)
+	}
+	return poseOf(a).center
+}
+
+// TestActorStyles checks the colours that carry meaning: the hero's body
+// and ring, a selected actor's white ring, brake lights only while
+// braking, and the kinds' colours.
+func TestActorStyles(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	st := f.state(t, 1)
+	opt := Options{Layers: AllLayers &^ Legend}
+
+	dl := build(r, topView(actorCenter(t, st, scenetest.HeroID), 20), st, opt)
+	if !hasShade(dl, colHero) || countColor(dl, colHero) == 0 {
+		t.Error("the hero's body or ring is not in the hero colour")
+	}
+	dl = build(r, topView(actorCenter(t, st, scenetest.BrakingID), 20), st, opt)
+	if !hasShade(dl, colBrake) {
+		t.Error("a car with the brake light bit shows no brake light")
+	}
+	if !hasShade(dl, kindColor(scene.KindCar)) {
+		t.Error("a car is not in the car colour")
+	}
+	if countColor(dl, colSelect) != 0 {
+		t.Error("a selection ring with nothing selected")
+	}
+	sel := opt
+	sel.Selected = scenetest.BrakingID
+	dl = build(r, topView(actorCenter(t, st, scenetest.BrakingID), 20), st, sel)
+	if countColor(dl, colSelect) == 0 || !hasShade(dl, brighten(kindColor(scene.KindCar), 0.35)) {
+		t.Error("the selected car has no white ring or is not brightened")
+	}
+	// No brake bit, no brake pedal: no brake light.
+	a := st.Actor(scenetest.BrakingID)
+	a.LightBits, a.Control.Brake = 0, 0
+	dl = build(r, topView(actorCenter(t, st, scenetest.BrakingID), 20), st, opt)
+	if hasShade(dl, colBrake) {
+		t.Error("brake lights drawn for a car that does not brake")
+	}
+	a.Control.Brake = 0.5
+	dl = build(r, topView(actorCenter(t, st, scenetest.BrakingID), 20), st, opt)
+	if !hasShade(dl, colBrake) {
+		t.Error("no brake light for a car braking by its control input")
+	}
+	for _, k := range []struct {
+		id   uint32
+		kind scene.Kind
+	}{{scenetest.TruckID, scene.KindTruck}, {scenetest.BikeID, scene.KindBike}, {scenetest.WalkerID, scene.KindWalker}} {
+		dl = build(r, topView(actorCenter(t, st, k.id), 20), st, opt)
+		if !hasShade(dl, kindColor(k.kind)) {
+			t.Errorf("%v %d is not drawn in its kind's colour", k.kind, k.id)
+		}
+	}
+}
+
+// TestVehicleColors: with VehicleColors a vehicle with a "color"
+// attribute is painted with it (the hero keeps the hero colour).
+func TestVehicleColors(t *testing.T) {
+	st := &scene.State{Actors: []scene.Actor{{
+		ID: 7, Kind: scene.KindCar, Blueprint: "vehicle.mini.cooper",
+		Attributes: []recorder.Attribute{{Key: "color", Value: "10,200,30"}},
+		Box:        scene.DefaultBox(scene.KindCar),
+	}}}
+	r := New()
+	v := topView(render.Vec3{}, 20)
+	if dl := build(r, v, st, Options{}); !hasShade(dl, kindColor(scene.KindCar)) {
+		t.Error("without VehicleColors the car is not in the car colour")
+	}
+	if dl := build(r, v, st, Options{VehicleColors: true}); !hasShade(dl, render.RGB(10, 200, 30)) {
+		t.Error("with VehicleColors the car is not in its recorded colour")
+	}
+}
+
+// TestCollisionFlash: the flash is drawn in the frame that records the
+// collision, not in others.
+func TestCollisionFlash(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	flash := func(at float64) int {
+		st := f.state(t, at)
+		c := poseOf(st.Actor(scenetest.CollideA)).center.Lerp(poseOf(st.Actor(scenetest.CollideB)).center, 0.5)
+		dl := build(r, topView(c, 10), st, Options{Time: at})
+		n := 0
+		for _, v := range dl.Vertices() {
+			if v.Color.WithAlpha(1) == colFlash {
+				n++
+			}
+		}
+		return n
+	}
+	at := float64(scenetest.CollideFrame) / 10
+	if flash(at) == 0 {
+		t.Errorf("no flash at %g s, the collision's frame", at)
+	}
+	if n := flash(at - 0.3); n != 0 {
+		t.Errorf("%d flash vertices at %g s, with no collision", n, at-0.3)
+	}
+}
+
+// TestDepthOrder: boxes paint over roads whatever the view, and of two
+// boxes in line with the camera the nearer paints last.
+func TestDepthOrder(t *testing.T) {
+	car, truck := kindColor(scene.KindCar), kindColor(scene.KindTruck)
+	mk := func(id uint32, k scene.Kind, x float64) scene.Actor {
+		return scene.Actor{ID: id, Kind: k, Box: scene.DefaultBox(k), World: scene.Transform{Location: scene.Vec3{X: x}}}
+	}
+	st := &scene.State{Actors: []scene.Actor{mk(1, scene.KindCar, 0), mk(2, scene.KindTruck, 20)}}
+	r := New()
+	for _, yaw := range []float64{0, math.Pi} { // looking along +X, then along -X
+		cam := render.OrbitCamera{Target: render.Vec3{X: 10}, Distance: 40, Yaw: yaw, Pitch: 0.3}
+		dl := build(r, cam.View(testVP), st, Options{Layers: Grid})
+		cf, cl := paintRange(dl, func(c render.Color) bool { return isShadeOf(c, car) })
+		tf, tl := paintRange(dl, func(c render.Color) bool { return isShadeOf(c, truck) })
+		_, gl := paintRange(dl, func(c render.Color) bool { return c == colGrid || c == colGridMajor })
+		if cf < 0 || tf < 0 || gl < 0 {
+			t.Fatalf("yaw %g: car %d, truck %d or grid %d not drawn", yaw, cf, tf, gl)
+		}
+		if cf < gl || tf < gl {
+			t.Errorf("yaw %g: a box is painted before the ground grid", yaw)
+		}
+		nearFirst, farLast := cf, tl
+		if yaw != 0 { // the truck is nearer
+			nearFirst, farLast = tf, cl
+		}
+		if nearFirst < farLast {
+			t.Errorf("yaw %g: the nearer box is not painted after the farther one", yaw)
+		}
+	}
+}
+
+// TestSmallActorsStayVisible: an actor a fraction of a pixel wide is
+// still drawn (as a dot) so a whole-city view shows the traffic.
+func TestSmallActorsStayVisible(t *testing.T) {
+	st := &scene.State{Actors: []scene.Actor{{ID: 1, Kind: scene.KindWalker, Box: scene.DefaultBox(scene.KindWalker)}}}
+	dl := build(New(), topView(render.Vec3{}, 0.1), st, Options{})
+	if !hasShade(dl, kindColor(scene.KindWalker)) {
+		t.Fatal("a distant walker vanished")
+	}
+}
+
+// TestLabels: the hero is labelled even from afar, other actors only
+// when large enough, and labels say id and blueprint.
+func TestLabels(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	st := f.state(t, 1)
+	find := func(dl *render.DrawList, text string) *render.Label {
+		for i := range dl.Labels() {
+			if l := &dl.Labels()[i]; l.Text == text {
+				return l
+			}
+		}
+		return nil
+	}
+	far := build(r, topView(actorCenter(t, st, scenetest.HeroID), 0.5), st, Options{Layers: Labels})
+	if l := find(far, "100 tesla.model3"); l == nil || !l.Placed {
+		t.Errorf("hero label missing from afar: %+v", l)
+	}
+	if find(far, "101 audi.a2") != nil {
+		t.Error("a small car got a label from afar")
+	}
+	near := build(r, topView(actorCenter(t, st, scenetest.BrakingID), 20), st, Options{Layers: Labels})
+	if l := find(near, "101 audi.a2"); l == nil || !l.Placed {
+		t.Errorf("a car seen close has no label: %+v", l)
+	}
+	if l := find(near, "100 tesla.model3"); l == nil || l.Priority <= find(near, "101 audi.a2").Priority {
+		t.Error("the hero's label does not outrank a car's")
+	}
+}
+
+func TestParseRGB(t *testing.T) {
+	tests := []struct {
+		in   string
+		want render.Color
+		ok   bool
+	}{
+		{"255,0,10", render.RGB(255, 0, 10), true},
+		{" 1, 2 ,3", render.RGB(1, 2, 3), true},
+		{"1,2", render.Color{}, false},
+		{"1,2,3,4", render.Color{}, false},
+		{"1,2,256", render.Color{}, false},
+		{"a,b,c", render.Color{}, false},
+		{"", render.Color{}, false},
+	}
+	for _, tc := range tests {
+		got, ok := parseRGB(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("parseRGB(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestActorLabelText(t *testing.T) {
+	for _, tc := range []struct {
+		id   uint32
+		bp   string
+		want string
+	}{
+		{42, "vehicle.tesla.model3", "42 tesla.model3"},
+		{7, "walker.pedestrian.0001", "7 pedestrian.0001"},
+		{9, "spectator", "9 spectator"},
+		{3, "", "3"},
+		{4, "static.", "4 static."},
+	} {
+		if got := actorLabel(&scene.Actor{ID: tc.id, Blueprint: tc.bp}); got != tc.want {
+			t.Errorf("actorLabel(%d, %q) = %q, want %q", tc.id, tc.bp, got, tc.want)
+		}
+	}
+}

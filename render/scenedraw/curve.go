@@ -1,0 +1,164 @@
+package scenedraw
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// Curves are smoothed once per map and kept at a few levels of detail, so
+// that a frame only picks a level and projects: nothing is resampled per
+// frame.
+
+// sampleStep is the longest chord of the smoothed curves, in metres.
+const sampleStep = 1.0
+
+// lodTolerance is each level's simplification tolerance in metres: level
+// 0 keeps the smoothed shape within 2 cm, the last one keeps a city's
+// outline at a glance.
+var lodTolerance = [...]float64{0.02, 0.12, 0.6, 3}
+
+const numLOD = len(lodTolerance)
+
+// lodMaxError is how far, in device pixels, a drawn curve may stray from
+// the smooth one: the level used is the coarsest whose tolerance projects
+// to at most this.
+const lodMaxError = 0.35
+
+// curve is a smoothed polyline with its levels of detail. lod[0] is the
+// finest; a level that simplifies nothing more shares the previous one's
+// storage.
+type curve struct {
+	lod [numLOD][]render.Vec3
+}
+
+// newCurve smooths pts (a centripetal Catmull–Rom spline through every
+// point, so that sections 20 m apart still give round bends) and derives
+// the levels of detail.
+func newCurve(pts []scene.Vec3) curve {
+	var c curve
+	if len(pts) == 0 {
+		return c
+	}
+	in := make([]render.Vec3, len(pts))
+	for i, p := range pts {
+		in[i] = render.Vec3(p)
+	}
+	fine := render.SmoothCurve(in, sampleStep, nil)
+	prev := fine
+	for i, tol := range lodTolerance {
+		s := simplify(prev, tol)
+		if len(s) == len(prev) {
+			s = prev
+		}
+		c.lod[i], prev = s, s
+	}
+	return c
+}
+
+// at returns the points of level l (clamped to the levels that exist).
+func (c *curve) at(l int) []render.Vec3 { return c.lod[min(max(l, 0), numLOD-1)] }
+
+// fine returns the most detailed level.
+func (c *curve) fine() []render.Vec3 { return c.lod[0] }
+
+// empty reports whether the curve has fewer than two points.
+func (c *curve) empty() bool { return len(c.lod[0]) < 2 }
+
+// levelFor picks the level of detail for something seen at ppm device
+// pixels per metre.
+func levelFor(ppm float64) int {
+	l := 0
+	for i, tol := range lodTolerance {
+		if tol*ppm <= lodMaxError {
+			l = i
+		}
+	}
+	return l
+}
+
+// simplify returns the Douglas–Peucker simplification of pts: every
+// dropped point lies within tol metres of the kept polyline. The ends are
+// always kept. The result is a new slice.
+func simplify(pts []render.Vec3, tol float64) []render.Vec3 {
+	if len(pts) <= 2 {
+		return append([]render.Vec3(nil), pts...)
+	}
+	keep := make([]bool, len(pts))
+	keep[0], keep[len(pts)-1] = true, true
+	type span struct{ a, b int }
+	stack := []span{{0, len(pts) - 1}}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		worst, at := -1.0, -1
+		for i := s.a + 1; i < s.b; i++ {
+			if d := segDist(pts[i], pts[s.a], pts[s.b]); d > worst {
+				worst, at = d, i
+			}
+		}
+		if at >= 0 && worst > tol {
+			keep[at] = true
+			stack = append(stack, span{s.a, at}, span{at, s.b})
+		}
+	}
+	out := make([]render.Vec3, 0, len(pts))
+	for i, k := range keep {
+		if k {
+			out = append(out, pts[i])
+		}
+	}
+	return out
+}
+
+// segDist is the distance from p to the segment a–b.
+func segDist(p, a, b render.Vec3) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return p.Sub(a).Len()
+	}
+	t := min(max(p.Sub(a).Dot(ab)/l2, 0), 1)
+	return p.Sub(a.Add(ab.Scale(t))).Len()
+}
+
+// segDistXY is segDist on the ground plane (Z ignored), and the parameter
+// of the nearest point.
+func segDistXY(px, py float64, a, b render.Vec3) (float64, float64) {
+	abx, aby := b.X-a.X, b.Y-a.Y
+	l2 := abx*abx + aby*aby
+	t := 0.0
+	if l2 > 0 {
+		t = min(max(((px-a.X)*abx+(py-a.Y)*aby)/l2, 0), 1)
+	}
+	return math.Hypot(px-(a.X+abx*t), py-(a.Y+aby*t)), t
+}
+
+// polyDistXY is the ground distance from (px, py) to the polyline pts.
+func polyDistXY(px, py float64, pts []render.Vec3) float64 {
+	best := math.Inf(1)
+	for i := 0; i+1 < len(pts); i++ {
+		d, _ := segDistXY(px, py, pts[i], pts[i+1])
+		best = min(best, d)
+	}
+	if len(pts) == 1 {
+		best = math.Hypot(px-pts[0].X, py-pts[0].Y)
+	}
+	return best
+}
+
+// extend grows b by every point of pts.
+func extend(b render.AABB, pts []render.Vec3) render.AABB {
+	for _, p := range pts {
+		b = b.Extend(p)
+	}
+	return b
+}
+
+// pad grows b by m metres in every direction.
+func pad(b render.AABB, m float64) render.AABB {
+	b.Min = b.Min.Sub(render.Vec3{X: m, Y: m, Z: m})
+	b.Max = b.Max.Add(render.Vec3{X: m, Y: m, Z: m})
+	return b
+}

@@ -1,0 +1,170 @@
+package scenedraw
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// The legend is a panel in the top-right corner listing every colour the
+// scene uses, in three columns: road-end rules, lanes and light states,
+// actor kinds.
+
+type legendEntry struct {
+	text  string
+	color render.Color
+}
+
+type legendColumn struct {
+	title   string
+	entries []legendEntry
+}
+
+var legendColumns = [...]legendColumn{
+	{"road end rule", []legendEntry{
+		{"traffic light", ruleColor(bai.RuleTrafficLight)},
+		{"stop sign", ruleColor(bai.RuleStopSign)},
+		{"always stop", ruleColor(bai.RuleAlwaysStop)},
+		{"never stop", ruleColor(bai.RuleNeverStop)},
+	}},
+	{"lanes, lights", []legendEntry{
+		{"side A lane", colSideA},
+		{"side B lane", colSideB},
+		{"red", lightColor(recorder.LightRed)},
+		{"yellow", lightColor(recorder.LightYellow)},
+		{"green", lightColor(recorder.LightGreen)},
+		{"off", lightColor(recorder.LightOff)},
+	}},
+	{"actors", []legendEntry{
+		{"hero", colHero},
+		{"car", kindColor(scene.KindCar)},
+		{"truck, bus", kindColor(scene.KindTruck)},
+		{"bike", kindColor(scene.KindBike)},
+		{"walker", kindColor(scene.KindWalker)},
+		{"prop", kindColor(scene.KindProp)},
+	}},
+}
+
+var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
+
+// The label placer's padding and gap in logical pixels (package render's
+// labelPlacer). Legend texts are anchored so that the placer's first
+// choice, the spot up and to the right of the anchor, is where the text
+// belongs, which reserves that spot against other labels; Finish then
+// pins them there whatever the placer chose.
+const (
+	placerPad = 2
+	placerGap = 3
+)
+
+// pinnedLabel is a label that must sit at an exact spot: its index in the
+// draw list's labels, the text's left end and the top of its box.
+type pinnedLabel struct {
+	idx      int
+	x, top   float64
+	w, h     float64
+	baseline float64
+}
+
+// Legend geometry in logical pixels.
+const (
+	legendMargin = 10
+	legendInset  = 8
+	legendSwatch = 9
+	legendColGap = 14
+)
+
+// legendLayout caches the text widths the legend is laid out with.
+type legendLayout struct {
+	ok       bool
+	colWidth [len(legendColumns)]float64 // text widths, device pixels
+	rows     int
+}
+
+func (l *legendLayout) measure(m render.TextMeasurer) {
+	l.rows = 0
+	for i, c := range legendColumns {
+		w := m.MeasureString(c.title)
+		for _, e := range c.entries {
+			w = max(w, m.MeasureString(e.text))
+		}
+		l.colWidth[i] = w
+		l.rows = max(l.rows, len(c.entries)+1)
+	}
+	l.ok = true
+}
+
+// drawLegend draws the panel, or nothing when the viewport is too small
+// for it to leave room for the scene.
+func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
+	if r.meas == nil {
+		return
+	}
+	if !r.legend.ok {
+		r.legend.measure(r.meas)
+	}
+	s := v.Viewport.DeviceScale()
+	asc, desc := r.meas.LineMetrics()
+	rowH := math.Ceil(asc+desc) + 2*placerPad*s
+	w := 2 * legendInset * s
+	for i, cw := range r.legend.colWidth {
+		w += (legendSwatch+4)*s + cw
+		if i > 0 {
+			w += legendColGap * s
+		}
+	}
+	h := 2*legendInset*s + float64(r.legend.rows)*rowH
+	vw, vh := v.Viewport.Width, v.Viewport.Height
+	if w > 0.6*vw || h > 0.45*vh {
+		return
+	}
+	x0, y0 := vw-legendMargin*s-w, legendMargin*s
+	dl.Rect2D(render.LayerOverlay, x0, y0, x0+w, y0+h, colPanel)
+	x := x0 + legendInset*s
+	for i, c := range legendColumns {
+		y := y0 + legendInset*s
+		r.legendText(dl, x, y, rowH, c.title, colLegendTitle, s)
+		for _, e := range c.entries {
+			y += rowH
+			sw := legendSwatch * s
+			sy := y + (rowH-sw)/2
+			dl.Rect2D(render.LayerOverlay, x, sy, x+sw, sy+sw, e.color)
+			r.legendText(dl, x+sw+4*s, y, rowH, e.text, colLabel, s)
+		}
+		x += (legendSwatch+4)*s + r.legend.colWidth[i] + legendColGap*s
+	}
+}
+
+// legendText adds a label whose text starts at x in the row whose top is
+// y (rowH high).
+func (r *Renderer) legendText(dl *render.DrawList, x, y, rowH float64, text string, col render.Color, s float64) {
+	pad, gap := placerPad*s, placerGap*s
+	asc, _ := r.meas.LineMetrics()
+	r.pinned = append(r.pinned, pinnedLabel{
+		idx: len(dl.Labels()), x: x, top: y,
+		w: r.meas.MeasureString(text) + 2*pad, h: rowH, baseline: y + pad + asc,
+	})
+	dl.AddLabel(render.Label{
+		X: x - pad - gap, Y: y + rowH + gap,
+		Text: text, Color: col, Priority: math.MaxInt32,
+	})
+}
+
+// pin puts the pinned labels exactly where they belong.
+func (r *Renderer) pin(dl *render.DrawList) {
+	ls := dl.Labels()
+	s := dl.View().Viewport.DeviceScale()
+	for _, p := range r.pinned {
+		if p.idx >= len(ls) {
+			continue
+		}
+		l := &ls[p.idx]
+		l.Placed = true
+		l.Box = render.Rect{MinX: p.x - placerPad*s, MinY: p.top, MaxX: p.x - placerPad*s + p.w, MaxY: p.top + p.h}
+		l.TextX, l.Baseline = p.x, p.baseline
+		l.TextTop = p.top + placerPad*s
+	}
+}

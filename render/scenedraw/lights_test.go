@@ -1,0 +1,120 @@
+package scenedraw
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// lampColors returns the colours drawn at the lamp of map light i.
+func lampColors(t *testing.T, r *Renderer, st *scene.State, i int) []render.Color {
+	t.Helper()
+	l := r.cache.lights[i]
+	v := orbitView(l.origin, 30)
+	dl := build(r, v, st, Options{Layers: Lights})
+	x, y, _, ok := v.WorldToScreen(l.origin)
+	if !ok {
+		t.Fatal("lamp not on screen")
+	}
+	return colorsNear(dl, x, y, 0.5)
+}
+
+// TestMapLightFollowsRecording: a map light with a recorded light actor
+// beside it shows the actor's state, red before scenetest.LightSwitch and
+// green after; a map light with none shows its rule's colour.
+func TestMapLightFollowsRecording(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	matched, unmatched := -1, -1
+	for i, l := range r.cache.lights {
+		d := math.Inf(1)
+		for _, p := range f.sc.Lights {
+			d = min(d, math.Hypot(p.X-l.origin.X, p.Y-l.origin.Y))
+		}
+		switch {
+		case d < 1e-6 && matched < 0:
+			matched = i
+		case d > 2*MatchRadius && unmatched < 0:
+			unmatched = i
+		}
+	}
+	if matched < 0 || unmatched < 0 {
+		t.Fatalf("no matched (%d) or unmatched (%d) map light in the test city", matched, unmatched)
+	}
+	red, green := lightColor(recorder.LightRed), lightColor(recorder.LightGreen)
+	amber := ruleColor(bai.RuleTrafficLight)
+	for _, tc := range []struct {
+		at         float64
+		want, not  render.Color
+		wantStopIs render.Color
+	}{
+		{scenetest.LightSwitch - 0.5, red, green, red},
+		{scenetest.LightSwitch + 0.5, green, red, green},
+	} {
+		st := f.state(t, tc.at)
+		got := lampColors(t, r, st, matched)
+		if !slices.Contains(got, tc.want) || slices.Contains(got, tc.not) {
+			t.Errorf("t=%g: matched lamp colours %v, want %v and not %v", tc.at, got, tc.want, tc.not)
+		}
+		if got := lampColors(t, r, st, unmatched); !slices.Contains(got, amber) {
+			t.Errorf("t=%g: unmatched lamp colours %v, want the light rule's %v", tc.at, got, amber)
+		}
+		// The stop line of the light's road end follows it.
+		r.lights.match(r.cache, st)
+		for _, g := range r.cache.roads {
+			for _, s := range g.stops {
+				if s.light == int32(matched) {
+					if c := r.lights.color(r.cache, s.light); c != tc.wantStopIs {
+						t.Errorf("t=%g: stop line colour %v, want %v", tc.at, c, tc.wantStopIs)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLightMatchRadius checks the matching rule on a hand-made state:
+// within MatchRadius on the ground matches, beyond does not, heights do
+// not count and the nearest actor wins.
+func TestLightMatchRadius(t *testing.T) {
+	c := &mapCache{lights: []mapLight{{origin: render.Vec3{X: 10, Y: 10, Z: 2.5}, rule: bai.RuleTrafficLight}}}
+	c.grid = newLightGrid(c.lights)
+	light := func(id uint32, x, y float64, s recorder.LightState) scene.Actor {
+		return scene.Actor{ID: id, Kind: scene.KindTrafficLight,
+			World:        scene.Transform{Location: scene.Vec3{X: x, Y: y}},
+			TrafficLight: &scene.LightInfo{State: s}}
+	}
+	tests := []struct {
+		name   string
+		actors []scene.Actor
+		has    bool
+		state  recorder.LightState
+	}{
+		{"none", nil, false, 0},
+		{"inside", []scene.Actor{light(1, 10+MatchRadius-0.1, 10, recorder.LightYellow)}, true, recorder.LightYellow},
+		{"outside", []scene.Actor{light(1, 10+MatchRadius+0.1, 10, recorder.LightYellow)}, false, 0},
+		{"across cells", []scene.Actor{light(1, 10-3, 10-3, recorder.LightOff)}, true, recorder.LightOff},
+		{"nearest wins", []scene.Actor{light(1, 13, 10, recorder.LightRed), light(2, 11, 10, recorder.LightGreen)}, true, recorder.LightGreen},
+		{"nearest wins, other order", []scene.Actor{light(1, 11, 10, recorder.LightGreen), light(2, 13, 10, recorder.LightRed)}, true, recorder.LightGreen},
+	}
+	for _, tc := range tests {
+		var ls lightStates
+		ls.match(c, &scene.State{Actors: tc.actors})
+		if ls.has[0] != tc.has || (tc.has && ls.state[0] != tc.state) {
+			t.Errorf("%s: has %v state %v, want %v %v", tc.name, ls.has[0], ls.state[0], tc.has, tc.state)
+		}
+		want := ruleColor(bai.RuleTrafficLight)
+		if tc.has {
+			want = lightColor(tc.state)
+		}
+		if got := ls.color(c, 0); got != want {
+			t.Errorf("%s: colour %v, want %v", tc.name, got, want)
+		}
+	}
+}

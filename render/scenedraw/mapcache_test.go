@@ -1,0 +1,216 @@
+package scenedraw
+
+import (
+	"math"
+	"testing"
+
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// TestCurveLevels: every level passes through the ends, has no more
+// points than the finer one, and keeps every smoothed point within the
+// level's tolerance.
+func TestCurveLevels(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	n := 0
+	for _, g := range r.cache.roads {
+		for _, l := range g.lanes {
+			fine := l.c.fine()
+			for lvl := range numLOD {
+				pts := l.c.at(lvl)
+				if pts[0] != fine[0] || pts[len(pts)-1] != fine[len(fine)-1] {
+					t.Fatalf("level %d drops an end", lvl)
+				}
+				if lvl > 0 && len(pts) > len(l.c.at(lvl-1)) {
+					t.Fatalf("level %d has more points than level %d", lvl, lvl-1)
+				}
+				for _, p := range fine {
+					if d := polyDist3(p, pts); d > lodTolerance[lvl]*float64(lvl+1)+1e-9 {
+						t.Fatalf("level %d strays %g m from the smooth curve", lvl, d)
+					}
+				}
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no lane")
+	}
+}
+
+// polyDist3 is the distance from p to the polyline pts.
+func polyDist3(p render.Vec3, pts []render.Vec3) float64 {
+	best := math.Inf(1)
+	for i := 0; i+1 < len(pts); i++ {
+		best = min(best, segDist(p, pts[i], pts[i+1]))
+	}
+	return best
+}
+
+// TestSmoothingPassesThroughSections: the smoothed lane goes through
+// every section point of the map's lane (a spline, not an approximation),
+// within the finest level's simplification tolerance.
+func TestSmoothingPassesThroughSections(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	for i, road := range f.sc.Map.Roads {
+		for j, l := range road.SideB.Lanes {
+			fine := r.cache.roads[i].lanes[len(road.SideA.Lanes)+j].c.fine()
+			for _, p := range l {
+				if d := polyDist3(render.Vec3(p), fine); d > lodTolerance[0]+1e-9 {
+					t.Fatalf("road %d lane B%d misses a section point by %g m", i, j, d)
+				}
+			}
+		}
+	}
+}
+
+// TestArrowsPointTheDrivingWay: each arrow lies on a lane of its side and
+// points the way that lane is listed (driving order).
+func TestArrowsPointTheDrivingWay(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	n := 0
+	for _, g := range r.cache.roads {
+		for _, a := range g.arrows {
+			mid := a.tail.Add(a.dir.Scale(arrowLength / 2))
+			best, dir := math.Inf(1), render.Vec3{}
+			for _, l := range g.lanes {
+				if l.side != a.side {
+					continue
+				}
+				pts := l.c.fine()
+				for i := 0; i+1 < len(pts); i++ {
+					if d := segDist(mid, pts[i], pts[i+1]); d < best {
+						best, dir = d, pts[i+1].Sub(pts[i]).Normalize()
+					}
+				}
+			}
+			if best > 0.01 {
+				t.Fatalf("an arrow lies %g m off its side's lanes", best)
+			}
+			if dir.Dot(a.dir) < 0.99 {
+				t.Fatalf("an arrow points %v against its lane's %v", a.dir, dir)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no arrow")
+	}
+}
+
+// TestStopLines: every connected road end with arriving lanes has one
+// stop line, in its rule, across those lanes' ends.
+func TestStopLines(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	for i, road := range f.sc.Map.Roads {
+		want := 0
+		if road.Start.Intersection >= 0 && len(road.SideA.Lanes) > 0 {
+			want++
+		}
+		if road.End.Intersection >= 0 && len(road.SideB.Lanes) > 0 {
+			want++
+		}
+		g := &r.cache.roads[i]
+		if len(g.stops) != want {
+			t.Fatalf("road %d: %d stop lines, want %d", i, len(g.stops), want)
+		}
+		for _, s := range g.stops {
+			end, lanes := road.Start, road.SideA.Lanes
+			if s.a.Sub(render.Vec3(road.Centre[0])).Len() > s.a.Sub(render.Vec3(road.Centre[len(road.Centre)-1])).Len() {
+				end, lanes = road.End, road.SideB.Lanes
+			}
+			if s.rule != end.Rule {
+				t.Errorf("road %d: stop line rule %d, end's %d", i, s.rule, end.Rule)
+			}
+			for _, l := range lanes {
+				p := render.Vec3(l[len(l)-1])
+				if d := segDist(p, s.a, s.b); d > stopLineBack+0.01 {
+					t.Errorf("road %d: a lane ends %g m from its stop line", i, d)
+				}
+			}
+		}
+	}
+}
+
+// TestEmptyAndOddMaps: no map, an empty map and a road with too few
+// points build and draw without trouble.
+func TestEmptyAndOddMaps(t *testing.T) {
+	r := New()
+	v := topView(render.Vec3{}, 5)
+	build(r, v, nil, DefaultOptions())
+	r.SetMap(nil)
+	build(r, v, &scene.State{}, DefaultOptions())
+	odd := &scene.Map{
+		Roads: []scene.Road{
+			{ID: 1, Centre: []scene.Vec3{{X: 1, Y: 1}}},
+			{ID: 2, Centre: []scene.Vec3{{}, {X: 10}}, Start: scene.RoadEnd{Intersection: 0, HasLight: true,
+				LightOrigin: scene.Vec3{X: 1, Y: 1, Z: 3}, LightTarget: scene.Vec3{X: 1, Y: 1, Z: 3}},
+				SideA: scene.Side{Lanes: [][]scene.Vec3{{{X: 10, Y: -2}, {Y: -2}}, {}}}},
+			{ID: 3, Centre: []scene.Vec3{{X: math.NaN()}, {X: math.Inf(1)}}},
+		},
+		Intersections: []scene.Intersection{{ID: 5, Roads: []int{1, -1, 99}}},
+	}
+	r.SetMap(odd)
+	dl := build(r, v, nil, DefaultOptions())
+	if dl.TriangleCount() == 0 {
+		t.Error("nothing drawn for a map with a road")
+	}
+	r.PickMapElement(&v, 320, 240)
+}
+
+func TestBounds(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	mn, mx := f.sc.Map.Bounds()
+	st := f.state(t, 1)
+	b := r.Bounds(st)
+	if b.Min.X > mn.X || b.Min.Y > mn.Y || b.Max.X < mx.X || b.Max.Y < mx.Y {
+		t.Errorf("Bounds %v does not hold the map %v..%v", b, mn, mx)
+	}
+	far := scene.Actor{ID: 999, Kind: scene.KindCar, World: scene.Transform{Location: scene.Vec3{X: 5000, Y: 5000}}}
+	spec := scene.Actor{ID: 998, Kind: scene.KindSpectator, World: scene.Transform{Location: scene.Vec3{X: -9000}}}
+	st.Actors = append(st.Actors, far, spec)
+	b = r.Bounds(st)
+	if b.Max.X < 5000 || b.Max.Y < 5000 {
+		t.Errorf("Bounds %v leaves out a car", b)
+	}
+	if b.Min.X < -1000 {
+		t.Errorf("Bounds %v includes the spectator", b)
+	}
+	if e := New().Bounds(nil); e.IsEmpty() {
+		t.Error("an empty scene has an empty box")
+	}
+}
+
+// TestFrameOrbit: after framing, every corner of the box is on screen and
+// the camera is no farther than FrameAll's sphere fit.
+func TestFrameOrbit(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	b := r.Bounds(nil)
+	vp := render.Viewport{Width: 1280, Height: 720, Scale: 1}
+	sphere := render.NewOrbitCamera()
+	sphere.FrameAll(b, vp)
+	cam := render.NewOrbitCamera()
+	FrameOrbit(&cam, b, vp)
+	if cam.Distance > sphere.Distance || cam.Distance < sphere.Distance*0.2 {
+		t.Errorf("distance %g, sphere fit %g", cam.Distance, sphere.Distance)
+	}
+	v := cam.View(vp)
+	maxX, maxY := 0.0, 0.0
+	for i := range 8 {
+		x, y, _, ok := v.WorldToScreen(b.Corner(i))
+		if !ok || x < 0 || y < 0 || x > vp.Width || y > vp.Height {
+			t.Errorf("corner %d at (%g, %g) is off screen", i, x, y)
+		}
+		maxX, maxY = max(maxX, math.Abs(x-vp.Width/2)/(vp.Width/2)), max(maxY, math.Abs(y-vp.Height/2)/(vp.Height/2))
+	}
+	if max(maxX, maxY) < 0.85 {
+		t.Errorf("the box fills only %.0f%% of the half-viewport", 100*max(maxX, maxY))
+	}
+}
