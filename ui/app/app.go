@@ -362,3 +362,7 @@ func (a *App) Settings() settings.Settings {
 // SettingsGen changes whenever a remembered setting changes, so the window
 // knows when to save.
 func (a *App) SettingsGen() int { return a.settingsGen }
+
+// Touch tells the app there was input (a mouse move, a key held): the
+// window keeps rendering every frame for a second after it.
+func (a *App) Touch() { a.interaction = 0 }

@@ -66,3 +66,7 @@ func (a *App) ageNotices() {
 
 // DismissNotices removes every notice (Esc with nothing selected).
 func (a *App) DismissNotices() { a.notices = a.notices[:0] }
+
+// Notify shows a notice (the window's own messages: the file dialog, a
+// screenshot written).
+func (a *App) Notify(l Level, text string) { a.notify(l, text) }
