@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ncruces/zenity"
+
+	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/ui/app"
+)
+
+// openDropped opens the files dropped on the window this tick. Each
+// replaces the map or the recording, whichever it turns out to be.
+func (g *Game) openDropped() {
+	fsys := ebiten.DroppedFiles()
+	if fsys == nil {
+		return
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		g.app.Notify(app.Error, "dropped files: "+err.Error())
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			g.app.Notify(app.Warning, e.Name()+": a folder; drop the files in it instead")
+			continue
+		}
+		if p, ok := e.(ebiten.AbsPather); ok {
+			g.app.Open(loader.FileSource(p.AbsPath()))
+			continue
+		}
+		// No path (a browser, say): read it into memory.
+		data, err := fs.ReadFile(fsys, path.Clean(e.Name()))
+		if err != nil {
+			g.app.Notify(app.Error, e.Name()+": "+err.Error())
+			continue
+		}
+		g.app.Open(loader.BytesSource(e.Name(), data))
+	}
+}
+
+// fileDialog runs the native "open" dialog in its own goroutine (it
+// blocks until the user answers) and hands the answer to Update.
+type fileDialog struct {
+	running bool
+	answer  chan dialogAnswer
+}
+
+type dialogAnswer struct {
+	paths []string
+	err   error
+}
+
+// open shows the dialog unless it is already up.
+func (d *fileDialog) open(a *app.App) {
+	if d.running {
+		return
+	}
+	d.running = true
+	d.answer = make(chan dialogAnswer, 1)
+	ch := d.answer
+	go func() {
+		paths, err := zenity.SelectFileMultiple(
+			zenity.Title("Open recordings and maps"),
+			zenity.FileFilters{
+				{Name: "CARLA recordings and MM2 maps", Patterns: []string{"*.log", "*.bai", "*.rec"}, CaseFold: true},
+				{Name: "All files", Patterns: []string{"*"}},
+			})
+		ch <- dialogAnswer{paths, err}
+		ebiten.ScheduleFrame() // wake an idle loop to read the answer
+	}()
+}
+
+// poll opens what the dialog chose, or says why it failed.
+func (d *fileDialog) poll(a *app.App) {
+	if !d.running {
+		return
+	}
+	select {
+	case ans := <-d.answer:
+		d.running = false
+		switch {
+		case errors.Is(ans.err, zenity.ErrCanceled):
+		case ans.err != nil:
+			a.Notify(app.Error, "the file dialog failed ("+ans.err.Error()+"); pass files on the command line or drop them on the window")
+		default:
+			for _, p := range ans.paths {
+				a.Open(loader.FileSource(p))
+			}
+		}
+	default:
+	}
+}
+
+// busy reports whether the dialog is up (the loop keeps polling it).
+func (d *fileDialog) busy() bool { return d.running }

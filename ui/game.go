@@ -1,0 +1,269 @@
+// Package ui is the desktop viewer's window: an Ebitengine game that reads
+// the keyboard and mouse into commands (package ui/input), hands them to
+// the app's state (package ui/app), and draws the scene (package
+// render/scenedraw) with the panels, the timeline, the status line and the
+// overlays around it.
+//
+// The game is kept thin on purpose: every rule lives in ui/app, which is
+// tested without a display. Update owns every change: it reads input,
+// applies commands, ticks the app, and builds the frame (the scene's draw
+// list and the 2D overlay's display list). Draw only replays what Update
+// built, so it changes nothing and allocates nothing.
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+// Default window size, logical pixels.
+const (
+	DefaultWidth  = 1280
+	DefaultHeight = 800
+)
+
+// Options configure the window.
+type Options struct {
+	// Sources are the files to open (paths or in-memory data).
+	Sources []loader.Source
+	// Settings are the remembered preferences to start with; Store, when
+	// not nil, is where changes are saved (throttled, and on exit).
+	Settings settings.Settings
+	Store    *settings.Store
+	// Width and Height are the window size in logical pixels (0: the
+	// remembered size, else the default).
+	Width, Height int
+	// Screenshot, when set, writes the window to this PNG file Frames
+	// frames after every file has loaded, then ends the game.
+	Screenshot string
+	Frames     int
+	// Input replaces the keyboard and mouse (tests); nil reads Ebitengine.
+	Input InputSource
+	// Log receives messages worth keeping outside the window (screenshot
+	// written, settings not saved); nil discards them.
+	Log io.Writer
+}
+
+// Game is the viewer's ebiten.Game.
+type Game struct {
+	opt    Options
+	app    *app.App
+	mapper *input.Mapper
+	in     InputSource
+	snap   input.Snapshot
+	cmds   []input.Command
+	fonts  *fonts
+	white  *ebiten.Image
+	scene  *sceneLayer
+	ov     overlay
+	hud    hudText
+	topts  text.DrawOptions
+
+	outW, outH int     // the screen in device pixels, from Layout
+	scale      float64 // device scale factor used by Layout
+	lay        layout
+
+	titleGen  int
+	vsyncOn   bool
+	lastX     float64
+	lastY     float64
+	dialog    fileDialog
+	saver     settingsSaver
+	shot      screenshot
+	loads     []app.Load
+	frameDone bool // Update has built a frame since the last layout change
+}
+
+// NewGame builds the game and starts loading opt's sources.
+func NewGame(opt Options) (*Game, error) {
+	f, err := newFonts()
+	if err != nil {
+		return nil, fmt.Errorf("ui: fonts: %w", err)
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	g := &Game{opt: opt, mapper: input.NewMapper(), in: opt.Input, fonts: f, scene: newSceneLayer(), scale: 1}
+	if g.in == nil {
+		g.in = EbitenInput{}
+	}
+	g.app = app.New(opt.Settings, picker{g.scene})
+	g.saver = settingsSaver{store: opt.Store, last: opt.Settings, log: opt.Log}
+	g.shot = screenshot{path: opt.Screenshot, frames: opt.Frames}
+	for _, s := range opt.Sources {
+		g.app.Open(s)
+	}
+	g.titleGen = -1
+	return g, nil
+}
+
+// App returns the app state (tests drive and inspect it).
+func (g *Game) App() *app.App { return g.app }
+
+// Layout implements ebiten.Game: the screen is in device pixels, so that
+// everything is drawn 1:1 and sharp on high-DPI screens.
+func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if !(s > 0) {
+		s = 1
+	}
+	g.scale = s
+	g.outW = max(int(math.Ceil(float64(outsideWidth)*s)), 1)
+	g.outH = max(int(math.Ceil(float64(outsideHeight)*s)), 1)
+	return g.outW, g.outH
+}
+
+// Update implements ebiten.Game.
+func (g *Game) Update() error {
+	if g.white == nil {
+		g.white = newWhite()
+	}
+	g.step()
+	if g.shot.path != "" {
+		return g.shot.update(g)
+	}
+	return nil
+}
+
+// step is one tick: input, commands, the app, then the frame.
+func (g *Game) step() {
+	g.lay = newLayout(float64(g.outW), float64(g.outH), g.scale)
+	g.fonts.setScale(g.scale)
+	g.app.SetViewport(g.lay.viewport())
+
+	g.readInput()
+	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
+	for _, c := range g.cmds {
+		g.apply(c)
+	}
+	g.openDropped()
+	g.dialog.poll(g.app)
+	g.app.SetFPS(ebiten.ActualFPS())
+	g.app.Tick()
+	if gen := g.app.ContentGen(); gen != g.titleGen {
+		g.titleGen = gen
+		ebiten.SetWindowTitle(g.app.Title())
+	}
+	g.buildFrame()
+	g.pace()
+	g.saver.update(g.app)
+}
+
+// readInput fills the snapshot and tells the app where the cursor is.
+func (g *Game) readInput() {
+	runes := g.snap.Runes[:0]
+	g.snap = input.Snapshot{Runes: runes}
+	g.in.Read(&g.snap)
+	if c := g.app.Clock(); c != nil {
+		b := g.lay.bar
+		g.snap.Timeline = playback.Timeline{X: b.x0, Width: b.w(), Start: c.Start(), End: c.End()}
+		// The whole band from the top of the timeline to under the tick
+		// labels scrubs: a generous target for a thin bar.
+		g.snap.TimelineY = g.lay.timeline.y0
+		g.snap.TimelineHeight = b.y1 + g.lay.px(18) - g.lay.timeline.y0
+	}
+	m := g.snap.Mouse
+	if activity(&g.snap, g.lastX, g.lastY) {
+		g.app.Touch()
+	}
+	g.lastX, g.lastY = m.X, m.Y
+	over := g.lay.view.contains(m.X, m.Y) && !g.hud.overPanel(m.X, m.Y)
+	g.app.SetCursor(m.X, m.Y, over)
+}
+
+// apply carries out one command: the file dialog here, the rest in the
+// app. A click on a panel does not select through it.
+func (g *Game) apply(c input.Command) {
+	switch c.Kind {
+	case input.KindOpenFile:
+		g.dialog.open(g.app)
+		return
+	case input.KindSelect:
+		if g.hud.overPanel(c.X, c.Y) || !g.lay.view.contains(c.X, c.Y) {
+			return
+		}
+	}
+	g.app.Apply(c)
+}
+
+// pace renders every frame while something moves, and lets the loop idle
+// (redrawing only on input) when nothing does: a paused viewer should
+// cost next to no CPU.
+func (g *Game) pace() {
+	busy := g.app.Busy() || g.dialog.busy() || g.shot.path != ""
+	if busy != g.vsyncOn {
+		g.vsyncOn = busy
+		if busy {
+			ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
+		} else {
+			ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+		}
+	}
+}
+
+// buildFrame prepares everything Draw shows.
+func (g *Game) buildFrame() {
+	g.scene.build(g.app, g.fonts)
+	g.ov.reset()
+	g.loads = g.app.Loading(g.loads[:0])
+	g.hud.build(g)
+	g.frameDone = true
+}
+
+// Draw implements ebiten.Game. It only replays what Update built.
+func (g *Game) Draw(screen *ebiten.Image) {
+	screen.Fill(scenedraw.Background.NRGBA())
+	if !g.frameDone || g.white == nil {
+		return
+	}
+	g.scene.draw(screen, g.white, &g.topts, g.fonts)
+	g.ov.draw(screen, g.white, &g.topts)
+}
+
+// Close saves the settings and releases the open files.
+func (g *Game) Close() {
+	g.saver.flush(g.app, true)
+	g.app.Close()
+}
+
+// Run opens the window and runs the viewer until it is closed.
+func Run(opt Options) error {
+	g, err := NewGame(opt)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	w, h := opt.Width, opt.Height
+	if w <= 0 || h <= 0 {
+		w, h = opt.Settings.WindowWidth, opt.Settings.WindowHeight
+	}
+	if w <= 0 || h <= 0 {
+		w, h = DefaultWidth, DefaultHeight
+	}
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowSizeLimits(480, 320, -1, -1)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowTitle(g.app.Title())
+	ebiten.SetTPS(app.TPS)
+	ebiten.SetScreenClearedEveryFrame(true)
+	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
+	if errors.Is(err, ebiten.Termination) {
+		err = nil
+	}
+	if err == nil {
+		err = g.shot.err
+	}
+	return err
+}

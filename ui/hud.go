@@ -1,0 +1,204 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/app"
+)
+
+// hudText keeps the strings of the 2D furniture between frames (see slot)
+// and the rectangles of the panels, for hit-testing the cursor.
+type hudText struct {
+	status, hint          slot
+	timeLines             [4]slot
+	ticks                 []slot
+	actor, element        []slot
+	panels                []rect
+	notices               []noticeCache
+	loads                 []slot
+	prompt, promptHelp    slot
+	empty, noRec          slot
+	scratch               []byte
+	helpKeys, helpActions []string
+	helpW                 float64
+	helpFace              *text.GoTextFace
+}
+
+// overPanel reports whether a pixel is on a panel, where clicks do not
+// reach the scene.
+func (h *hudText) overPanel(x, y float64) bool {
+	for _, r := range h.panels {
+		if r.contains(x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// build lays out the frame's overlay from the app.
+func (h *hudText) build(g *Game) {
+	h.panels = h.panels[:0]
+	h.statusBar(g)
+	h.timeline(g)
+	h.inspectors(g)
+	h.noticeStack(g)
+	h.loading(g)
+	h.emptyState(g)
+	h.promptBox(g)
+	if g.app.Help() {
+		h.helpOverlay(g)
+	}
+}
+
+// textTop returns the y at which a line of face is vertically centred in
+// a row from y0 to y1.
+func textTop(face *text.GoTextFace, y0, y1 float64) float64 {
+	m := face.Metrics()
+	return math.Round(y0 + (y1-y0-(m.HAscent+m.HDescent))/2)
+}
+
+func (h *hudText) statusBar(g *Game) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	r := l.status
+	ov.rect(0, r, colBar)
+	ov.rect(0, rect{r.x0, r.y0, r.x1, r.y0 + math.Max(1, l.s)}, colBarLine)
+	pad := l.px(10)
+	hint := h.hint.setString("H: help   Ctrl+O: open", f.regular, 0)
+	hw := text.Advance(hint, f.regular)
+	ty := textTop(f.regular, r.y0, r.y1)
+	ov.text(0, hint, r.x1-pad-hw, ty, f.regular, colTextDim)
+	st := g.app.StatusText()
+	if st.Len() > 0 {
+		s := h.status.set(st.Line(0), f.regular, r.w()-3*pad-hw)
+		ov.text(0, s, r.x0+pad, ty, f.regular, colText)
+	}
+}
+
+func (h *hudText) timeline(g *Game) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	r := l.timeline
+	ov.rect(0, r, colBar)
+	ov.rect(0, rect{r.x0, r.y0, r.x1, r.y0 + math.Max(1, l.s)}, colBarLine)
+	c := g.app.Clock()
+	if c == nil {
+		s := h.noRec.setString("No recording open. Open a CARLA recorder file (.log) with Ctrl+O, or drop it on the window.",
+			f.regular, r.w()-l.px(40))
+		ov.text(0, s, r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.regular, colTextDim)
+		return
+	}
+	bar := l.bar
+	tl := playback.Timeline{X: bar.x0, Width: bar.w(), Start: c.Start(), End: c.End()}
+	h.playIcon(g, c)
+	tt := g.app.TimeText()
+	if tt.Len() == 4 {
+		// Left: the time; right of the bar: frame, then speed and state.
+		s := h.timeLines[0].set(tt.Line(0), f.bold, l.px(timelineLeft-44))
+		ov.text(0, s, l.px(36), textTop(f.bold, bar.y0, bar.y1), f.bold, colTitle)
+		xr := bar.x1 + l.px(14)
+		wr := r.x1 - xr - l.px(8)
+		s = h.timeLines[1].set(tt.Line(1), f.regular, wr)
+		ov.text(0, s, xr, textTop(f.regular, bar.y0-l.px(4), bar.y1-l.px(4)), f.regular, colText)
+		h.scratch = append(append(append(h.scratch[:0], tt.Line(2)...), "  "...), tt.Line(3)...)
+		s = h.timeLines[2].set(h.scratch, f.regular, wr)
+		ov.text(0, s, xr, textTop(f.regular, bar.y1, bar.y1+l.px(20)), f.regular, colTextDim)
+	}
+	ov.rect(0, bar, colTrack)
+	head := tl.XAt(c.Time())
+	ov.rect(0, rect{bar.x0, bar.y0, head, bar.y1}, colPlayed)
+	if a, b, ok := c.LoopRange(); ok {
+		ov.rect(0, rect{tl.XAt(a), bar.y0, tl.XAt(b), bar.y1}, colLoopRange)
+	}
+	h.marks(g, bar)
+	h.ticksAndLabels(g, tl, bar)
+	// The play head: a line through the bar with a handle above it.
+	hw := math.Max(2, l.px(2))
+	ov.rect(0, rect{head - hw/2, bar.y0 - l.px(4), head + hw/2, bar.y1 + l.px(4)}, colHead)
+	k := l.px(5)
+	ov.tri(0, head-k, bar.y0-l.px(4)-k, head+k, bar.y0-l.px(4)-k, head, bar.y0-l.px(4), colHead)
+}
+
+// playIcon draws play (a triangle, pointing left when reversed) or pause.
+func (h *hudText) playIcon(g *Game, c *playback.Clock) {
+	l, ov := &g.lay, &g.ov
+	cy := (l.bar.y0 + l.bar.y1) / 2
+	x := l.px(12)
+	k := l.px(7)
+	switch {
+	case c.Playing() && c.Reversed():
+		ov.tri(0, x+1.6*k, cy-k, x+1.6*k, cy+k, x, cy, colAccent)
+	case c.Playing():
+		ov.tri(0, x, cy-k, x, cy+k, x+1.6*k, cy, colAccent)
+	default:
+		w := l.px(4)
+		ov.rect(0, rect{x, cy - k, x + w, cy + k}, colText)
+		ov.rect(0, rect{x + 2.2*w, cy - k, x + 3.2*w, cy + k}, colText)
+	}
+}
+
+// marks draws the event marks: light changes as thin ticks along the
+// bottom of the bar, spawns and destroys along the top, collisions
+// through the whole height, each column as strong as it is busy.
+func (h *hudText) marks(g *Game, bar rect) {
+	l, ov := &g.lay, &g.ov
+	w := int(bar.w())
+	mk := g.app.Marks(w)
+	bh := bar.h()
+	rows := [app.NumMarkKinds][2]float64{
+		app.MarkLight:     {bar.y1 - bh*0.28, bar.y1},
+		app.MarkDestroy:   {bar.y0, bar.y0 + bh*0.34},
+		app.MarkSpawn:     {bar.y0, bar.y0 + bh*0.34},
+		app.MarkCollision: {bar.y0, bar.y1},
+	}
+	for k := range app.NumMarkKinds {
+		width := 1.0
+		if k == app.MarkCollision {
+			width = math.Max(2, l.px(2))
+		}
+		col := colMark[k]
+		for x := range mk.Width() {
+			s := mk.Strength(k, x)
+			if s == 0 {
+				continue
+			}
+			x0 := bar.x0 + float64(x)
+			ov.rect(0, rect{x0, rows[k][0], x0 + width, rows[k][1]}, col.WithAlpha(s))
+		}
+	}
+}
+
+func (h *hudText) ticksAndLabels(g *Game, tl playback.Timeline, bar rect) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	marks := tl.Ticks(l.px(96))
+	dec := playback.TickDecimals(marks.Step)
+	for len(h.ticks) < marks.N {
+		h.ticks = append(h.ticks, slot{})
+	}
+	y := bar.y1 + l.px(3)
+	for i := range marks.N {
+		t := marks.At(i)
+		x := math.Round(tl.XAt(t))
+		ov.rect(0, rect{x, bar.y1, x + math.Max(1, l.s), y + l.px(3)}, colTick)
+		h.scratch = playback.AppendTime(h.scratch[:0], t, dec)
+		s := h.ticks[i].set(h.scratch, f.small, 0)
+		tw := text.Advance(s, f.small)
+		tx := min(max(x-tw/2, bar.x0-l.px(20)), bar.x1+l.px(20)-tw)
+		ov.text(0, s, tx, y+l.px(3), f.small, colTextDim)
+	}
+}
+
+// panelBox draws a panel's background and border and returns its inner
+// area.
+func panelBox(g *Game, r rect) {
+	ov := &g.ov
+	ov.rect(0, r, colPanelBg)
+	ov.frame(0, r, math.Max(1, g.lay.s), colPanelEdge)
+}
+
+// faceH is the line-box height of a face.
+func faceH(face *text.GoTextFace) float64 {
+	m := face.Metrics()
+	return m.HAscent + m.HDescent
+}

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/mm2carla/viewer/render"
+)
+
+// overlay is the 2D furniture of one frame (panels, timeline, status,
+// notices, help) as a display list: Update fills it, Draw only replays it.
+// Its buffers are reused, so once grown a frame allocates nothing.
+type overlay struct {
+	layers [2]overlayLayer // 0: panels and bars; 1: the help and the prompt, on top
+}
+
+type overlayLayer struct {
+	verts []ebiten.Vertex
+	idx   []uint32
+	texts []textItem
+}
+
+// textItem is one line of text at a top-left position.
+type textItem struct {
+	s     string
+	x, y  float64 // top-left of the line box, device pixels
+	face  *text.GoTextFace
+	color render.Color
+}
+
+func (o *overlay) reset() {
+	for i := range o.layers {
+		l := &o.layers[i]
+		l.verts, l.idx, l.texts = l.verts[:0], l.idx[:0], l.texts[:0]
+	}
+}
+
+// rect adds a filled rectangle to layer z.
+func (o *overlay) rect(z int, r rect, c render.Color) { o.layers[z].rect(r, c) }
+
+// rect adds a filled rectangle.
+func (l *overlayLayer) rect(r rect, c render.Color) {
+	if r.x1 <= r.x0 || r.y1 <= r.y0 || c.A == 0 {
+		return
+	}
+	n := uint32(len(l.verts))
+	for _, p := range [4][2]float64{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}} {
+		l.verts = append(l.verts, ebiten.Vertex{
+			DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1, SrcY: 1,
+			ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A,
+		})
+	}
+	l.idx = append(l.idx, n, n+1, n+2, n, n+2, n+3)
+}
+
+// frame adds a rectangle's outline of width t.
+func (o *overlay) frame(z int, r rect, t float64, c render.Color) {
+	o.rect(z, rect{r.x0, r.y0, r.x1, r.y0 + t}, c)
+	o.rect(z, rect{r.x0, r.y1 - t, r.x1, r.y1}, c)
+	o.rect(z, rect{r.x0, r.y0 + t, r.x0 + t, r.y1 - t}, c)
+	o.rect(z, rect{r.x1 - t, r.y0 + t, r.x1, r.y1 - t}, c)
+}
+
+// tri adds a filled triangle.
+func (o *overlay) tri(z int, ax, ay, bx, by, cx, cy float64, c render.Color) {
+	l := &o.layers[z]
+	n := uint32(len(l.verts))
+	for _, p := range [3][2]float64{{ax, ay}, {bx, by}, {cx, cy}} {
+		l.verts = append(l.verts, ebiten.Vertex{
+			DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1, SrcY: 1,
+			ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A,
+		})
+	}
+	l.idx = append(l.idx, n, n+1, n+2)
+}
+
+// text adds a line whose box's top-left corner is at x, y.
+func (o *overlay) text(z int, s string, x, y float64, face *text.GoTextFace, c render.Color) {
+	if s == "" {
+		return
+	}
+	o.layers[z].texts = append(o.layers[z].texts, textItem{s: s, x: x, y: y, face: face, color: c})
+}
+
+// draw replays the overlay onto dst: per layer, the shapes in one batch,
+// then the text.
+func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOptions) {
+	for i := range o.layers {
+		l := &o.layers[i]
+		if len(l.idx) > 0 {
+			dst.DrawTriangles32(l.verts, l.idx, white, nil)
+		}
+		for j := range l.texts {
+			t := &l.texts[j]
+			opts.GeoM.Reset()
+			opts.GeoM.Translate(t.x, t.y)
+			opts.ColorScale.Reset()
+			opts.ColorScale.Scale(t.color.R*t.color.A, t.color.G*t.color.A, t.color.B*t.color.A, t.color.A)
+			text.Draw(dst, t.s, t.face, opts)
+		}
+	}
+}
+
+// newWhite returns the 3x3 white image shapes are drawn with (sampling its
+// centre pixel, so filtering never reaches an edge).
+func newWhite() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(colorWhite)
+	return img
+}

@@ -1,0 +1,256 @@
+package ui
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+// inspectors draws the actor panel and, below it, the map element panel
+// in the top-left corner of the 3D view.
+func (h *hudText) inspectors(g *Game) {
+	l := &g.lay
+	y := l.px(panelMargin)
+	w := min(l.px(panelWidth), l.w*0.45)
+	x := l.px(panelMargin)
+	bottom := l.view.y1 - l.px(panelMargin)
+	if p := g.app.ActorPanel(); p.Len() > 0 {
+		y = h.panel(g, p, &h.actor, x, y, w, bottom) + l.px(panelMargin)
+	}
+	if p := g.app.ElementPanel(); p.Len() > 0 && y < bottom {
+		h.panel(g, p, &h.element, x, y, w, bottom)
+	}
+}
+
+// panel draws one panel of lines at x, y, w wide, stopping at bottom,
+// and returns its bottom edge. Line 0 is the title; a tab splits a line
+// into a dim label and its value in a column.
+func (h *hudText) panel(g *Game, lines *app.Lines, slots *[]slot, x, y, w, bottom float64) float64 {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	pad := l.px(panelPad)
+	lh := f.lineH
+	n := lines.Len()
+	if avail := int((bottom - y - 2*pad) / lh); n > avail {
+		n = max(avail, 1)
+	}
+	r := rect{x, y, x + w, y + 2*pad + float64(n)*lh}
+	panelBox(g, r)
+	h.panels = append(h.panels, r)
+	for len(*slots) < 2*n {
+		*slots = append(*slots, slot{})
+	}
+	col := l.px(labelColumn)
+	inner := w - 2*pad
+	for i := range n {
+		line := lines.Line(i)
+		ty := y + pad + float64(i)*lh + (lh-faceH(f.regular))/2
+		if i == 0 {
+			s := (*slots)[0].set(line, f.bold, inner)
+			ov.text(0, s, x+pad, ty, f.bold, colTitle)
+			continue
+		}
+		label, value := line, []byte(nil)
+		if k := bytes.IndexByte(line, '\t'); k >= 0 {
+			label, value = line[:k], line[k+1:]
+		}
+		if value == nil {
+			s := (*slots)[2*i].set(label, f.regular, inner)
+			ov.text(0, s, x+pad, ty, f.regular, colText)
+			continue
+		}
+		s := (*slots)[2*i].set(label, f.regular, col-l.px(6))
+		ov.text(0, s, x+pad, ty, f.regular, colTextDim)
+		s = (*slots)[2*i+1].set(value, f.regular, inner-col)
+		ov.text(0, s, x+pad+col, ty, f.regular, colText)
+	}
+	return r.y1
+}
+
+// noticeCache keeps a notice's text wrapped to a width.
+type noticeCache struct {
+	text  string
+	width float64
+	lines []string
+}
+
+// noticeStack draws the notices in the bottom-right corner of the 3D view,
+// the newest at the bottom, each with a stripe in its level's colour.
+func (h *hudText) noticeStack(g *Game) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	ns := g.app.Notices()
+	h.wrapNotices(ns, f.regular, min(l.px(560), l.w*0.5))
+	pad := l.px(8)
+	y := l.view.y1 - l.px(panelMargin)
+	for i := len(ns) - 1; i >= 0 && y > l.view.y0; i-- {
+		c := &h.notices[i]
+		tw := 0.0
+		for _, s := range c.lines {
+			tw = max(tw, text.Advance(s, f.regular))
+		}
+		hgt := float64(len(c.lines))*f.lineH + 2*pad
+		r := rect{l.w - l.px(panelMargin) - tw - 2*pad - l.px(4), y - hgt, l.w - l.px(panelMargin), y}
+		ov.rect(0, r, colPanelBg)
+		ov.rect(0, rect{r.x0, r.y0, r.x0 + l.px(4), r.y1}, colNotice[ns[i].Level])
+		for j, s := range c.lines {
+			ty := r.y0 + pad + float64(j)*f.lineH + (f.lineH-faceH(f.regular))/2
+			ov.text(0, s, r.x0+l.px(4)+pad, ty, f.regular, colText)
+		}
+		h.panels = append(h.panels, r)
+		y = r.y0 - l.px(6)
+	}
+}
+
+// wrapNotices keeps h.notices parallel to ns, re-wrapping only changed
+// notices.
+func (h *hudText) wrapNotices(ns []app.Notice, face *text.GoTextFace, width float64) {
+	for len(h.notices) < len(ns) {
+		h.notices = append(h.notices, noticeCache{})
+	}
+	h.notices = h.notices[:len(ns)]
+	for i, n := range ns {
+		c := &h.notices[i]
+		if c.text != n.Text || c.width != width {
+			*c = noticeCache{text: n.Text, width: width, lines: wrap(n.Text, face, width)}
+		}
+	}
+}
+
+// loading draws a progress box per file loading, at the top of the view.
+func (h *hudText) loading(g *Game) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	w := min(l.px(420), l.w-2*l.px(panelMargin))
+	x := (l.w - w) / 2
+	y := l.px(panelMargin)
+	for len(h.loads) < len(g.loads) {
+		h.loads = append(h.loads, slot{})
+	}
+	pad := l.px(10)
+	for i, ld := range g.loads {
+		r := rect{x, y, x + w, y + 2*pad + f.lineH + l.px(12)}
+		panelBox(g, r)
+		kind := "file"
+		switch ld.Kind {
+		case loader.KindMap:
+			kind = "map"
+		case loader.KindRecording:
+			kind = "recording"
+		}
+		h.scratch = append(h.scratch[:0], "Loading "...)
+		h.scratch = append(append(append(h.scratch, kind...), ' '), ld.Name...)
+		h.scratch = append(h.scratch, "   "...)
+		h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
+		h.scratch = append(h.scratch, '%')
+		s := h.loads[i].set(h.scratch, f.regular, w-2*pad)
+		ov.text(0, s, x+pad, y+pad, f.regular, colText)
+		track := rect{x + pad, r.y1 - pad - l.px(6), x + w - pad, r.y1 - pad}
+		ov.rect(0, track, colProgressBg)
+		ov.rect(0, rect{track.x0, track.y0, track.x0 + track.w()*ld.Progress, track.y1}, colProgress)
+		y = r.y1 + l.px(6)
+	}
+}
+
+// emptyState says how to start when nothing is open or loading.
+func (h *hudText) emptyState(g *Game) {
+	if g.app.Map() != nil || g.app.Recording() != nil || len(g.loads) > 0 {
+		return
+	}
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	s := h.empty.setString("Open a CARLA recording (.log) or a Midtown Madness 2 map (.bai): press Ctrl+O, or drop files here.",
+		f.regular, l.w-l.px(40))
+	w := text.Advance(s, f.regular)
+	ov.text(0, s, (l.w-w)/2, l.view.y1/2, f.regular, colTextDim)
+}
+
+// promptBox draws the go-to-time prompt above the timeline while it is
+// open.
+func (h *hudText) promptBox(g *Game) {
+	e := g.mapper.Entry()
+	if !e.Open {
+		return
+	}
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	w := min(l.px(430), l.w-l.px(20))
+	pad := l.px(12)
+	hgt := 2*pad + 2*f.lineH
+	x := (l.w - w) / 2
+	y := l.timeline.y0 - hgt - l.px(12)
+	r := rect{x, y, x + w, y + hgt}
+	ov.rect(1, r, colPanelBg)
+	edge := colAccent
+	if e.Invalid {
+		edge = colNotice[app.Error]
+	}
+	ov.frame(1, r, math.Max(1, l.px(1.5)), edge)
+	h.scratch = append(append(h.scratch[:0], "Go to time:  "...), e.Text...)
+	s := h.prompt.set(h.scratch, f.bold, w-2*pad)
+	ty := y + pad + (f.lineH-faceH(f.bold))/2
+	ov.text(1, s, x+pad, ty, f.bold, colTitle)
+	// A caret after the text.
+	cx := x + pad + text.Advance(s, f.bold) + l.px(2)
+	ov.rect(1, rect{cx, ty, cx + math.Max(1, l.px(1.5)), ty + faceH(f.bold)}, colAccent)
+	help := "seconds (90.5), m:ss (1:30.5) or h:mm:ss; Enter jumps, Esc cancels"
+	col := colTextDim
+	if e.Invalid {
+		help, col = "not a time: type 90.5, 1:30.5 or 1:02:03", colNotice[app.Error]
+	}
+	s = h.promptHelp.setString(help, f.regular, w-2*pad)
+	ov.text(1, s, x+pad, y+pad+f.lineH+(f.lineH-faceH(f.regular))/2, f.regular, col)
+}
+
+// helpOverlay lists every key and mouse binding (input.Bindings, so it
+// cannot disagree with the key map) and what the timeline marks mean.
+func (h *hudText) helpOverlay(g *Game) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	if h.helpKeys == nil {
+		for _, b := range input.Bindings() {
+			h.helpKeys = append(h.helpKeys, b.Keys)
+			h.helpActions = append(h.helpActions, b.Action)
+		}
+	}
+	if h.helpFace != f.bold {
+		h.helpFace, h.helpW = f.bold, 0
+		for _, k := range h.helpKeys {
+			h.helpW = max(h.helpW, text.Advance(k, f.bold))
+		}
+	}
+	ov.rect(1, rect{0, 0, l.w, l.h}, colShade)
+	pad := l.px(18)
+	lh := f.lineH
+	actW := 0.0
+	for _, a := range h.helpActions {
+		actW = max(actW, text.Advance(a, f.regular))
+	}
+	colGap := l.px(20)
+	w := min(2*pad+h.helpW+colGap+actW, l.w-l.px(20))
+	n := len(h.helpKeys)
+	hgt := 2*pad + float64(n+3)*lh
+	x := (l.w - w) / 2
+	y := max((l.h-hgt)/2, l.px(10))
+	r := rect{x, y, x + w, y + hgt}
+	ov.rect(1, r, colPanelBg)
+	ov.frame(1, r, math.Max(1, l.s), colPanelEdge)
+	ov.text(1, "Keys and mouse", x+pad, y+pad, f.bold, colTitle)
+	ov.text(1, "H, F1 or Esc closes", x+w-pad-text.Advance("H, F1 or Esc closes", f.regular), y+pad, f.regular, colTextDim)
+	for i := range n {
+		ty := y + pad + float64(i+1)*lh + l.px(6)
+		ov.text(1, h.helpKeys[i], x+pad, ty, f.bold, colAccent)
+		ov.text(1, h.helpActions[i], x+pad+h.helpW+colGap, ty, f.regular, colText)
+	}
+	// The timeline marks' legend.
+	ty := y + pad + float64(n+1)*lh + l.px(16)
+	mx := x + pad
+	ov.text(1, "Timeline marks:", mx, ty, f.regular, colTextDim)
+	mx += text.Advance("Timeline marks:", f.regular) + l.px(12)
+	for k := range app.NumMarkKinds {
+		ov.rect(1, rect{mx, ty + l.px(3), mx + l.px(10), ty + faceH(f.regular) - l.px(3)}, colMark[k])
+		mx += l.px(14)
+		ov.text(1, markNames[k], mx, ty, f.regular, colText)
+		mx += text.Advance(markNames[k], f.regular) + l.px(16)
+	}
+}
