@@ -23,8 +23,8 @@ const (
 
 // Sizes in device pixels.
 const (
-	minBoxPx   = 3.0 // an actor smaller than this on screen is drawn as a dot
-	minLabelPx = 7.0 // an actor smaller than this gets no label (unless followed)
+	minBoxPx   = 3.0  // an actor smaller than this on screen is drawn as a dot
+	minLabelPx = 16.0 // an actor smaller than this gets no label (unless followed)
 	markerPx   = 12.0
 )
 

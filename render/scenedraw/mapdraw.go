@@ -37,6 +37,9 @@ func faded(c render.Color, f float32) render.Color { return c.WithAlpha(c.A * f)
 // ends, then the lights.
 func (r *Renderer) drawMap(dl *render.DrawList, v *render.View, opt Options) {
 	c := r.cache
+	if opt.Layers.Has(Rails) {
+		r.drawTrains(dl, v)
+	}
 	for i := range c.roads {
 		g := &c.roads[i]
 		if g.box.IsEmpty() || !v.BoxVisible(g.box) {
@@ -85,12 +88,26 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 		for i := range g.trams {
 			dl.Polyline3D(render.LayerMarking, g.trams[i].at(lvl), w, colTram)
 		}
-		for i := range g.trains {
-			dl.Polyline3D(render.LayerMarking, g.trains[i].at(lvl), w, colTrain)
-		}
 	}
 	if highlight {
 		dl.GroundRibbon(render.LayerPath, g.whole.c.at(lvl), g.whole.width, colHighlight)
+	}
+}
+
+// drawTrains draws the train rails before any road, at the bottom of the
+// ground layer: they run underground, so the road surfaces above them
+// hide them and they show only where nothing is built over them.
+func (r *Renderer) drawTrains(dl *render.DrawList, v *render.View) {
+	for i := range r.cache.roads {
+		g := &r.cache.roads[i]
+		if len(g.trains) == 0 || !v.BoxVisible(g.box) {
+			continue
+		}
+		ppm := nearPPM(v, g.box)
+		lvl, w := levelFor(ppm), lineWidth(ppm, 0.15, 1.5, 3)
+		for j := range g.trains {
+			dl.Polyline3D(render.LayerGround, g.trains[j].at(lvl), w, colTrain)
+		}
 	}
 }
 

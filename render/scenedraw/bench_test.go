@@ -1,0 +1,103 @@
+package scenedraw
+
+import (
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// london is the London-sized generated city, built once per test binary.
+var london = sync.OnceValues(func() (*scene.Map, error) {
+	m, err := citygen.Generate(citygen.London())
+	if err != nil {
+		return nil, err
+	}
+	return scene.NewMap(m), nil
+})
+
+var hdVP = render.Viewport{Width: 1280, Height: 720, Scale: 1}
+
+// londonViews are the cameras the performance target is measured with:
+// the whole city (the default view), a street seen from 60 m, and the
+// whole city from above.
+func londonViews(r *Renderer) map[string]render.View {
+	b := r.Bounds(nil)
+	orbit := render.NewOrbitCamera()
+	FrameOrbit(&orbit, b, hdVP)
+	street := render.OrbitCamera{Target: b.Center(), Distance: 60, Yaw: math.Pi / 3, Pitch: 35 * math.Pi / 180}
+	top := render.NewTopDownCamera()
+	top.FrameAll(b, hdVP)
+	return map[string]render.View{"whole": orbit.View(hdVP), "street": street.View(hdVP), "top": top.View(hdVP)}
+}
+
+func londonSetup(tb testing.TB) (*Renderer, *scene.State) {
+	tb.Helper()
+	m, err := london()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := New()
+	r.SetMap(m)
+	st := scenetest.Crowd(m, 1000)
+	if len(st.Actors) != 1000 {
+		tb.Fatalf("crowd has %d actors", len(st.Actors))
+	}
+	return r, st
+}
+
+// TestBuildAllocs: once warm, building a frame allocates nothing, from
+// any of the measured views, with every layer on and an actor selected.
+func TestBuildAllocs(t *testing.T) {
+	r, st := londonSetup(t)
+	dl := render.NewDrawList()
+	opt := DefaultOptions()
+	opt.Selected, opt.Hovered = st.Actors[5].ID, st.Actors[6].ID
+	for name, v := range londonViews(r) {
+		r.Build(dl, &v, st, opt) // warm the buffers
+		r.Build(dl, &v, st, opt)
+		if n := testing.AllocsPerRun(5, func() { r.Build(dl, &v, st, opt) }); n != 0 {
+			t.Errorf("%s view: %v allocations per frame", name, n)
+		}
+		if dl.TriangleCount() == 0 {
+			t.Errorf("%s view: nothing drawn", name)
+		}
+	}
+}
+
+// BenchmarkBuildLondon1000 measures one frame, scene state to finished
+// triangle list, of 1,000 actors over the London-sized city.
+func BenchmarkBuildLondon1000(b *testing.B) {
+	r, st := londonSetup(b)
+	for _, name := range []string{"whole", "street", "top"} {
+		v := londonViews(r)[name]
+		b.Run(name, func(b *testing.B) {
+			dl := render.NewDrawList()
+			opt := DefaultOptions()
+			r.Build(dl, &v, st, opt)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				r.Build(dl, &v, st, opt)
+			}
+			b.ReportMetric(float64(dl.TriangleCount()), "triangles")
+		})
+	}
+}
+
+// BenchmarkSetMapLondon measures building the static cache of the city.
+func BenchmarkSetMapLondon(b *testing.B) {
+	m, err := london()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := New()
+	b.ReportAllocs()
+	for b.Loop() {
+		r.SetMap(m)
+	}
+}
