@@ -13,7 +13,12 @@ import (
 // told apart (side A/B, rules, light states, kinds) differ in hue, not
 // only in brightness, and every one is listed in the legend.
 var (
+	// Background is the colour to clear the frame with.
 	Background = render.RGB(0x17, 0x19, 0x1e)
+	// RoadColor is the road surface between the kerbs.
+	RoadColor = colRoad
+	// HeroColor marks the hero (body, ring and marker).
+	HeroColor = colHero
 
 	colGrid      = render.RGB(0x23, 0x27, 0x2e)
 	colGridMajor = render.RGB(0x31, 0x36, 0x40)
@@ -46,6 +51,24 @@ var (
 	colFlash2 = render.RGB(0xff, 0xe0, 0x60)
 	colPanel  = render.RGBA(0x10, 0x12, 0x16, 0xd0)
 )
+
+// RuleColor is the colour of a road-end rule (stop lines, and map lights
+// without a recorded state), as in the legend.
+func RuleColor(r bai.Rule) render.Color { return ruleColor(r) }
+
+// LightColor is the colour of a recorded traffic-light state.
+func LightColor(s recorder.LightState) render.Color { return lightColor(s) }
+
+// KindColor is the body colour of an actor kind (before face shading).
+func KindColor(k scene.Kind) render.Color { return kindColor(k) }
+
+// SideColor is the lane colour of side A (0) or side B (1).
+func SideColor(side int) render.Color {
+	if side&1 == 0 {
+		return colSideA
+	}
+	return colSideB
+}
 
 // ruleColor is the colour of a road end's vehicle rule: the stop line
 // across the arriving lanes and a map light with no recorded state.
