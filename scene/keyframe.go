@@ -23,19 +23,20 @@ type keyframe struct {
 	hasWeather bool
 }
 
-// keyActor is 24 bytes: a million-actor-frames keyframe budget is 24 MB.
+// keyActor is 24 bytes, and holds no pointer: the garbage collector
+// need not scan the keyframes, which are most of an open Recording's heap.
 type keyActor struct {
-	st       *actorStatic
-	distance float64
-	doors    uint32
+	static   int32 // index into staticTable.all
 	full     int32 // index into keyframe.full, or -1
+	doors    uint32
+	distance float64
 }
 
 // Keyframe spacing: a keyframe at least every keyFrames frames and every
 // keyBytes bytes of frames, which bounds the decoding a seek needs.
 const (
 	keyFrames = 64
-	keyBytes  = 1 << 20
+	keyBytes  = 512 << 10
 )
 
 // rebuiltByFrame reports whether re-applying frame f's per-frame packets to
@@ -60,7 +61,7 @@ func (w *World) capture(k *keyframe) {
 	k.full = k.full[:0]
 	for j := range w.count() {
 		a := w.at(j)
-		ka := keyActor{st: a.st, distance: a.distance, doors: a.doors, full: -1}
+		ka := keyActor{static: a.st.index, distance: a.distance, doors: a.doors, full: -1}
 		if !a.rebuiltByFrame(w.frame) {
 			ka.full = int32(len(k.full))
 			k.full = append(k.full, *a)
@@ -82,7 +83,8 @@ func (w *World) restore(k *keyframe, timeBefore float64) {
 			w.appendSorted(a)
 			continue
 		}
-		a := actorState{st: ka.st, pose: ka.st.spawn, world: ka.st.spawn, prev: ka.st.spawn.Location,
+		st := w.statics.all[ka.static]
+		a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location,
 			doors: ka.doors, distance: ka.distance}
 		for g := range a.seen {
 			a.seen[g] = -1

@@ -132,6 +132,7 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 		rec.times[i] = t
 	}
 	rec.sk = seeker{rec: rec, w: NewWorld()}
+	rec.sk.w.statics = rec.statics
 	report(size)
 	return rec, nil
 }

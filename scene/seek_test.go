@@ -96,6 +96,16 @@ func checkSeeks(t *testing.T, data []byte) {
 			}
 		}
 	}
+	// Seeking shares the static data Open made instead of making it anew.
+	w := rec.sk.w
+	for k := range w.count() {
+		if st := w.at(k).st; rec.statics.all[st.index] != st {
+			t.Fatalf("actor %d: static data not from Open", st.id)
+		}
+	}
+	if rec.statics.misses != 0 {
+		t.Fatalf("%d static lookups failed", rec.statics.misses)
+	}
 	// Between frames: the same t gives the same state on a fresh
 	// Recording as after a random walk.
 	fresh := openBytes(t, data)

@@ -16,7 +16,9 @@ import (
 // used on its own).
 type staticTable struct {
 	versions map[staticKey]*actorStatic
-	lookup   bool // true: only look up; false: make and record
+	all      []*actorStatic // every version, by actorStatic.index
+	lookup   bool           // true: only look up; false: make and record
+	misses   int            // lookups that found nothing (a bug; tests check 0)
 }
 
 type staticKey struct {
@@ -61,11 +63,17 @@ func (t *staticTable) find(frame int, id uint32) *actorStatic {
 	if t == nil || !t.lookup {
 		return nil
 	}
-	return t.versions[staticKey{int32(frame), id}]
+	st := t.versions[staticKey{int32(frame), id}]
+	if st == nil {
+		t.misses++
+	}
+	return st
 }
 
 func (t *staticTable) record(frame int, st *actorStatic) {
 	if t != nil && !t.lookup {
+		st.index = int32(len(t.all))
+		t.all = append(t.all, st)
 		t.versions[staticKey{int32(frame), st.id}] = st
 	}
 }

@@ -25,6 +25,7 @@ func isTeleport(step, dt float64) bool {
 // pointer) between the live world, keyframes and States, so it is never
 // modified: a later BoundingBox or TrafficLightTime makes a new version.
 type actorStatic struct {
+	index       int32 // in staticTable.all, so keyframes can hold no pointers
 	id          uint32
 	typ         recorder.ActorType
 	kind        Kind
