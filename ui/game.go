@@ -179,7 +179,8 @@ func (g *Game) readInput() {
 		g.app.Touch()
 	}
 	g.lastX, g.lastY = m.X, m.Y
-	over := g.lay.view.contains(m.X, m.Y) && !g.hud.overPanel(m.X, m.Y)
+	// A scripted screenshot has no user at the mouse: no hover.
+	over := g.lay.view.contains(m.X, m.Y) && !g.hud.overPanel(m.X, m.Y) && g.shot.path == ""
 	g.app.SetCursor(m.X, m.Y, over)
 }
 

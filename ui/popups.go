@@ -194,10 +194,10 @@ func (h *hudText) promptBox(g *Game) {
 	// A caret after the text.
 	cx := x + pad + text.Advance(s, f.bold) + l.px(2)
 	ov.rect(1, rect{cx, ty, cx + math.Max(1, l.px(1.5)), ty + faceH(f.bold)}, colAccent)
-	help := "seconds (90.5), m:ss (1:30.5) or h:mm:ss; Enter jumps, Esc cancels"
+	help := "90.5, 1:30.5 or 1:02:03. Enter jumps, Esc cancels."
 	col := colTextDim
 	if e.Invalid {
-		help, col = "not a time: type 90.5, 1:30.5 or 1:02:03", colNotice[app.Error]
+		help, col = "Not a time: type 90.5, 1:30.5 or 1:02:03.", colNotice[app.Error]
 	}
 	s = h.promptHelp.setString(help, f.regular, w-2*pad)
 	ov.text(1, s, x+pad, y+pad+f.lineH+(f.lineH-faceH(f.regular))/2, f.regular, col)

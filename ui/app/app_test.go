@@ -417,11 +417,17 @@ func TestFrameAllShowsEverything(t *testing.T) {
 		a.Open(loader.BytesSource("city.bai", smallMap(t)))
 		settle(t, a)
 		lo, hi := a.Map().Bounds()
+		minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 		for _, p := range []render.Vec3{rv(lo), rv(hi), {X: lo.X, Y: hi.Y}, {X: hi.X, Y: lo.Y}} {
 			x, y, _, ok := a.View().WorldToScreen(p)
 			if !ok || x < 0 || x > testVP.Width || y < 0 || y > testVP.Height {
 				t.Errorf("top-down %v: map corner %v at %v,%v, off screen", top, p, x, y)
 			}
+			minX, maxX, minY, maxY = min(minX, x), max(maxX, x), min(minY, y), max(maxY, y)
+		}
+		// Framed tightly: the map fills most of the view one way or the other.
+		if fill := max((maxX-minX)/testVP.Width, (maxY-minY)/testVP.Height); fill < 0.6 {
+			t.Errorf("top-down %v: the map fills only %.0f%% of the view", top, 100*fill)
 		}
 	}
 }

@@ -1,0 +1,409 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+// The window tests run inside Ebitengine's game loop: TestMain starts a
+// harness game whose first Update runs the tests, so that they may create
+// images, draw and read pixels. Each test drives its own Game by calling
+// its Update and Draw, with a scripted InputSource instead of the
+// keyboard. Without a display they skip: run them with
+//
+//	xvfb-run -a go test ./ui/...
+//
+// Set UI_SHOTS to a directory to keep the screenshots they take.
+
+func TestMain(m *testing.M) {
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		fmt.Println("ui: no display (DISPLAY is empty): skipping the window tests; run them under xvfb-run -a")
+		os.Exit(0)
+	}
+	code := 0
+	h := &harness{run: func() { code = m.Run() }}
+	ebiten.SetWindowSize(320, 240)
+	ebiten.SetWindowTitle("ui tests")
+	if err := ebiten.RunGame(h); err != nil && !errors.Is(err, ebiten.Termination) {
+		fmt.Fprintln(os.Stderr, "ui: the test harness failed:", err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+type harness struct {
+	run  func()
+	done bool
+}
+
+func (h *harness) Update() error {
+	if !h.done {
+		h.done = true
+		h.run()
+	}
+	return ebiten.Termination
+}
+
+func (h *harness) Draw(*ebiten.Image)          {}
+func (h *harness) Layout(w, hh int) (int, int) { return w, hh }
+
+func render3(v scene.Vec3) render.Vec3 { return render.Vec3(v) }
+
+// script is an InputSource playing back snapshots, one a tick; the cursor
+// stays where the last one left it.
+type script struct {
+	queue []input.Snapshot
+	mouse input.Mouse
+}
+
+func (s *script) Read(dst *input.Snapshot) {
+	if len(s.queue) == 0 {
+		dst.Mouse = input.Mouse{X: s.mouse.X, Y: s.mouse.Y}
+		return
+	}
+	next := s.queue[0]
+	s.queue = s.queue[1:]
+	runes := append(dst.Runes[:0], next.Runes...)
+	*dst = next
+	dst.Runes = runes
+	s.mouse = next.Mouse
+}
+
+// key queues a tap of k (down one tick, then up).
+func (s *script) key(k input.Key, shift, ctrl bool) {
+	var d input.Snapshot
+	d.Held[k], d.Shift, d.Ctrl = 1, shift, ctrl
+	d.Mouse = input.Mouse{X: s.lastMouse().X, Y: s.lastMouse().Y}
+	s.queue = append(s.queue, d, input.Snapshot{Mouse: d.Mouse})
+}
+
+func (s *script) typeText(t string) {
+	s.queue = append(s.queue, input.Snapshot{Runes: []rune(t), Mouse: s.lastMouse()})
+}
+
+func (s *script) lastMouse() input.Mouse {
+	if n := len(s.queue); n > 0 {
+		m := s.queue[n-1].Mouse
+		return input.Mouse{X: m.X, Y: m.Y}
+	}
+	return input.Mouse{X: s.mouse.X, Y: s.mouse.Y}
+}
+
+// click queues a left click at x, y.
+func (s *script) click(x, y float64) {
+	s.queue = append(s.queue,
+		input.Snapshot{Mouse: input.Mouse{X: x, Y: y}},
+		input.Snapshot{Mouse: input.Mouse{X: x, Y: y, Left: true}},
+		input.Snapshot{Mouse: input.Mouse{X: x, Y: y}})
+}
+
+const testW, testH = 1280, 800
+
+// newTestGame opens sources in a game of testW x testH logical pixels and
+// runs it until they have loaded.
+func newTestGame(t *testing.T, srcs ...loader.Source) (*Game, *script) {
+	t.Helper()
+	sc := &script{}
+	g, err := NewGame(Options{Sources: srcs, Input: sc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	g.Layout(testW, testH)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if err := g.Update(); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+		if len(g.loads) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("files did not load")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return g, sc
+}
+
+// run calls Update n times.
+func run(t *testing.T, g *Game, n int) {
+	t.Helper()
+	for range n {
+		if err := g.Update(); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+	}
+}
+
+// drain runs Update until the script is played.
+func drain(t *testing.T, g *Game, sc *script) {
+	t.Helper()
+	for len(sc.queue) > 0 {
+		run(t, g, 1)
+	}
+}
+
+// shot draws the game as the window would and returns its pixels.
+func shot(t *testing.T, g *Game, name string) *image.RGBA {
+	t.Helper()
+	img := ebiten.NewImage(g.outW, g.outH)
+	defer img.Deallocate()
+	g.Draw(img)
+	rgba := image.NewRGBA(img.Bounds())
+	img.ReadPixels(rgba.Pix)
+	if dir := os.Getenv("UI_SHOTS"); dir != "" {
+		var b bytes.Buffer
+		if err := png.Encode(&b, rgba); err == nil {
+			os.WriteFile(filepath.Join(dir, name+".png"), b.Bytes(), 0o644)
+		}
+	}
+	return rgba
+}
+
+// countNear counts the pixels of r within tol of any of cols.
+func countNear(img *image.RGBA, r image.Rectangle, tol int, cols ...color.RGBA) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			for _, c := range cols {
+				if near(p, c, tol) {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
+func near(a, b color.RGBA, tol int) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
+
+func rgb(c interface{ NRGBA() color.NRGBA }) color.RGBA {
+	n := c.NRGBA()
+	return color.RGBA{n.R, n.G, n.B, 255}
+}
+
+func irect(r rect) image.Rectangle {
+	return image.Rect(int(math.Ceil(r.x0)), int(math.Ceil(r.y0)), int(r.x1), int(r.y1))
+}
+
+func demoMap(t *testing.T) loader.Source {
+	t.Helper()
+	m, err := citygen.Generate(citygen.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := bai.Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	return loader.BytesSource("city.bai", b.Bytes())
+}
+
+const testFrames = 100 // 5 s of testrec at 20 Hz
+
+func demo(t *testing.T) (*Game, *script) {
+	return newTestGame(t, demoMap(t), loader.BytesSource("run.log", testrec.Bytes(testFrames)))
+}
+
+func TestWindowPlayStepSeek(t *testing.T) {
+	g, sc := demo(t)
+	a := g.App()
+	c := a.Clock()
+	if c == nil || a.Map() == nil {
+		t.Fatal("the demo did not open a map and a recording")
+	}
+	img := shot(t, g, "demo")
+	// The timeline bar is drawn (not the scene's background), and the 3D
+	// view shows roads.
+	bg := rgb(scenedraw.Background)
+	bar := irect(g.lay.bar)
+	if n := countNear(img, bar, 2, bg); n > bar.Dx()*bar.Dy()/10 {
+		t.Errorf("timeline bar: %d of %d pixels are background", n, bar.Dx()*bar.Dy())
+	}
+	roads := []color.RGBA{{0x3b, 0x3f, 0x46, 255}, {0x55, 0x5a, 0x63, 255}, {0x47, 0x4b, 0x53, 255}}
+	if n := countNear(img, irect(g.lay.view), 3, roads...); n < 5000 {
+		t.Errorf("only %d road-coloured pixels in the 3D view", n)
+	}
+
+	sc.key(input.KeySpace, false, false)
+	run(t, g, 2) // press (plays, ticks once) and release (ticks again)
+	if !c.Playing() {
+		t.Fatal("Space did not start playing")
+	}
+	run(t, g, 58)
+	if math.Abs(c.Time()-1) > 1e-9 || c.Frame() != testrec.Hz {
+		t.Errorf("after 60 ticks: time %v, frame %d; want 1 s, frame %d", c.Time(), c.Frame(), testrec.Hz)
+	}
+	sc.key(input.KeySpace, false, false)
+	sc.key(input.KeyRight, false, false)
+	drain(t, g, sc)
+	if c.Playing() || c.Frame() != testrec.Hz+1 || a.State().Frame != testrec.Hz+1 {
+		t.Errorf("pause and step: playing %v, clock frame %d, state frame %d", c.Playing(), c.Frame(), a.State().Frame)
+	}
+	sc.key(input.KeyEnd, false, false)
+	drain(t, g, sc)
+	if c.Frame() != testFrames-1 || a.State().Frame != testFrames-1 {
+		t.Errorf("End: clock frame %d, state frame %d, want %d", c.Frame(), a.State().Frame, testFrames-1)
+	}
+	if got := a.TimeText().Line(1); string(got) != "frame 100 / 100" {
+		t.Errorf("timeline says %q", got)
+	}
+	shot(t, g, "demo-end")
+}
+
+func TestWindowScrubAndGoTo(t *testing.T) {
+	g, sc := demo(t)
+	c := g.App().Clock()
+	b := g.lay.bar
+	// Press in the middle of the bar: the time there.
+	mid := (b.x0 + b.x1) / 2
+	sc.click(mid, (b.y0+b.y1)/2)
+	drain(t, g, sc)
+	if want := (c.Start() + c.End()) / 2; math.Abs(c.Time()-want) > 0.01 {
+		t.Errorf("scrub to the middle: time %v, want %v", c.Time(), want)
+	}
+	sc.key(input.KeyG, false, false)
+	drain(t, g, sc)
+	if !g.mapper.Entry().Open {
+		t.Fatal("G did not open the prompt")
+	}
+	sc.typeText("3.25")
+	drain(t, g, sc)
+	shot(t, g, "prompt")
+	sc.key(input.KeyEnter, false, false)
+	drain(t, g, sc)
+	if c.Time() != 3.25 || g.mapper.Entry().Open {
+		t.Errorf("typed 3.25: time %v, prompt open %v", c.Time(), g.mapper.Entry().Open)
+	}
+}
+
+func TestWindowSelectShowsPanel(t *testing.T) {
+	g, sc := demo(t)
+	a := g.App()
+	sc.key(input.KeyTab, false, false) // follow (and select) the hero
+	drain(t, g, sc)
+	if a.Selected() != testrec.Hero || a.Following() != testrec.Hero {
+		t.Fatalf("Tab: selected %d, following %d", a.Selected(), a.Following())
+	}
+	// Esc, then click the hero where it is drawn.
+	sc.key(input.KeyEscape, false, false)
+	drain(t, g, sc)
+	hero := a.State().Actor(testrec.Hero)
+	x, y, _, ok := a.View().WorldToScreen(render3(hero.World.Apply(hero.Box.Center)))
+	if !ok {
+		t.Fatal("hero behind the camera")
+	}
+	sc.click(x, y)
+	drain(t, g, sc)
+	if a.Selected() != testrec.Hero {
+		t.Fatalf("clicking the hero at %v,%v selected %d", x, y, a.Selected())
+	}
+	img := shot(t, g, "selected")
+	if len(g.hud.panels) == 0 {
+		t.Fatal("no panel drawn for the selection")
+	}
+	p := irect(g.hud.panels[0])
+	if n := countNear(img, p, 3, rgb(colPanelBg)); n < p.Dx()*p.Dy()/3 {
+		t.Errorf("actor panel %v: only %d panel-coloured pixels", p, n)
+	}
+	// A click on the panel does not select through it.
+	sc.click(float64(p.Min.X+20), float64(p.Min.Y+20))
+	drain(t, g, sc)
+	if a.Selected() != testrec.Hero {
+		t.Errorf("a click on the panel changed the selection to %d", a.Selected())
+	}
+}
+
+func TestWindowHelp(t *testing.T) {
+	g, sc := demo(t)
+	sc.key(input.KeyH, false, false)
+	drain(t, g, sc)
+	if !g.App().Help() {
+		t.Fatal("H did not open the help")
+	}
+	img := shot(t, g, "help")
+	// The help darkens the whole view: the centre is panel, not scene.
+	cx, cy := g.outW/2, g.outH/2
+	if n := countNear(img, image.Rect(cx-50, cy-20, cx+50, cy+20), 20, rgb(colPanelBg)); n < 1000 {
+		t.Errorf("help box not at the centre (%d panel pixels)", n)
+	}
+	sc.key(input.KeyF1, false, false)
+	drain(t, g, sc)
+	if g.App().Help() {
+		t.Error("F1 did not close the help")
+	}
+}
+
+func TestWindowCorruptFile(t *testing.T) {
+	g, _ := demo(t)
+	rec := g.App().Recording()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "broken.log")
+	data := testrec.Bytes(10)
+	data[30] ^= 0xff // inside the first frame's header: no complete frame
+	if err := os.WriteFile(bad, data[:50], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	junk := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(junk, []byte("just some text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g.App().Open(loader.FileSource(bad))
+	g.App().Open(loader.FileSource(junk))
+	for range 600 {
+		run(t, g, 1)
+		if len(g.loads) == 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	var texts []string
+	for _, n := range g.App().Notices() {
+		if n.Level == app.Error {
+			texts = append(texts, n.Text)
+		}
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{"broken.log", "notes.txt: byte 0: not a CARLA recording"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("error notices %q lack %q", all, want)
+		}
+	}
+	if !strings.Contains(all, "byte ") {
+		t.Errorf("the error does not say where: %q", all)
+	}
+	if g.App().Recording() != rec {
+		t.Error("the bad file replaced the open recording")
+	}
+	run(t, g, 5) // still running
+	shot(t, g, "errors")
+}
