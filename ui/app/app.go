@@ -11,6 +11,10 @@
 package app
 
 import (
+	"errors"
+	"strconv"
+
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/internal/settings"
 	"github.com/mm2carla/viewer/render"
@@ -57,6 +61,7 @@ type App struct {
 	followList                                 []uint32
 	dateText                                   string
 	names                                      string // the open files, for the title and status
+	recNote                                    string // why the recording is incomplete, for the status
 
 	fps         float64
 	settingsGen int // counts changes of remembered settings
@@ -204,7 +209,13 @@ func (a *App) installRecording(res *loader.Result) {
 	a.contentChanged()
 	a.notify(Info, "opened recording "+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
 		playback.FormatTime(clock.End(), 2))
+	a.recNote = ""
 	if err := rec.Err(); err != nil {
+		a.recNote = "  |  incomplete file"
+		var fe *recorder.FormatError
+		if errors.As(err, &fe) {
+			a.recNote = "  |  cut short at byte " + strconv.FormatInt(fe.Offset, 10)
+		}
 		a.notify(Warning, res.Source.Name+": the recording ends early ("+err.Error()+"); showing its "+
 			itoa(len(rec.Frames()))+" complete frames")
 	}

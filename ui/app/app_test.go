@@ -364,6 +364,10 @@ func TestTruncatedRecordingWarns(t *testing.T) {
 	if !noticeWith(a, Warning, "short.log", "ends early", "byte ", "39 complete frames") {
 		t.Errorf("no truncation warning: %+v", a.Notices())
 	}
+	want := "39 frames  |  cut short at byte " + itoa(len(b)-7)
+	if s := a.StatusText().String(); !strings.Contains(s, want) {
+		t.Errorf("status %q lacks %q", s, want)
+	}
 }
 
 func TestReplaceWhileLoading(t *testing.T) {

@@ -62,7 +62,7 @@ func (a *App) buildStatus() {
 			l.S("  |  ").S(h.Map)
 		}
 		l.S("  |  recorded ").S(a.dateText)
-		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames")
+		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
 		if st := a.State(); st != nil {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
 		}
