@@ -1,0 +1,183 @@
+// Package ebitenrender draws a finished render.DrawList on an Ebitengine
+// image: the triangles with one DrawTriangles32 call sampling a white
+// pixel (so each vertex's colour is the colour drawn), then the placed
+// labels, their background boxes and their text with Ebitengine's text/v2.
+//
+// It is the viewer's only 3D-to-Ebitengine code and deliberately thin:
+// everything about what is drawn and in which order lives in package
+// render (and render/scenedraw), which tests it without a display; the
+// software backend render/raster draws the same lists into PNGs.
+//
+// Coordinates are device pixels, as in the DrawList: give Draw an image
+// the size of the Viewport the list was built for (for the screen, lay
+// the game out at device resolution, e.g. with ebiten.Game's LayoutF).
+package ebitenrender
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/mm2carla/viewer/render"
+)
+
+// Options control how a list is drawn.
+type Options struct {
+	// AntiAlias smooths triangle edges by drawing them at twice the
+	// resolution into an offscreen image and scaling that down with
+	// bilinear filtering (2x2 supersampling). Labels are drawn afterwards
+	// at full resolution, so text stays crisp.
+	AntiAlias bool
+}
+
+// Renderer draws DrawLists. It keeps its vertex buffers and images
+// between frames, so a steady scene allocates nothing per frame on the
+// Go side. It must be used from the game's goroutine (Update/Draw).
+type Renderer struct {
+	white *ebiten.Image // a 3x3 white image: the source of every triangle
+	src   *ebiten.Image // its centre pixel
+	face  *text.GoXFace
+	asc   float64 // the face's ascent: text/v2 positions by the line's top
+	verts []ebiten.Vertex
+	idx   []uint32 // label background quads
+	ss    *ebiten.Image
+	tri   ebiten.DrawTrianglesOptions
+	down  ebiten.DrawImageOptions
+	txt   text.DrawOptions
+}
+
+// whiteSrc is where every vertex samples the white source: the middle of
+// its centre pixel, far from edges a filter could blend with.
+const whiteSrc = 1.5
+
+// New returns a Renderer drawing label text with face, which must be the
+// face (or have the metrics of the render.TextMeasurer) the labels were
+// placed with: scenedraw.LabelFace gives it. A nil face draws the label
+// boxes without text. Do not use face from another goroutine meanwhile.
+func New(face *render.FontFace) *Renderer {
+	r := &Renderer{}
+	r.SetFace(face)
+	return r
+}
+
+// SetFace changes the label face (after a change of device scale, say).
+func (r *Renderer) SetFace(face *render.FontFace) {
+	r.face = nil
+	if face != nil {
+		r.face = text.NewGoXFace(face.Face())
+		r.asc, _ = face.LineMetrics()
+	}
+}
+
+// init creates the white source on first use: images are made inside the
+// game loop, where Ebitengine is ready for them.
+func (r *Renderer) init() {
+	if r.white != nil {
+		return
+	}
+	r.white = ebiten.NewImage(3, 3)
+	r.white.Fill(whiteColor{})
+	r.src = r.white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	r.down.Filter = ebiten.FilterLinear
+}
+
+// Draw paints dl onto dst: the triangles in the list's order, then the
+// placed labels. dl must be finished (DrawList.Finish).
+func (r *Renderer) Draw(dst *ebiten.Image, dl *render.DrawList, opt Options) {
+	r.init()
+	if opt.AntiAlias {
+		r.drawSupersampled(dst, dl)
+	} else {
+		r.drawTriangles(dst, dl.Vertices(), dl.Indices(), 1, dst.Bounds().Min)
+	}
+	r.drawLabels(dst, dl.Labels())
+}
+
+// drawTriangles copies the vertices, scaled by s and moved to dst's
+// origin, and draws the indexed triangles.
+func (r *Renderer) drawTriangles(dst *ebiten.Image, vs []render.Vertex, idx []uint32, s float32, o image.Point) {
+	if len(idx) == 0 {
+		return
+	}
+	r.verts = r.verts[:0]
+	ox, oy := float32(o.X), float32(o.Y)
+	for _, v := range vs {
+		r.verts = append(r.verts, ebiten.Vertex{
+			DstX: v.X*s + ox, DstY: v.Y*s + oy,
+			SrcX: whiteSrc, SrcY: whiteSrc,
+			ColorR: v.R, ColorG: v.G, ColorB: v.B, ColorA: v.A,
+		})
+	}
+	dst.DrawTriangles32(r.verts, idx, r.src, &r.tri)
+}
+
+// drawSupersampled draws the triangles at twice the size offscreen and
+// scales the result down onto dst.
+func (r *Renderer) drawSupersampled(dst *ebiten.Image, dl *render.DrawList) {
+	b := dst.Bounds()
+	w, h := 2*b.Dx(), 2*b.Dy()
+	if w == 0 || h == 0 {
+		return
+	}
+	if r.ss == nil || r.ss.Bounds().Dx() != w || r.ss.Bounds().Dy() != h {
+		if r.ss != nil {
+			r.ss.Deallocate()
+		}
+		r.ss = ebiten.NewImage(w, h)
+	}
+	r.ss.Clear()
+	r.drawTriangles(r.ss, dl.Vertices(), dl.Indices(), 2, image.Point{})
+	r.down.GeoM.Reset()
+	r.down.GeoM.Scale(0.5, 0.5)
+	r.down.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))
+	dst.DrawImage(r.ss, &r.down)
+}
+
+// drawLabels draws every placed label's background box (one batch; the
+// placer never overlaps labels) and then its text.
+func (r *Renderer) drawLabels(dst *ebiten.Image, labels []render.Label) {
+	r.verts, r.idx = r.verts[:0], r.idx[:0]
+	o := dst.Bounds().Min
+	ox, oy := float32(o.X), float32(o.Y)
+	for i := range labels {
+		l := &labels[i]
+		if !l.Placed || l.Background.A <= 0 {
+			continue
+		}
+		x0, y0 := float32(math.Round(l.Box.MinX))+ox, float32(math.Round(l.Box.MinY))+oy
+		x1, y1 := float32(math.Round(l.Box.MaxX))+ox, float32(math.Round(l.Box.MaxY))+oy
+		n := uint32(len(r.verts))
+		c := l.Background
+		for _, p := range [4][2]float32{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
+			r.verts = append(r.verts, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: whiteSrc, SrcY: whiteSrc,
+				ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A})
+		}
+		r.idx = append(r.idx, n, n+1, n+2, n, n+2, n+3)
+	}
+	if len(r.idx) > 0 {
+		dst.DrawTriangles32(r.verts, r.idx, r.src, &r.tri)
+	}
+	if r.face == nil {
+		return
+	}
+	for i := range labels {
+		l := &labels[i]
+		if !l.Placed || l.Text == "" {
+			continue
+		}
+		// The baseline on a whole pixel, as render/raster draws it, so
+		// hinted glyphs stay sharp and both backends agree.
+		r.txt.GeoM.Reset()
+		r.txt.GeoM.Translate(math.Round(l.TextX)+float64(o.X), math.Round(l.Baseline)-r.asc+float64(o.Y))
+		c := l.Color
+		r.txt.ColorScale.Reset()
+		r.txt.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
+		text.Draw(dst, l.Text, r.face, &r.txt)
+	}
+}
+
+// whiteColor is opaque white without an allocation per use.
+type whiteColor struct{}
+
+func (whiteColor) RGBA() (r, g, b, a uint32) { return 0xffff, 0xffff, 0xffff, 0xffff }
