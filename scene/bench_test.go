@@ -124,6 +124,7 @@ func BenchmarkOpen(b *testing.B) {
 	b.StopTimer()
 	held := heapInUse() - base
 	b.ReportMetric(float64(held)/(1<<20), "heap-MiB")
+	b.ReportMetric(float64(size)/(1<<20), "file-MiB")
 	b.ReportMetric(float64(len(rec.Frames())), "frames")
 	b.ReportMetric(float64(rec.Keyframes()), "keyframes")
 	runtime.KeepAlive(rec)

@@ -57,6 +57,9 @@ func (a *actorState) rebuiltByFrame(f int) bool {
 // reusing k's buffers.
 func (w *World) capture(k *keyframe) {
 	k.frame = w.frame
+	if cap(k.actors) < w.count() {
+		k.actors = make([]keyActor, 0, w.count()) // exact: keyframes are most of the heap
+	}
 	k.actors = k.actors[:0]
 	k.full = k.full[:0]
 	for j := range w.count() {
