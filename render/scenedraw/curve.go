@@ -33,23 +33,33 @@ type curve struct {
 	lod [numLOD][]render.Vec3
 }
 
-// newCurve smooths pts (a centripetal Catmull–Rom spline through every
+// curveBuilder smooths and simplifies curves, reusing its scratch
+// buffers from one curve to the next while a map is cached.
+type curveBuilder struct {
+	in, fine []render.Vec3
+	keep     []bool
+	stack    []span
+}
+
+type span struct{ a, b int }
+
+// curve smooths pts (a centripetal Catmull–Rom spline through every
 // point, so that sections 20 m apart still give round bends) and derives
 // the levels of detail.
-func newCurve(pts []scene.Vec3) curve {
+func (cb *curveBuilder) curve(pts []scene.Vec3) curve {
 	var c curve
 	if len(pts) == 0 {
 		return c
 	}
-	in := make([]render.Vec3, len(pts))
-	for i, p := range pts {
-		in[i] = render.Vec3(p)
+	cb.in = cb.in[:0]
+	for _, p := range pts {
+		cb.in = append(cb.in, render.Vec3(p))
 	}
-	fine := render.SmoothCurve(in, sampleStep, nil)
-	prev := fine
+	cb.fine = render.SmoothCurve(cb.in, sampleStep, cb.fine)
+	prev := cb.fine
 	for i, tol := range lodTolerance {
-		s := simplify(prev, tol)
-		if len(s) == len(prev) {
+		s := cb.simplify(prev, tol)
+		if len(s) == len(prev) && i > 0 {
 			s = prev
 		}
 		c.lod[i], prev = s, s
@@ -80,18 +90,19 @@ func levelFor(ppm float64) int {
 
 // simplify returns the Douglas–Peucker simplification of pts: every
 // dropped point lies within tol metres of the kept polyline. The ends are
-// always kept. The result is a new slice.
-func simplify(pts []render.Vec3, tol float64) []render.Vec3 {
+// always kept. The result is a new slice of exactly its length.
+func (cb *curveBuilder) simplify(pts []render.Vec3, tol float64) []render.Vec3 {
 	if len(pts) <= 2 {
 		return append([]render.Vec3(nil), pts...)
 	}
-	keep := make([]bool, len(pts))
+	cb.keep = append(cb.keep[:0], make([]bool, len(pts))...)
+	keep := cb.keep
 	keep[0], keep[len(pts)-1] = true, true
-	type span struct{ a, b int }
-	stack := []span{{0, len(pts) - 1}}
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	n := 2
+	cb.stack = append(cb.stack[:0], span{0, len(pts) - 1})
+	for len(cb.stack) > 0 {
+		s := cb.stack[len(cb.stack)-1]
+		cb.stack = cb.stack[:len(cb.stack)-1]
 		worst, at := -1.0, -1
 		for i := s.a + 1; i < s.b; i++ {
 			if d := segDist(pts[i], pts[s.a], pts[s.b]); d > worst {
@@ -100,10 +111,11 @@ func simplify(pts []render.Vec3, tol float64) []render.Vec3 {
 		}
 		if at >= 0 && worst > tol {
 			keep[at] = true
-			stack = append(stack, span{s.a, at}, span{at, s.b})
+			n++
+			cb.stack = append(cb.stack, span{s.a, at}, span{at, s.b})
 		}
 	}
-	out := make([]render.Vec3, 0, len(pts))
+	out := make([]render.Vec3, 0, n)
 	for i, k := range keep {
 		if k {
 			out = append(out, pts[i])

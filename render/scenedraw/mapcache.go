@@ -21,6 +21,7 @@ type mapCache struct {
 	grid    lightGrid
 	bounds  render.AABB
 	groundZ float64 // the level the grid is drawn at: the intersections' mean height
+	cb      curveBuilder
 }
 
 // Side indices into the per-side arrays.
@@ -131,31 +132,31 @@ func newMapCache(m *scene.Map) *mapCache {
 
 // newRoad builds one road's geometry and registers its lights.
 func (c *mapCache) newRoad(r *scene.Road) roadGeom {
-	g := roadGeom{centre: newCurve(r.Centre)}
+	g := roadGeom{centre: c.cb.curve(r.Centre)}
 	sides := [2]*scene.Side{&r.SideA, &r.SideB}
-	g.surface = carriageway(r)
+	g.surface = c.carriageway(r)
 	hw := r.HalfWidth
 	if !(hw > 0) || math.IsInf(hw, 0) {
 		hw = g.surface.width / 2
 	}
 	g.whole = ribbon{g.centre, 2 * hw}
 	for s, sd := range sides {
-		g.kerbs[s] = newCurve(sd.SidewalkInner)
-		g.outer[s] = newCurve(sd.SidewalkOuter)
-		g.walks[s] = between(sd.SidewalkInner, sd.SidewalkOuter)
+		g.kerbs[s] = c.cb.curve(sd.SidewalkInner)
+		g.outer[s] = c.cb.curve(sd.SidewalkOuter)
+		g.walks[s] = c.between(sd.SidewalkInner, sd.SidewalkOuter)
 		for _, w := range sd.Sidewalks {
-			g.walkLines = append(g.walkLines, newCurve(w))
+			g.walkLines = append(g.walkLines, c.cb.curve(w))
 		}
 		for _, l := range sd.Lanes {
-			ln := lane{c: newCurve(l), side: uint8(s)}
+			ln := lane{c: c.cb.curve(l), side: uint8(s)}
 			g.arrows = appendArrows(g.arrows, ln.c.fine(), uint8(s))
 			g.lanes = append(g.lanes, ln)
 		}
 		for _, t := range sd.Trams {
-			g.trams = append(g.trams, newCurve(t))
+			g.trams = append(g.trams, c.cb.curve(t))
 		}
 		for _, t := range sd.Trains {
-			g.trains = append(g.trains, newCurve(t))
+			g.trains = append(g.trains, c.cb.curve(t))
 		}
 	}
 	c.addEnd(&g, r, &r.Start, true)
@@ -195,28 +196,28 @@ func (g *roadGeom) bounds() render.AABB {
 // carriageway is the road surface between the two kerbs: along the
 // kerbs' midline, as wide as they are apart on average. Without usable
 // kerbs it falls back to the centre line and the lanes' spread.
-func carriageway(r *scene.Road) ribbon {
-	if rb := between(r.SideA.SidewalkInner, r.SideB.SidewalkInner); rb.width > 0 {
+func (c *mapCache) carriageway(r *scene.Road) ribbon {
+	if rb := c.between(r.SideA.SidewalkInner, r.SideB.SidewalkInner); rb.width > 0 {
 		return rb
 	}
-	c := newCurve(r.Centre)
+	centre := c.cb.curve(r.Centre)
 	w := 0.0
 	for _, sd := range []*scene.Side{&r.SideA, &r.SideB} {
 		for _, l := range sd.Lanes {
 			if len(l) > 0 {
-				w = max(w, polyDistXY(l[0].X, l[0].Y, c.fine())+defaultLane/2)
+				w = max(w, polyDistXY(l[0].X, l[0].Y, centre.fine())+defaultLane/2)
 			}
 		}
 	}
 	if w == 0 {
 		w = max(r.HalfWidth, defaultLane)
 	}
-	return ribbon{c, 2 * w}
+	return ribbon{centre, 2 * w}
 }
 
 // between is the strip between two curves of equal length: their
 // midline and mean distance. A zero width means they do not pair up.
-func between(a, b []scene.Vec3) ribbon {
+func (c *mapCache) between(a, b []scene.Vec3) ribbon {
 	if len(a) < 2 || len(a) != len(b) {
 		return ribbon{}
 	}
@@ -230,7 +231,7 @@ func between(a, b []scene.Vec3) ribbon {
 	if !(w > 0.05) || math.IsInf(w, 0) {
 		return ribbon{}
 	}
-	return ribbon{newCurve(mid), w}
+	return ribbon{c.cb.curve(mid), w}
 }
 
 // crossDir is the horizontal direction across a road end: through the
