@@ -41,6 +41,9 @@ func TestActorStyles(t *testing.T) {
 	if !hasShade(dl, colHero) || countColor(dl, colHero) == 0 {
 		t.Error("the hero's body or ring is not in the hero colour")
 	}
+	if !hasShade(dl, kindColor(scene.KindSensor)) {
+		t.Error("the sensor on the hero is not marked")
+	}
 	dl = build(r, topView(actorCenter(t, st, scenetest.BrakingID), 20), st, opt)
 	if !hasShade(dl, colBrake) {
 		t.Error("a car with the brake light bit shows no brake light")

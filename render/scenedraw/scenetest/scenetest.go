@@ -207,9 +207,10 @@ func (sc *Scene) write(buf *bytes.Buffer, ms []mover) error {
 					Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw}), UID: m.id, Description: m.bp, Attributes: m.attrs})
 				boxes.Records = append(boxes.Records, recorder.Box{ID: m.id, Origin: m.orig, Extent: m.ext})
 			}
-			hp, _ := ms[0].at(0)
+			// CARLA records an attached sensor's spawn transform relative
+			// to its parent: on the roof, a little ahead of the centre.
 			add.Actors = append(add.Actors, recorder.ActorAdd{ID: SensorID, Type: recorder.ActorSensor,
-				Location: scene.ToUnreal(hp.Add(scene.Vec3{Z: 1.6})), UID: SensorID, Description: "sensor.other.collision"})
+				Location: scene.ToUnreal(scene.Vec3{X: 0.5, Z: 1.6}), UID: SensorID, Description: "sensor.other.collision"})
 			for _, l := range lights {
 				add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.id, Type: recorder.ActorTrafficLight,
 					Location: scene.ToUnreal(l.loc), UID: l.id, Description: "traffic.traffic_light"})
