@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -291,4 +292,39 @@ func FuzzOpen(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestConcurrentUse: a UI goroutine may draw (StateAt) while another asks
+// for blocked spans and the timeline; run with -race.
+func TestConcurrentUse(t *testing.T) {
+	data := genBytes(t, genConfig{vehicles: 10, walkers: 2, lights: 3, frames: 300, hz: 20, seed: 11, churn: true, sensors: true})
+	rec := openBytes(t, data)
+	want := stateAt(t, rec, 7.3)
+	done := make(chan error, 3)
+	for g := range 2 {
+		go func() {
+			var s State
+			for i := range 200 {
+				tm := float64((i*7+g*13)%300) / 20
+				if err := rec.StateAt(tm, &s); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	go func() {
+		_, err := rec.Blocked(1, 1)
+		_ = rec.Events()
+		done <- err
+	}()
+	for range 3 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := stateAt(t, rec, 7.3); !reflect.DeepEqual(got, want) {
+		t.Errorf("state at 7.3 s changed after concurrent use")
+	}
 }
