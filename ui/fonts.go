@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/gobold"
@@ -19,6 +20,9 @@ type fonts struct {
 	regular         *text.GoTextFace
 	bold            *text.GoTextFace
 	small           *text.GoTextFace
+	rRegular        *runes
+	rBold           *runes
+	rSmall          *runes
 	lineH           float64 // line height of regular, device pixels
 }
 
@@ -46,6 +50,7 @@ func (f *fonts) setScale(s float64) bool {
 	f.regular = &text.GoTextFace{Source: f.regSrc, Size: fontSize * s}
 	f.bold = &text.GoTextFace{Source: f.boldSrc, Size: fontSize * s}
 	f.small = &text.GoTextFace{Source: f.regSrc, Size: smallFontSize * s}
+	f.rRegular, f.rBold, f.rSmall = newRunes(f.regular), newRunes(f.bold), newRunes(f.small)
 	f.lineH = float64(int(fontSize*lineSpacing*s + 0.5))
 	return true
 }
@@ -61,53 +66,89 @@ func (m measurer) LineMetrics() (ascent, descent float64) {
 	return mt.HAscent, mt.HDescent
 }
 
-// slot keeps one line of text as a string that only changes when its
-// bytes do: panels are rebuilt into byte buffers every tick, and text/v2
-// wants strings, so a line that did not change costs no allocation.
-type slot struct {
-	src   string  // the text as built
-	out   string  // as drawn (elided to fit)
-	width float64 // the width it was fitted to
-	face  *text.GoTextFace
+// runes draws and measures text one rune at a time, each rune a string
+// made once. A panel value that changes every tick (a time, a speed)
+// then costs no new string and no new shaping: text/v2 caches shaping
+// per string, so drawing changing text whole would allocate every frame.
+// Kerning is lost, which a UI of labels and numbers does not miss.
+type runes struct {
+	face     *text.GoTextFace
+	str      [128]string
+	adv      [128]float64
+	more     map[rune]int // other runes: index in extra
+	extra    []runeGlyph
+	ellipsis float64 // advance of "…"
 }
 
-// set updates the slot from b, eliding it with "…" to fit maxW device
-// pixels (0: no limit). It returns the string to draw.
-func (s *slot) set(b []byte, face *text.GoTextFace, maxW float64) string {
-	if s.src == string(b) && s.width == maxW && s.face == face {
-		return s.out
-	}
-	s.src, s.width, s.face = string(b), maxW, face
-	s.out = elide(s.src, face, maxW)
-	return s.out
+type runeGlyph struct {
+	s   string
+	adv float64
 }
 
-// setString is set for a string.
-func (s *slot) setString(str string, face *text.GoTextFace, maxW float64) string {
-	if s.src == str && s.width == maxW && s.face == face {
-		return s.out
+func newRunes(face *text.GoTextFace) *runes {
+	r := &runes{face: face, more: map[rune]int{}}
+	for c := rune(32); c < 127; c++ {
+		r.str[c] = string(c)
+		r.adv[c] = text.Advance(r.str[c], face)
 	}
-	s.src, s.width, s.face = str, maxW, face
-	s.out = elide(str, face, maxW)
-	return s.out
+	_, r.ellipsis = r.glyph('…')
+	return r
 }
 
-// elide shortens s with a trailing "…" until it fits maxW.
-func elide(s string, face *text.GoTextFace, maxW float64) string {
-	if maxW <= 0 || text.Advance(s, face) <= maxW {
-		return s
+// glyph returns the string and advance of c, making them the first time
+// c is seen (in Update; Draw uses lookup). Controls, tabs included, are
+// spaces.
+func (r *runes) glyph(c rune) (string, float64) {
+	if s, a, ok := r.known(c); ok {
+		return s, a
 	}
-	r := []rune(s)
-	lo, hi := 0, len(r) // the longest prefix that fits, by bisection
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if text.Advance(string(r[:mid])+"…", face) <= maxW {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
+	g := runeGlyph{s: string(c)}
+	g.adv = text.Advance(g.s, r.face)
+	r.more[c] = len(r.extra)
+	r.extra = append(r.extra, g)
+	return g.s, g.adv
+}
+
+// lookup is glyph without making anything, for Draw: a rune never
+// measured draws as nothing.
+func (r *runes) lookup(c rune) (string, float64) {
+	s, a, _ := r.known(c)
+	return s, a
+}
+
+func (r *runes) known(c rune) (string, float64, bool) {
+	if c < 32 || c == 127 {
+		c = ' '
 	}
-	return strings.TrimRight(string(r[:lo]), " ") + "…"
+	if c < 127 {
+		return r.str[c], r.adv[c], true
+	}
+	if i, ok := r.more[c]; ok {
+		return r.extra[i].s, r.extra[i].adv, true
+	}
+	return "", 0, false
+}
+
+// widthBytes measures b.
+func (r *runes) widthBytes(b []byte) float64 {
+	w := 0.0
+	for i := 0; i < len(b); {
+		c, n := utf8.DecodeRune(b[i:])
+		_, a := r.glyph(c)
+		w += a
+		i += n
+	}
+	return w
+}
+
+// width measures s.
+func (r *runes) width(s string) float64 {
+	w := 0.0
+	for _, c := range s {
+		_, a := r.glyph(c)
+		w += a
+	}
+	return w
 }
 
 // wrap breaks s into lines no wider than maxW, at spaces when it can.

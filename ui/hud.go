@@ -9,18 +9,12 @@ import (
 	"github.com/mm2carla/viewer/ui/app"
 )
 
-// hudText keeps the strings of the 2D furniture between frames (see slot)
-// and the rectangles of the panels, for hit-testing the cursor.
+// hudText builds the 2D furniture: it keeps what must survive between
+// frames (wrapped notices, the help's measurements) and the rectangles of
+// the panels, for hit-testing the cursor.
 type hudText struct {
-	status, hint          slot
-	timeLines             [4]slot
-	ticks                 []slot
-	actor, element        []slot
 	panels                []rect
 	notices               []noticeCache
-	loads                 []slot
-	prompt, promptHelp    slot
-	empty, noRec          slot
 	scratch               []byte
 	helpKeys, helpActions []string
 	helpW                 float64
@@ -66,14 +60,12 @@ func (h *hudText) statusBar(g *Game) {
 	ov.rect(0, r, colBar)
 	ov.rect(0, rect{r.x0, r.y0, r.x1, r.y0 + math.Max(1, l.s)}, colBarLine)
 	pad := l.px(10)
-	hint := h.hint.setString("H: help   Ctrl+O: open", f.regular, 0)
-	hw := text.Advance(hint, f.regular)
+	const hint = "H: help   Ctrl+O: open"
+	hw := f.rRegular.width(hint)
 	ty := textTop(f.regular, r.y0, r.y1)
-	ov.text(0, hint, r.x1-pad-hw, ty, f.regular, colTextDim)
-	st := g.app.StatusText()
-	if st.Len() > 0 {
-		s := h.status.set(st.Line(0), f.regular, r.w()-3*pad-hw)
-		ov.text(0, s, r.x0+pad, ty, f.regular, colText)
+	ov.str(0, hint, r.x1-pad-hw, ty, f.rRegular, 0, colTextDim)
+	if st := g.app.StatusText(); st.Len() > 0 {
+		ov.run(0, st.Line(0), r.x0+pad, ty, f.rRegular, r.w()-3*pad-hw, colText)
 	}
 }
 
@@ -84,9 +76,8 @@ func (h *hudText) timeline(g *Game) {
 	ov.rect(0, rect{r.x0, r.y0, r.x1, r.y0 + math.Max(1, l.s)}, colBarLine)
 	c := g.app.Clock()
 	if c == nil {
-		s := h.noRec.setString("No recording open. Open a CARLA recorder file (.log) with Ctrl+O, or drop it on the window.",
-			f.regular, r.w()-l.px(40))
-		ov.text(0, s, r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.regular, colTextDim)
+		ov.str(0, "No recording open. Open a CARLA recorder file (.log) with Ctrl+O, or drop it on the window.",
+			r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.rRegular, r.w()-l.px(40), colTextDim)
 		return
 	}
 	bar := l.bar
@@ -95,15 +86,12 @@ func (h *hudText) timeline(g *Game) {
 	tt := g.app.TimeText()
 	if tt.Len() == 4 {
 		// Left: the time; right of the bar: frame, then speed and state.
-		s := h.timeLines[0].set(tt.Line(0), f.bold, l.px(timelineLeft-44))
-		ov.text(0, s, l.px(36), textTop(f.bold, bar.y0, bar.y1), f.bold, colTitle)
+		ov.run(0, tt.Line(0), l.px(36), textTop(f.bold, bar.y0, bar.y1), f.rBold, l.px(timelineLeft-44), colTitle)
 		xr := bar.x1 + l.px(14)
 		wr := r.x1 - xr - l.px(8)
-		s = h.timeLines[1].set(tt.Line(1), f.regular, wr)
-		ov.text(0, s, xr, textTop(f.regular, bar.y0-l.px(4), bar.y1-l.px(4)), f.regular, colText)
+		ov.run(0, tt.Line(1), xr, textTop(f.regular, bar.y0-l.px(4), bar.y1-l.px(4)), f.rRegular, wr, colText)
 		h.scratch = append(append(append(h.scratch[:0], tt.Line(2)...), "  "...), tt.Line(3)...)
-		s = h.timeLines[2].set(h.scratch, f.regular, wr)
-		ov.text(0, s, xr, textTop(f.regular, bar.y1, bar.y1+l.px(20)), f.regular, colTextDim)
+		ov.run(0, h.scratch, xr, textTop(f.regular, bar.y1, bar.y1+l.px(20)), f.rRegular, wr, colTextDim)
 	}
 	ov.rect(0, bar, colTrack)
 	head := tl.XAt(c.Time())
@@ -173,19 +161,15 @@ func (h *hudText) ticksAndLabels(g *Game, tl playback.Timeline, bar rect) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	marks := tl.Ticks(l.px(96))
 	dec := playback.TickDecimals(marks.Step)
-	for len(h.ticks) < marks.N {
-		h.ticks = append(h.ticks, slot{})
-	}
 	y := bar.y1 + l.px(3)
 	for i := range marks.N {
 		t := marks.At(i)
 		x := math.Round(tl.XAt(t))
 		ov.rect(0, rect{x, bar.y1, x + math.Max(1, l.s), y + l.px(3)}, colTick)
 		h.scratch = playback.AppendTime(h.scratch[:0], t, dec)
-		s := h.ticks[i].set(h.scratch, f.small, 0)
-		tw := text.Advance(s, f.small)
+		tw := f.rSmall.widthBytes(h.scratch)
 		tx := min(max(x-tw/2, bar.x0-l.px(20)), bar.x1+l.px(20)-tw)
-		ov.text(0, s, tx, y+l.px(3), f.small, colTextDim)
+		ov.run(0, h.scratch, tx, y+l.px(3), f.rSmall, 0, colTextDim)
 	}
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"unicode/utf8"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
@@ -12,6 +14,7 @@ import (
 // Its buffers are reused, so once grown a frame allocates nothing.
 type overlay struct {
 	layers [2]overlayLayer // 0: panels and bars; 1: the help and the prompt, on top
+	arena  []byte          // the bytes of the frame's rune-by-rune texts
 }
 
 type overlayLayer struct {
@@ -20,15 +23,19 @@ type overlayLayer struct {
 	texts []textItem
 }
 
-// textItem is one line of text at a top-left position.
+// textItem is one line of text at a top-left position: a string drawn
+// whole, or (rs set) arena[a:b] drawn rune by rune.
 type textItem struct {
 	s     string
+	a, b  int
+	rs    *runes
 	x, y  float64 // top-left of the line box, device pixels
 	face  *text.GoTextFace
 	color render.Color
 }
 
 func (o *overlay) reset() {
+	o.arena = o.arena[:0]
 	for i := range o.layers {
 		l := &o.layers[i]
 		l.verts, l.idx, l.texts = l.verts[:0], l.idx[:0], l.texts[:0]
@@ -82,6 +89,44 @@ func (o *overlay) text(z int, s string, x, y float64, face *text.GoTextFace, c r
 	o.layers[z].texts = append(o.layers[z].texts, textItem{s: s, x: x, y: y, face: face, color: c})
 }
 
+// run adds changing text (bytes built this tick) drawn rune by rune,
+// shortened with "…" to fit maxW (0: no limit). It returns its width.
+func (o *overlay) run(z int, b []byte, x, y float64, rs *runes, maxW float64, c render.Color) float64 {
+	a := len(o.arena)
+	o.arena = append(o.arena, b...)
+	return o.fitRun(z, a, x, y, rs, maxW, c)
+}
+
+// str is run for a string.
+func (o *overlay) str(z int, s string, x, y float64, rs *runes, maxW float64, c render.Color) float64 {
+	a := len(o.arena)
+	o.arena = append(o.arena, s...)
+	return o.fitRun(z, a, x, y, rs, maxW, c)
+}
+
+// fitRun measures arena[a:], cuts it to fit maxW and adds the item.
+func (o *overlay) fitRun(z, a int, x, y float64, rs *runes, maxW float64, c render.Color) float64 {
+	w, cut, cutW := 0.0, -1, 0.0
+	for i := a; i < len(o.arena); {
+		r, n := utf8.DecodeRune(o.arena[i:])
+		_, adv := rs.glyph(r)
+		if maxW > 0 && cut < 0 && w+adv+rs.ellipsis > maxW {
+			cut, cutW = i, w // where "…" goes if the rest does not fit
+		}
+		w += adv
+		if maxW > 0 && w > maxW {
+			o.arena = append(o.arena[:cut], "…"...)
+			w = cutW + rs.ellipsis
+			break
+		}
+		i += n
+	}
+	if end := len(o.arena); end > a {
+		o.layers[z].texts = append(o.layers[z].texts, textItem{a: a, b: end, rs: rs, x: x, y: y, face: rs.face, color: c})
+	}
+	return w
+}
+
 // draw replays the overlay onto dst: per layer, the shapes in one batch,
 // then the text.
 func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOptions) {
@@ -96,7 +141,19 @@ func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOp
 			opts.GeoM.Translate(t.x, t.y)
 			opts.ColorScale.Reset()
 			opts.ColorScale.Scale(t.color.R*t.color.A, t.color.G*t.color.A, t.color.B*t.color.A, t.color.A)
-			text.Draw(dst, t.s, t.face, opts)
+			if t.rs == nil {
+				text.Draw(dst, t.s, t.face, opts)
+				continue
+			}
+			for i := t.a; i < t.b; {
+				r, n := utf8.DecodeRune(o.arena[i:t.b])
+				i += n
+				s, adv := t.rs.lookup(r)
+				if s != " " && s != "" {
+					text.Draw(dst, s, t.face, opts)
+				}
+				opts.GeoM.Translate(adv, 0)
+			}
 		}
 	}
 }

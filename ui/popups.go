@@ -21,17 +21,17 @@ func (h *hudText) inspectors(g *Game) {
 	x := l.px(panelMargin)
 	bottom := l.view.y1 - l.px(panelMargin)
 	if p := g.app.ActorPanel(); p.Len() > 0 {
-		y = h.panel(g, p, &h.actor, x, y, w, bottom) + l.px(panelMargin)
+		y = h.panel(g, p, x, y, w, bottom) + l.px(panelMargin)
 	}
 	if p := g.app.ElementPanel(); p.Len() > 0 && y < bottom {
-		h.panel(g, p, &h.element, x, y, w, bottom)
+		h.panel(g, p, x, y, w, bottom)
 	}
 }
 
 // panel draws one panel of lines at x, y, w wide, stopping at bottom,
 // and returns its bottom edge. Line 0 is the title; a tab splits a line
 // into a dim label and its value in a column.
-func (h *hudText) panel(g *Game, lines *app.Lines, slots *[]slot, x, y, w, bottom float64) float64 {
+func (h *hudText) panel(g *Game, lines *app.Lines, x, y, w, bottom float64) float64 {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad := l.px(panelPad)
 	lh := f.lineH
@@ -42,17 +42,13 @@ func (h *hudText) panel(g *Game, lines *app.Lines, slots *[]slot, x, y, w, botto
 	r := rect{x, y, x + w, y + 2*pad + float64(n)*lh}
 	panelBox(g, r)
 	h.panels = append(h.panels, r)
-	for len(*slots) < 2*n {
-		*slots = append(*slots, slot{})
-	}
 	col := l.px(labelColumn)
 	inner := w - 2*pad
 	for i := range n {
 		line := lines.Line(i)
 		ty := y + pad + float64(i)*lh + (lh-faceH(f.regular))/2
 		if i == 0 {
-			s := (*slots)[0].set(line, f.bold, inner)
-			ov.text(0, s, x+pad, ty, f.bold, colTitle)
+			ov.run(0, line, x+pad, ty, f.rBold, inner, colTitle)
 			continue
 		}
 		label, value := line, []byte(nil)
@@ -60,14 +56,11 @@ func (h *hudText) panel(g *Game, lines *app.Lines, slots *[]slot, x, y, w, botto
 			label, value = line[:k], line[k+1:]
 		}
 		if value == nil {
-			s := (*slots)[2*i].set(label, f.regular, inner)
-			ov.text(0, s, x+pad, ty, f.regular, colText)
+			ov.run(0, label, x+pad, ty, f.rRegular, inner, colText)
 			continue
 		}
-		s := (*slots)[2*i].set(label, f.regular, col-l.px(6))
-		ov.text(0, s, x+pad, ty, f.regular, colTextDim)
-		s = (*slots)[2*i+1].set(value, f.regular, inner-col)
-		ov.text(0, s, x+pad+col, ty, f.regular, colText)
+		ov.run(0, label, x+pad, ty, f.rRegular, col-l.px(6), colTextDim)
+		ov.run(0, value, x+pad+col, ty, f.rRegular, inner-col, colText)
 	}
 	return r.y1
 }
@@ -127,11 +120,8 @@ func (h *hudText) loading(g *Game) {
 	w := min(l.px(420), l.w-2*l.px(panelMargin))
 	x := (l.w - w) / 2
 	y := l.px(panelMargin)
-	for len(h.loads) < len(g.loads) {
-		h.loads = append(h.loads, slot{})
-	}
 	pad := l.px(10)
-	for i, ld := range g.loads {
+	for _, ld := range g.loads {
 		r := rect{x, y, x + w, y + 2*pad + f.lineH + l.px(12)}
 		panelBox(g, r)
 		kind := "file"
@@ -146,8 +136,7 @@ func (h *hudText) loading(g *Game) {
 		h.scratch = append(h.scratch, "   "...)
 		h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
 		h.scratch = append(h.scratch, '%')
-		s := h.loads[i].set(h.scratch, f.regular, w-2*pad)
-		ov.text(0, s, x+pad, y+pad, f.regular, colText)
+		ov.run(0, h.scratch, x+pad, y+pad, f.rRegular, w-2*pad, colText)
 		track := rect{x + pad, r.y1 - pad - l.px(6), x + w - pad, r.y1 - pad}
 		ov.rect(0, track, colProgressBg)
 		ov.rect(0, rect{track.x0, track.y0, track.x0 + track.w()*ld.Progress, track.y1}, colProgress)
@@ -161,10 +150,9 @@ func (h *hudText) emptyState(g *Game) {
 		return
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
-	s := h.empty.setString("Open a CARLA recording (.log) or a Midtown Madness 2 map (.bai): press Ctrl+O, or drop files here.",
-		f.regular, l.w-l.px(40))
-	w := text.Advance(s, f.regular)
-	ov.text(0, s, (l.w-w)/2, l.view.y1/2, f.regular, colTextDim)
+	const msg = "Open a CARLA recording (.log) or a Midtown Madness 2 map (.bai): press Ctrl+O, or drop files here."
+	w := min(f.rRegular.width(msg), l.w-l.px(40))
+	ov.str(0, msg, (l.w-w)/2, l.view.y1/2, f.rRegular, w, colTextDim)
 }
 
 // promptBox draws the go-to-time prompt above the timeline while it is
@@ -188,19 +176,17 @@ func (h *hudText) promptBox(g *Game) {
 	}
 	ov.frame(1, r, math.Max(1, l.px(1.5)), edge)
 	h.scratch = append(append(h.scratch[:0], "Go to time:  "...), e.Text...)
-	s := h.prompt.set(h.scratch, f.bold, w-2*pad)
 	ty := y + pad + (f.lineH-faceH(f.bold))/2
-	ov.text(1, s, x+pad, ty, f.bold, colTitle)
+	tw := ov.run(1, h.scratch, x+pad, ty, f.rBold, w-2*pad, colTitle)
 	// A caret after the text.
-	cx := x + pad + text.Advance(s, f.bold) + l.px(2)
+	cx := x + pad + tw + l.px(2)
 	ov.rect(1, rect{cx, ty, cx + math.Max(1, l.px(1.5)), ty + faceH(f.bold)}, colAccent)
 	help := "90.5, 1:30.5 or 1:02:03. Enter jumps, Esc cancels."
 	col := colTextDim
 	if e.Invalid {
 		help, col = "Not a time: type 90.5, 1:30.5 or 1:02:03.", colNotice[app.Error]
 	}
-	s = h.promptHelp.setString(help, f.regular, w-2*pad)
-	ov.text(1, s, x+pad, y+pad+f.lineH+(f.lineH-faceH(f.regular))/2, f.regular, col)
+	ov.str(1, help, x+pad, y+pad+f.lineH+(f.lineH-faceH(f.regular))/2, f.rRegular, w-2*pad, col)
 }
 
 // helpOverlay lists every key and mouse binding (input.Bindings, so it

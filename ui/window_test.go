@@ -124,7 +124,7 @@ const testW, testH = 1280, 800
 
 // newTestGame opens sources in a game of testW x testH logical pixels and
 // runs it until they have loaded.
-func newTestGame(t *testing.T, srcs ...loader.Source) (*Game, *script) {
+func newTestGame(t testing.TB, srcs ...loader.Source) (*Game, *script) {
 	t.Helper()
 	sc := &script{}
 	g, err := NewGame(Options{Sources: srcs, Input: sc})
@@ -150,7 +150,7 @@ func newTestGame(t *testing.T, srcs ...loader.Source) (*Game, *script) {
 }
 
 // run calls Update n times.
-func run(t *testing.T, g *Game, n int) {
+func run(t testing.TB, g *Game, n int) {
 	t.Helper()
 	for range n {
 		if err := g.Update(); err != nil {
@@ -160,7 +160,7 @@ func run(t *testing.T, g *Game, n int) {
 }
 
 // drain runs Update until the script is played.
-func drain(t *testing.T, g *Game, sc *script) {
+func drain(t testing.TB, g *Game, sc *script) {
 	t.Helper()
 	for len(sc.queue) > 0 {
 		run(t, g, 1)
@@ -215,7 +215,7 @@ func irect(r rect) image.Rectangle {
 	return image.Rect(int(math.Ceil(r.x0)), int(math.Ceil(r.y0)), int(r.x1), int(r.y1))
 }
 
-func demoMap(t *testing.T) loader.Source {
+func demoMap(t testing.TB) loader.Source {
 	t.Helper()
 	m, err := citygen.Generate(citygen.Default())
 	if err != nil {
@@ -230,7 +230,7 @@ func demoMap(t *testing.T) loader.Source {
 
 const testFrames = 100 // 5 s of testrec at 20 Hz
 
-func demo(t *testing.T) (*Game, *script) {
+func demo(t testing.TB) (*Game, *script) {
 	return newTestGame(t, demoMap(t), loader.BytesSource("run.log", testrec.Bytes(testFrames)))
 }
 
@@ -406,4 +406,87 @@ func TestWindowCorruptFile(t *testing.T) {
 	}
 	run(t, g, 5) // still running
 	shot(t, g, "errors")
+}
+
+// sharedCarla is the shared test data's directory of real recordings.
+func sharedCarla(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "testdata", "carla")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("shared test data missing: %v", err)
+		}
+		t.Skipf("shared test data missing: %v", err)
+	}
+	return dir
+}
+
+// TestWindowRealRecordings opens CARLA's own files, follows the hero
+// while playing and checks the panel and the state agree.
+func TestWindowRealRecordings(t *testing.T) {
+	dir := sharedCarla(t)
+	for _, name := range []string{"carla-0.9.10-town01-lanecenter.log", "carla-0.9.13-town01-lanecenter.log"} {
+		t.Run(name, func(t *testing.T) {
+			g, sc := newTestGame(t, loader.FileSource(filepath.Join(dir, name)))
+			a := g.App()
+			if a.Recording() == nil || a.Recording().Err() != nil {
+				t.Fatalf("recording %v", a.Recording())
+			}
+			sc.key(input.KeyTab, false, false)
+			sc.key(input.KeySpace, false, false)
+			drain(t, g, sc)
+			run(t, g, 6*60)
+			hero := a.State().Hero()
+			if hero == nil || a.Following() != hero.ID {
+				t.Fatalf("following %d, hero %v", a.Following(), hero)
+			}
+			if p := a.ActorPanel().String(); !strings.Contains(p, "(hero)  [following]") || !strings.Contains(p, "vehicle.lincoln") {
+				t.Errorf("panel:\n%s", p)
+			}
+			// The followed hero is in the middle of the view.
+			x, y, _, ok := a.View().WorldToScreen(render3(hero.World.Location))
+			if !ok || math.Abs(x-g.lay.view.w()/2) > 2 || math.Abs(y-g.lay.view.h()/2) > 2 {
+				t.Errorf("hero at %v,%v on screen", x, y)
+			}
+			shot(t, g, strings.TrimSuffix(name, ".log"))
+			sc.key(input.KeyT, false, false)
+			drain(t, g, sc)
+			shot(t, g, strings.TrimSuffix(name, ".log")+"-top")
+		})
+	}
+}
+
+// BenchmarkWindowUpdate is one Update while the demo plays: input, the
+// app's tick, the scene's draw list and the overlay; Draw is not counted
+// (it only submits what Update built). Run under xvfb-run -a.
+func BenchmarkWindowUpdate(b *testing.B) {
+	g, sc := demo(b)
+	sc.key(input.KeyTab, false, false)
+	sc.key(input.KeyL, false, false)
+	sc.key(input.KeySpace, false, false)
+	for len(sc.queue) > 0 {
+		g.Update()
+	}
+	for range 120 {
+		g.Update()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		g.Update()
+	}
+}
+
+// TestWindowUpdateAllocs: once warm, a playing Update with the actor
+// panel, the timeline and notices allocates nothing.
+func TestWindowUpdateAllocs(t *testing.T) {
+	g, sc := demo(t)
+	sc.key(input.KeyTab, false, false) // select and follow: the panel shows
+	sc.key(input.KeyL, false, false)
+	sc.key(input.KeySpace, false, false)
+	drain(t, g, sc)
+	run(t, g, 200)
+	if n := testing.AllocsPerRun(100, g.step); n != 0 {
+		t.Errorf("a playing Update allocates %v times", n)
+	}
 }

@@ -97,6 +97,20 @@ func (c *camera) zoom(steps, x, y float64) {
 	c.update()
 }
 
+// Follow distances: starting to follow from far away comes this close,
+// so the actor is more than a dot.
+const (
+	followDistance = 45  // metres, orbit camera
+	followPPM      = 6.0 // logical pixels per metre, top-down camera
+)
+
+// approach brings the camera near enough to watch one actor.
+func (c *camera) approach() {
+	c.orbit.Distance = min(c.orbit.Distance, followDistance)
+	c.top.PixelsPerMetre = max(c.top.PixelsPerMetre, followPPM)
+	c.update()
+}
+
 // centre moves the point looked at to p (following an actor).
 func (c *camera) centre(p render.Vec3) {
 	c.orbit.Target = p

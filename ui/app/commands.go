@@ -190,6 +190,9 @@ func (a *App) cycleFollow(dir int) {
 	default:
 		i = (i + dir + n) % n
 	}
+	if a.follow == 0 {
+		a.cam.approach()
+	}
 	a.follow = a.followList[i]
 	a.selected, a.element = a.follow, Element{}
 	a.updateFollow()
@@ -202,6 +205,7 @@ func (a *App) toggleFollowSelected() {
 		a.follow = 0
 	case a.selected != 0:
 		a.follow = a.selected
+		a.cam.approach()
 		a.updateFollow()
 	default:
 		a.notify(Info, "select an actor first (click it, or Tab)")

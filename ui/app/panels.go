@@ -176,7 +176,7 @@ func (a *App) actorFamily(l *Lines, st *scene.State, act *scene.Actor) {
 			continue
 		}
 		if shown == 4 {
-			l.S("... ").I(int64(n - shown)).S(" more").End()
+			l.Tab().S("... ").I(int64(n - shown)).S(" more").End()
 			break
 		}
 		if shown > 0 {
