@@ -456,24 +456,35 @@ func TestWindowRealRecordings(t *testing.T) {
 	}
 }
 
-// BenchmarkWindowUpdate is one Update while the demo plays: input, the
-// app's tick, the scene's draw list and the overlay; Draw is not counted
-// (it only submits what Update built). Run under xvfb-run -a.
+// BenchmarkWindowUpdate is one Update while a recording plays with the
+// camera following its first actor and the actor panel open: input, the
+// app's tick, the scene's draw list and the overlay. Draw is not counted:
+// it only submits what Update built. Run under xvfb-run -a.
 func BenchmarkWindowUpdate(b *testing.B) {
-	g, sc := demo(b)
+	b.Run("demo", func(b *testing.B) {
+		g, sc := demo(b)
+		benchUpdate(b, g, sc)
+	})
+	b.Run("carla-0.9.13", func(b *testing.B) {
+		dir := filepath.Join("..", "..", "shared", "testdata", "carla")
+		if _, err := os.Stat(dir); err != nil {
+			b.Skip(err)
+		}
+		g, sc := newTestGame(b, loader.FileSource(filepath.Join(dir, "carla-0.9.13-town01-lanecenter.log")))
+		benchUpdate(b, g, sc)
+	})
+}
+
+func benchUpdate(b *testing.B, g *Game, sc *script) {
 	sc.key(input.KeyTab, false, false)
 	sc.key(input.KeyL, false, false)
 	sc.key(input.KeySpace, false, false)
-	for len(sc.queue) > 0 {
-		g.Update()
-	}
-	for range 120 {
-		g.Update()
-	}
+	drain(b, g, sc)
+	run(b, g, 120)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		g.Update()
+		g.step()
 	}
 }
 
