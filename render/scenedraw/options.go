@@ -11,11 +11,11 @@ type Layers uint16
 
 // The layers.
 const (
-	Lanes         Layers = 1 << iota // lane curves, centre line, direction arrows, stop lines
+	Lanes         Layers = 1 << iota // lane curves, centre lines, direction arrows
 	Sidewalks                        // sidewalk surfaces, kerbs, sidewalk centre curves
 	Rails                            // tram and train rails
 	Intersections                    // intersection discs and their id labels
-	Lights                           // map traffic lights and recorded light/sign actors
+	Lights                           // road-end rules (stop lines), map lights, recorded light and sign actors
 	Labels                           // actor and intersection labels
 	Grid                             // the metric ground grid and its scale bar
 	Legend                           // the colour legend (screen space)
