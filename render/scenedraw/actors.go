@@ -137,8 +137,16 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 		r.chevron(dl, v, top, s.marker)
 	}
 	if opt.Layers.Has(Labels) && (s.always || size >= minLabelPx) {
-		dl.Label3D(top, render.Label{Text: in.label, Color: colLabel, Background: colLabelB,
-			Priority: s.priority})
+		l := render.Label{Text: in.label, Color: colLabel, Background: colLabelB, Priority: s.priority}
+		if s.marker.A == 0 {
+			dl.Label3D(top, l)
+		} else if x, y, d, ok := v.WorldToScreen(top); ok {
+			// Anchored at the marker's top, so the label never covers it.
+			l.X, l.Y, l.Depth = x, y-(markerPx+4)*v.Viewport.DeviceScale(), d
+			if v.Viewport.RectVisible(l.X, l.Y, l.X, l.Y) {
+				dl.AddLabel(l)
+			}
+		}
 	}
 }
 
