@@ -179,6 +179,11 @@ const (
 	visorLen   = 1.4
 )
 
+// ppmRuleLamps is the scale below which a map light with no recorded
+// state is not drawn: from afar hundreds of lamps in the rule colour are
+// noise, while the live ones still tell the state of the city.
+const ppmRuleLamps = 0.6
+
 // drawMapLights draws each map light as a pole whose lamp shows the
 // recorded state (or the rule), with a short arm pointing at its target.
 func (r *Renderer) drawMapLights(dl *render.DrawList, v *render.View) {
@@ -187,13 +192,16 @@ func (r *Renderer) drawMapLights(dl *render.DrawList, v *render.View) {
 		if !v.SphereVisible(l.origin, 3) {
 			continue
 		}
+		ppm := v.PixelsPerMetreAt(l.origin)
+		if ppm < ppmRuleLamps && !r.lights.has[i] {
+			continue
+		}
 		col := r.lights.color(r.cache, int32(i))
 		h := l.origin.Z - l.base.Z
 		base := l.base
 		if !(h > 0.5) || math.IsInf(h, 0) {
 			h, base = 2.5, l.origin.Sub(render.Vec3{Z: 2.5})
 		}
-		ppm := v.PixelsPerMetreAt(l.origin)
 		dl.Pole(render.LayerObjects, base, h, lineWidth(ppm, 0.15, 1.5, 4), colPole, lampRadius, col)
 		dir := render.Vec3{X: l.target.X - l.origin.X, Y: l.target.Y - l.origin.Y}.Normalize()
 		if dir != (render.Vec3{}) && ppm*visorLen >= 4 {
