@@ -55,17 +55,6 @@ func (f *fonts) setScale(s float64) bool {
 	return true
 }
 
-// measurer adapts a text/v2 face to render.TextMeasurer, so the scene's
-// labels are placed with the metrics of the face that draws them.
-type measurer struct{ face *text.GoTextFace }
-
-func (m measurer) MeasureString(s string) float64 { return text.Advance(s, m.face) }
-
-func (m measurer) LineMetrics() (ascent, descent float64) {
-	mt := m.face.Metrics()
-	return mt.HAscent, mt.HDescent
-}
-
 // runes draws and measures text one rune at a time, each rune a string
 // made once. A panel value that changes every tick (a time, a speed)
 // then costs no new string and no new shaping: text/v2 caches shaping

@@ -216,7 +216,7 @@ func (g *Game) pace() {
 
 // buildFrame prepares everything Draw shows.
 func (g *Game) buildFrame() {
-	g.scene.build(g.app, g.fonts)
+	g.scene.build(g.app, g.scale)
 	g.ov.reset()
 	g.loads = g.app.Loading(g.loads[:0])
 	g.hud.build(g)
@@ -229,7 +229,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.frameDone || g.white == nil {
 		return
 	}
-	g.scene.draw(screen, g.white, &g.topts, g.fonts)
+	g.scene.draw(screen)
 	g.ov.draw(screen, g.white, &g.topts)
 }
 

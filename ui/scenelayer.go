@@ -2,32 +2,33 @@ package ui
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/ebitenrender"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
 )
 
-// sceneLayer turns the app's map and state into the 3D view's triangles
-// and labels, through package scenedraw, once per Update; Draw submits
-// them as they are.
+// sceneLayer turns the app's map and state into the 3D view through
+// package scenedraw: the draw list is built in Update and handed to
+// render/ebitenrender in Draw.
 type sceneLayer struct {
 	r     *scenedraw.Renderer
+	eb    *ebitenrender.Renderer
 	m     *scene.Map // the map given to r.SetMap
 	dl    *render.DrawList
-	verts []ebiten.Vertex
-	bg    overlayLayer // label backgrounds
-	meas  measurer
+	scale float64 // the device scale the label face was made for
+	aa    bool    // supersample the triangles (on low-DPI screens)
+	err   error   // the label face could not be made: labels are not drawn
 }
 
 func newSceneLayer() *sceneLayer {
-	return &sceneLayer{r: scenedraw.New(), dl: render.NewDrawList()}
+	return &sceneLayer{r: scenedraw.New(), eb: ebitenrender.New(nil), dl: render.NewDrawList()}
 }
 
-// options maps the app's layers and selection to scenedraw's.
+// sceneOptions maps the app's layers and selection to scenedraw's.
 func sceneOptions(a *app.App) scenedraw.Options {
 	var l scenedraw.Layers
 	for i := range input.NumLayers {
@@ -52,55 +53,40 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	return opt
 }
 
+// setScale makes the label face for a device scale: labels are placed and
+// drawn with the same face, at device pixels.
+func (s *sceneLayer) setScale(scale float64) {
+	if scale == s.scale {
+		return
+	}
+	s.scale = scale
+	// On a high-DPI screen pixels are small enough; supersampling there
+	// would quadruple an already large fill.
+	s.aa = scale < 1.5
+	face, err := scenedraw.LabelFace(scale)
+	s.err = err
+	if err != nil {
+		s.r.SetMeasurer(nil)
+		s.eb.SetFace(nil)
+		return
+	}
+	s.r.SetMeasurer(face)
+	s.eb.SetFace(face)
+}
+
 // build makes the frame's scene from the app.
-func (s *sceneLayer) build(a *app.App, f *fonts) {
+func (s *sceneLayer) build(a *app.App, scale float64) {
+	s.setScale(scale)
 	if m := a.Map(); m != s.m {
 		s.m = m
 		s.r.SetMap(m)
 	}
-	if s.meas.face != f.small {
-		s.meas = measurer{face: f.small}
-		s.r.SetMeasurer(s.meas)
-	}
 	s.r.Build(s.dl, a.View(), a.State(), sceneOptions(a))
-	vs := s.dl.Vertices()
-	s.verts = s.verts[:0]
-	for i := range vs {
-		v := &vs[i]
-		s.verts = append(s.verts, ebiten.Vertex{DstX: v.X, DstY: v.Y, SrcX: 1, SrcY: 1,
-			ColorR: v.R, ColorG: v.G, ColorB: v.B, ColorA: v.A})
-	}
-	s.bg.verts, s.bg.idx = s.bg.verts[:0], s.bg.idx[:0]
-	labels := s.dl.Labels()
-	for i := range labels {
-		if l := &labels[i]; l.Placed && l.Background.A > 0 {
-			b := l.Box
-			s.bg.rect(rect{b.MinX, b.MinY, b.MaxX, b.MaxY}, l.Background)
-		}
-	}
 }
 
-// draw submits the scene: triangles, then the placed labels.
-func (s *sceneLayer) draw(dst, white *ebiten.Image, opts *text.DrawOptions, f *fonts) {
-	if idx := s.dl.Indices(); len(idx) > 0 {
-		dst.DrawTriangles32(s.verts, idx, white, nil)
-	}
-	if len(s.bg.idx) > 0 {
-		dst.DrawTriangles32(s.bg.verts, s.bg.idx, white, nil)
-	}
-	labels := s.dl.Labels()
-	for i := range labels {
-		l := &labels[i]
-		if !l.Placed {
-			continue
-		}
-		opts.GeoM.Reset()
-		opts.GeoM.Translate(l.TextX, l.TextTop)
-		opts.ColorScale.Reset()
-		c := l.Color
-		opts.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-		text.Draw(dst, l.Text, f.small, opts)
-	}
+// draw submits the scene.
+func (s *sceneLayer) draw(dst *ebiten.Image) {
+	s.eb.Draw(dst, s.dl, ebitenrender.Options{AntiAlias: s.aa})
 }
 
 // picker answers the app's picking with what scenedraw drew.
