@@ -2,9 +2,11 @@ package ui
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
 )
@@ -14,6 +16,9 @@ import (
 // the panels, for hit-testing the cursor.
 type hudText struct {
 	panels                []rect
+	tip                   []byte // the timeline tooltip's lines
+	tipEnds               []int
+	tipKinds              []scene.EventKind
 	notices               []noticeCache
 	scratch               []byte
 	helpKeys, helpActions []string
@@ -106,6 +111,95 @@ func (h *hudText) timeline(g *Game) {
 	ov.rect(0, rect{head - hw/2, bar.y0 - l.px(4), head + hw/2, bar.y1 + l.px(4)}, colHead)
 	k := l.px(5)
 	ov.tri(0, head-k, bar.y0-l.px(4)-k, head+k, bar.y0-l.px(4)-k, head, bar.y0-l.px(4), colHead)
+	if m := g.snap.Mouse; !m.Left && !m.Right && m.X >= bar.x0 && m.X <= bar.x1 &&
+		m.Y >= g.snap.TimelineY && m.Y <= g.snap.TimelineY+g.snap.TimelineHeight {
+		h.tooltip(g, tl, m.X)
+	}
+}
+
+// maxTipEvents bounds the events the timeline tooltip lists.
+const maxTipEvents = 6
+
+// tooltip shows, above the bar at x, the time there and the events
+// within a few pixels of it.
+func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	t := tl.TimeAt(x)
+	slop := l.px(4) * (tl.End - tl.Start) / max(tl.Width, 1)
+	h.tip, h.tipEnds, h.tipKinds = h.tip[:0], h.tipEnds[:0], h.tipKinds[:0]
+	h.tip = playback.AppendTime(h.tip, t, 2)
+	if rec := g.app.Recording(); rec != nil {
+		h.tip = append(h.tip, "   frame "...)
+		h.tip = strconv.AppendInt(h.tip, int64(rec.FrameAt(t)+1), 10)
+	}
+	h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+	evs := g.app.EventsAround(t-slop, t+slop)
+	for i := range evs {
+		if len(h.tipKinds) > maxTipEvents {
+			h.tip = append(h.tip, "+ "...)
+			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-i), 10)
+			h.tip = append(h.tip, " more"...)
+			h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+			break
+		}
+		h.tip = appendEvent(h.tip, &evs[i])
+		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
+	}
+	// Measure, place above the bar, draw on top of everything.
+	pad, sw := l.px(8), l.px(14)
+	w, start := 0.0, 0
+	for _, end := range h.tipEnds {
+		w = max(w, f.rRegular.widthBytes(h.tip[start:end]))
+		start = end
+	}
+	w = min(w+sw+2*pad, l.w-l.px(8))
+	hgt := float64(len(h.tipEnds))*f.lineH + 2*pad
+	x0 := min(max(x-w/2, l.px(4)), l.w-l.px(4)-w)
+	y0 := l.bar.y0 - l.px(12) - hgt
+	r := rect{x0, y0, x0 + w, y0 + hgt}
+	ov.rect(1, r, colPanelBg)
+	ov.frame(1, r, math.Max(1, l.s), colPanelEdge)
+	start = 0
+	for i, end := range h.tipEnds {
+		ty := y0 + pad + float64(i)*f.lineH
+		tx := x0 + pad
+		col := colText
+		if k, ok := app.MarkOf(h.tipKinds[i]); ok {
+			ov.rect(1, rect{tx, ty + f.lineH*0.3, tx + l.px(8), ty + f.lineH*0.7}, colMark[k])
+		}
+		if i == 0 {
+			col = colTitle
+		} else {
+			tx += sw
+		}
+		ov.run(1, h.tip[start:end], tx, ty+(f.lineH-faceH(f.regular))/2, f.rRegular, r.x1-pad-tx, col)
+		start = end
+	}
+}
+
+// appendEvent writes one event as the tooltip lists it.
+func appendEvent(b []byte, e *scene.Event) []byte {
+	id := func(b []byte, v uint32) []byte { return strconv.AppendUint(b, uint64(v), 10) }
+	switch e.Kind {
+	case scene.EventCollision:
+		b = id(append(b, "collision  "...), e.Actor)
+		b = id(append(b, " with "...), e.Other)
+	case scene.EventSpawn:
+		b = id(append(b, "spawn  "...), e.Actor)
+		b = append(append(b, ' '), e.Blueprint...)
+	case scene.EventDestroy:
+		b = id(append(b, "destroy  "...), e.Actor)
+		b = append(append(b, ' '), e.Blueprint...)
+	case scene.EventLight:
+		b = id(append(b, "light "...), e.Actor)
+		b = append(append(b, " turns "...), app.LightStateName(e.Light)...)
+	case scene.EventParent:
+		b = id(append(b, "attach  "...), e.Actor)
+		b = id(append(b, " to "...), e.Other)
+	default:
+		b = append(b, e.Kind.String()...)
+	}
+	return b
 }
 
 // playIcon draws play (a triangle, pointing left when reversed) or pause.

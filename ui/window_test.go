@@ -25,6 +25,7 @@ import (
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
 )
@@ -531,5 +532,26 @@ func TestWindowOpenDialogFails(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no notice of the failed dialog: %+v", g.App().Notices())
+	}
+}
+
+// TestWindowTimelineTooltip: hovering a mark lists its event.
+func TestWindowTimelineTooltip(t *testing.T) {
+	g, sc := demo(t)
+	c := g.App().Clock()
+	b := g.lay.bar
+	tl := playback.Timeline{X: b.x0, Width: b.w(), Start: c.Start(), End: c.End()}
+	x := tl.XAt(float64(testrec.CollisionFrame) / testrec.Hz)
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: (b.y0 + b.y1) / 2}})
+	drain(t, g, sc)
+	tip := string(g.hud.tip)
+	for _, want := range []string{"0:02.00   frame 41", "collision  100 with 101"} {
+		if !strings.Contains(tip, want) {
+			t.Errorf("tooltip %q lacks %q", tip, want)
+		}
+	}
+	shot(t, g, "tooltip")
+	if c.Time() != 0 {
+		t.Errorf("hovering moved the time to %v", c.Time())
 	}
 }

@@ -193,7 +193,7 @@ func (a *App) installRecording(res *loader.Result) {
 	}
 	times := make([]float64, 0, len(rec.Events()))
 	for _, e := range rec.Events() {
-		if _, ok := markKind(e.Kind); ok {
+		if _, ok := MarkOf(e.Kind); ok {
 			times = append(times, e.Time)
 		}
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/mm2carla/viewer/internal/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 )
@@ -580,5 +582,28 @@ func TestTickAllocations(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
 		t.Errorf("a playing tick allocates %v times", n)
+	}
+}
+
+func TestEventsAround(t *testing.T) {
+	a := newLoaded(t)
+	at := func(f int) float64 { return float64(f) / testrec.Hz }
+	for _, tc := range []struct {
+		t0, t1 float64
+		want   []scene.EventKind
+	}{
+		{at(testrec.CollisionFrame), at(testrec.CollisionFrame), []scene.EventKind{scene.EventCollision}},
+		{at(testrec.CollisionFrame) - 0.01, at(testrec.CollisionFrame) + 0.01, []scene.EventKind{scene.EventCollision}},
+		{at(testrec.VisitorIn) - 0.2, at(testrec.LightEvery) + 0.01, []scene.EventKind{scene.EventSpawn, scene.EventLight}},
+		{at(testrec.CollisionFrame) + 0.01, at(testrec.CollisionFrame+1) - 0.01, nil}, // between frames
+		{at(41), at(39), nil}, // reversed range
+	} {
+		var got []scene.EventKind
+		for _, e := range a.EventsAround(tc.t0, tc.t1) {
+			got = append(got, e.Kind)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("EventsAround(%v, %v) = %v, want %v", tc.t0, tc.t1, got, tc.want)
+		}
 	}
 }

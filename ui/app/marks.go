@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"sort"
 
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -33,8 +34,9 @@ type Marks struct {
 	total [NumMarkKinds]int
 }
 
-// markKind maps an event to its row, or false for events without a mark.
-func markKind(k scene.EventKind) (MarkKind, bool) {
+// MarkOf returns the timeline row marking events of kind k, or false
+// for events without a mark (attachments).
+func MarkOf(k scene.EventKind) (MarkKind, bool) {
 	switch k {
 	case scene.EventCollision:
 		return MarkCollision, true
@@ -65,7 +67,7 @@ func (m *Marks) Update(events []scene.Event, start, end float64, width int) {
 		return
 	}
 	for i := range events {
-		k, ok := markKind(events[i].Kind)
+		k, ok := MarkOf(events[i].Kind)
 		if !ok {
 			continue
 		}
@@ -131,4 +133,25 @@ func resizeZero(s []uint32, n int) []uint32 {
 	s = s[:n]
 	clear(s)
 	return s
+}
+
+// EventsAround returns the recording's marked and unmarked events whose
+// time is within [t0, t1], as a slice of Recording.Events (read-only; no
+// copy). Events are in file order, so their frames never decrease: the
+// range is found by binary search on the frames that start in [t0, t1].
+func (a *App) EventsAround(t0, t1 float64) []scene.Event {
+	rec := a.Recording()
+	if rec == nil || !(t1 >= t0) {
+		return nil
+	}
+	ev := rec.Events()
+	times := rec.Times()
+	first := sort.SearchFloat64s(times, t0) // the first frame starting at or after t0
+	last := rec.FrameAt(t1)                 // the last frame starting at or before t1
+	if first > last {
+		return nil
+	}
+	i := sort.Search(len(ev), func(i int) bool { return ev[i].Frame >= first })
+	j := sort.Search(len(ev), func(i int) bool { return ev[i].Frame > last })
+	return ev[i:j]
 }
