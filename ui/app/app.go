@@ -318,12 +318,22 @@ func (a *App) fileNames() string {
 }
 
 // Busy reports whether the next ticks will change what is on screen by
-// themselves (playing, loading, notices counting down, the camera moving,
-// or input in the last second): the window then renders every frame, and
-// otherwise lets the loop idle until input arrives.
+// themselves (playing, loading, an info notice counting down, framing
+// pending, or input in the last second): the window then renders every
+// frame, and otherwise lets the loop idle until input arrives. Warnings
+// and errors do not keep it busy: they stay up for many seconds, and
+// while idle they simply wait on screen for the next input.
 func (a *App) Busy() bool {
-	return (a.clock != nil && a.clock.Playing()) || a.mapJob != nil || a.recJob != nil ||
-		len(a.notices) > 0 || a.framePending || a.interaction < TPS
+	if (a.clock != nil && a.clock.Playing()) || a.mapJob != nil || a.recJob != nil ||
+		a.framePending || a.interaction < TPS {
+		return true
+	}
+	for i := range a.notices {
+		if a.notices[i].Level == Info {
+			return true
+		}
+	}
+	return false
 }
 
 // SetFPS tells the app the measured frame rate, for the status line.

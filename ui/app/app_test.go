@@ -508,6 +508,15 @@ func TestBusy(t *testing.T) {
 	if a.Busy() {
 		t.Fatal("busy while paused and idle")
 	}
+	a.notify(Error, "something failed")
+	if a.Busy() {
+		t.Error("an error notice keeps the loop busy")
+	}
+	a.notify(Info, "layer hidden")
+	if !a.Busy() {
+		t.Error("an info notice does not keep the loop busy until it goes")
+	}
+	a.DismissNotices()
 	a.Apply(input.Clock(playback.Play()))
 	a.Tick()
 	if !a.Busy() {
