@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -81,8 +82,13 @@ func (h *hudText) timeline(g *Game) {
 	ov.rect(0, rect{r.x0, r.y0, r.x1, r.y0 + math.Max(1, l.s)}, colBarLine)
 	c := g.app.Clock()
 	if c == nil {
-		ov.str(0, "No recording open. Open a CARLA recorder file (.log) with Ctrl+O, or drop it on the window.",
-			r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.rRegular, r.w()-l.px(40), colTextDim)
+		msg := "No recording open. Open a CARLA recorder file (.log) with Ctrl+O, or drop it on the window."
+		for _, ld := range g.loads {
+			if ld.Kind == loader.KindRecording {
+				msg = "Loading the recording; the map can be explored meanwhile."
+			}
+		}
+		ov.str(0, msg, r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.rRegular, r.w()-l.px(40), colTextDim)
 		return
 	}
 	bar := l.bar

@@ -114,15 +114,18 @@ func (h *hudText) wrapNotices(ns []app.Notice, face *text.GoTextFace, width floa
 	}
 }
 
-// loading draws a progress box per file loading, at the top of the view.
+// loading draws a progress box per file loading, in the middle of the
+// view, where the eye goes while waiting (the corners hold the panels,
+// the legend and the notices).
 func (h *hudText) loading(g *Game) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	w := min(l.px(420), l.w-2*l.px(panelMargin))
 	x := (l.w - w) / 2
-	y := l.px(panelMargin)
 	pad := l.px(10)
+	boxH := 2*pad + f.lineH + l.px(12)
+	y := max(l.view.h()*0.42-float64(len(g.loads))*(boxH+l.px(6))/2, l.px(panelMargin))
 	for _, ld := range g.loads {
-		r := rect{x, y, x + w, y + 2*pad + f.lineH + l.px(12)}
+		r := rect{x, y, x + w, y + boxH}
 		panelBox(g, r)
 		kind := "file"
 		switch ld.Kind {
