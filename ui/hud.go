@@ -273,8 +273,7 @@ func (h *hudText) ticksAndLabels(g *Game, tl playback.Timeline, bar rect) {
 	}
 }
 
-// panelBox draws a panel's background and border and returns its inner
-// area.
+// panelBox draws a panel's background and border.
 func panelBox(g *Game, r rect) {
 	ov := &g.ov
 	ov.rect(0, r, colPanelBg)

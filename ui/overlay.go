@@ -53,7 +53,7 @@ func (l *overlayLayer) rect(r rect, c render.Color) {
 	n := uint32(len(l.verts))
 	for _, p := range [4][2]float64{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}} {
 		l.verts = append(l.verts, ebiten.Vertex{
-			DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1, SrcY: 1,
+			DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1.5, SrcY: 1.5,
 			ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A,
 		})
 	}
@@ -74,7 +74,7 @@ func (o *overlay) tri(z int, ax, ay, bx, by, cx, cy float64, c render.Color) {
 	n := uint32(len(l.verts))
 	for _, p := range [3][2]float64{{ax, ay}, {bx, by}, {cx, cy}} {
 		l.verts = append(l.verts, ebiten.Vertex{
-			DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1, SrcY: 1,
+			DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1.5, SrcY: 1.5,
 			ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A,
 		})
 	}

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// The map inspector: the road or intersection selected, or under the
+// cursor when nothing is selected.
+
+func (a *App) buildElementPanel() {
+	l := &a.elementPanel
+	l.Reset()
+	m := a.Map()
+	e := a.element
+	title := "Selected "
+	if e.Kind == ElementNone {
+		e, title = a.hover, "Under the cursor: "
+	}
+	if m == nil || e.Kind == ElementNone {
+		return
+	}
+	switch e.Kind {
+	case ElementRoad:
+		if e.Index < len(m.Roads) {
+			roadPanel(l, m, title, e.Index)
+		}
+	case ElementIntersection:
+		if e.Index < len(m.Intersections) {
+			intersectionPanel(l, m, title, e.Index)
+		}
+	}
+}
+
+func roadPanel(l *Lines, m *scene.Map, title string, i int) {
+	r := &m.Roads[i]
+	l.S(title).S("road ").I(int64(r.ID)).S("  (index ").I(int64(i)).S(")").End()
+	l.S("flags").Tab()
+	appendRoadFlags(l, r.Flags)
+	l.End()
+	l.S("lanes").Tab().S("A ").I(int64(len(r.SideA.Lanes))).S(" (end to start), B ").
+		I(int64(len(r.SideB.Lanes))).S(" (start to end)").End()
+	l.S("sidewalks").Tab().S("A ").I(int64(len(r.SideA.Sidewalks))).S(", B ").I(int64(len(r.SideB.Sidewalks))).End()
+	if n := len(r.SideA.Trams) + len(r.SideB.Trams) + len(r.SideA.Trains) + len(r.SideB.Trains); n > 0 {
+		l.S("rails").Tab().S("trams ").I(int64(len(r.SideA.Trams) + len(r.SideB.Trams))).
+			S(", trains ").I(int64(len(r.SideA.Trains) + len(r.SideB.Trains))).End()
+	}
+	length := 0.0
+	if n := len(r.Distance); n > 0 {
+		length = r.Distance[n-1]
+	}
+	l.S("size").Tab().F(length, 1).S(" m long, ").F(2*r.HalfWidth, 1).S(" m wide, ").
+		I(int64(len(r.Centre))).S(" sections").End()
+	l.S("base speed").Tab().F(r.BaseSpeed, 1).End()
+	roadEnd(l, m, "start", &r.Start)
+	roadEnd(l, m, "end", &r.End)
+}
+
+func roadEnd(l *Lines, m *scene.Map, name string, e *scene.RoadEnd) {
+	l.S(name).Tab().S(RuleName(e.Rule))
+	if e.HasLight {
+		l.S(", has a light")
+	}
+	l.End()
+	l.Tab()
+	if e.Intersection < 0 || e.Intersection >= len(m.Intersections) {
+		l.S("not connected").End()
+		return
+	}
+	in := &m.Intersections[e.Intersection]
+	l.S("intersection ").I(int64(in.ID)).S(": roads ")
+	appendRoadIDs(l, m, in.Roads)
+	l.End()
+}
+
+func intersectionPanel(l *Lines, m *scene.Map, title string, i int) {
+	in := &m.Intersections[i]
+	l.S(title).S("intersection ").I(int64(in.ID)).S("  (index ").I(int64(i)).S(")").End()
+	c := in.Center
+	l.S("centre").Tab().S("x ").F(c.X, 1).S("  y ").F(c.Y, 1).S("  z ").F(c.Z, 1).S(" m").End()
+	l.S("roads").Tab().I(int64(len(in.Roads))).S(": ")
+	appendRoadIDs(l, m, in.Roads)
+	l.End()
+	for _, ri := range in.Roads {
+		if ri < 0 || ri >= len(m.Roads) {
+			continue
+		}
+		r := &m.Roads[ri]
+		e := &r.End
+		if r.Start.Intersection == i {
+			e = &r.Start
+		}
+		l.Tab().S("road ").I(int64(r.ID)).S(": ").S(RuleName(e.Rule))
+		if e.HasLight {
+			l.S(", light")
+		}
+		l.End()
+	}
+}
+
+func appendRoadIDs(l *Lines, m *scene.Map, roads []int) {
+	for k, ri := range roads {
+		if k > 0 {
+			l.S(", ")
+		}
+		if ri < 0 || ri >= len(m.Roads) {
+			l.S("?")
+			continue
+		}
+		l.I(int64(m.Roads[ri].ID))
+	}
+}
+
+func appendRoadFlags(l *Lines, f uint16) {
+	if f == 0 {
+		l.S("none")
+		return
+	}
+	names := [...]string{"divided", "alley", "freeway", "flat"}
+	first := true
+	for i, n := range names {
+		if f&(1<<i) != 0 {
+			if !first {
+				l.S(", ")
+			}
+			l.S(n)
+			first = false
+		}
+	}
+	if rest := f &^ 0xF; rest != 0 {
+		if !first {
+			l.S(", ")
+		}
+		l.S("0x")
+		l.buf = strconv.AppendUint(l.buf, uint64(rest), 16)
+	}
+}
+
+// RuleName names a road end's rule.
+func RuleName(r bai.Rule) string {
+	switch r {
+	case bai.RuleStopSign:
+		return "stop sign"
+	case bai.RuleTrafficLight:
+		return "traffic light"
+	case bai.RuleAlwaysStop:
+		return "always stop"
+	case bai.RuleNeverStop:
+		return "never stop"
+	}
+	return "rule " + strconv.Itoa(int(r))
+}
+
