@@ -152,4 +152,3 @@ func RuleName(r bai.Rule) string {
 	}
 	return "rule " + strconv.Itoa(int(r))
 }
-
