@@ -24,6 +24,7 @@ type cursor struct {
 	wire uint8
 	base int64 // file offset of b[0]
 	err  *FormatError
+	in   *interner // keeps decoded strings (see intern.go)
 }
 
 func (c *cursor) fail(at int, format string, args ...any) {
@@ -102,14 +103,15 @@ func (c *cursor) bytes() []byte {
 	return q
 }
 
-// str reads a str; old is returned instead of a new string when equal, so
-// that names repeated every frame do not allocate.
+// str reads a str; old is returned instead of a new string when equal,
+// and a string decoded before when there is one, so that names repeated
+// every frame or every spawn do not allocate.
 func (c *cursor) str(old string) string {
 	q := c.bytes()
 	if string(q) == old {
 		return old
 	}
-	return string(q)
+	return c.in.str(q)
 }
 
 // count reads nothing; it checks that n records of at least min bytes fit
@@ -138,7 +140,7 @@ func (c *cursor) finish() error {
 
 // newCursor starts a cursor on payload p of the packet last read.
 func (r *Reader) newCursor(wire uint8, p []byte) cursor {
-	return cursor{b: p, wire: wire, base: r.off + packetHeader}
+	return cursor{b: p, wire: wire, base: r.off + packetHeader, in: &r.strs}
 }
 
 // tryBoth runs decode in the known vector width, or, while the width is

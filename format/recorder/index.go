@@ -171,16 +171,52 @@ func (w *window) at(off, n int64) ([]byte, error) {
 // first frame's offset; Offset reports absolute file offsets. Bad indexes
 // give a Reader whose Next fails.
 func NewFrameReader(r io.ReaderAt, ix *Index, first, last int) *Reader {
+	rd := new(Reader)
+	rd.Reset(r, ix, first, last)
+	return rd
+}
+
+// Reset makes rd a frame reader of frames [first, last] of ix in r, as
+// NewFrameReader does, but keeps rd's read buffer and the storage of the
+// packets it decodes: a reader that seeks again and again (the scene's
+// StateAt) then allocates nothing once its buffers have grown. Packets
+// returned before the call are invalid after it. It works on any Reader,
+// and clears its error.
+func (rd *Reader) Reset(r io.ReaderAt, ix *Index, first, last int) {
+	buf, pk, strs := rd.buf, rd.pk, rd.strs
+	*rd = Reader{buf: buf[:cap(buf)], pk: pk, strs: strs}
 	if ix == nil || first < 0 || last >= len(ix.Frames) || first > last {
 		n := 0
 		if ix != nil {
 			n = len(ix.Frames)
 		}
-		return &Reader{err: fmt.Errorf("recorder: frames [%d, %d] out of the index of %d frames", first, last, n)}
+		rd.err = fmt.Errorf("recorder: frames [%d, %d] out of the index of %d frames", first, last, n)
+		return
 	}
 	start, end := ix.Frames[first].Offset, ix.Frames[last].End
-	rd := newReader(io.NewSectionReader(r, start, end-start), start, int(min(defaultBufSize, end-start)))
+	rd.sec = section{r: r, off: start, end: end}
+	rd.src, rd.base = &rd.sec, start
+	if len(rd.buf) == 0 {
+		rd.buf = make([]byte, min(defaultBufSize, end-start))
+	}
 	rd.hdr = ix.Header
 	rd.lay = layoutState{Layout: ix.Layout, wideKnown: ix.wideKnown, devKnown: ix.devKnown}
-	return rd
+}
+
+// section reads the bytes [off, end) of an io.ReaderAt in order, like
+// io.SectionReader; the Reader holds it by value so Reset need not
+// allocate one.
+type section struct {
+	r        io.ReaderAt
+	off, end int64
+}
+
+func (s *section) Read(p []byte) (int, error) {
+	if s.off >= s.end {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), s.end-s.off)]
+	n, err := s.r.ReadAt(p, s.off)
+	s.off += int64(n)
+	return n, err
 }

@@ -95,34 +95,46 @@ func checkFrameReaders(t *testing.T, data []byte, ix *Index) {
 		t.Fatal(err)
 	}
 	n := len(ix.Frames)
-	for _, rg := range [][2]int{{0, 0}, {0, n - 1}, {n / 2, min(n/2+3, n-1)}, {n - 1, n - 1}} {
+	reused := NewFrameReader(bytes.NewReader(data), ix, n-1, n-1)
+	for _, rg := range [][2]int{{0, 0}, {0, n - 1}, {n / 2, min(n/2+3, n-1)}, {n - 1, n - 1}, {0, n - 1}} {
 		fr := NewFrameReader(bytes.NewReader(data), ix, rg[0], rg[1])
-		i := rg[0]
-		j := 0
-		for {
-			p, err := fr.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("frames %v: %v", rg, err)
-			}
-			if j == 0 && fr.Offset() != ix.Frames[i].Offset {
-				t.Errorf("frame %d starts at %d, index says %d", i, fr.Offset(), ix.Frames[i].Offset)
-			}
-			if !samePacket(t, ix.Layout, Clone(p), all[i][j]) {
-				t.Fatalf("frames %v: frame %d packet %d differs:\n%+v\n%+v", rg, i, j, p, all[i][j])
-			}
-			if j++; j == len(all[i]) {
-				i, j = i+1, 0
-			}
+		checkFrameRange(t, ix, fr, rg, all)
+		// The same frames through one Reader reset again and again,
+		// whatever it read before.
+		reused.Reset(bytes.NewReader(data), ix, rg[0], rg[1])
+		checkFrameRange(t, ix, reused, rg, all)
+	}
+}
+
+// checkFrameRange reads fr to its end and compares its packets with those
+// of frames rg in all.
+func checkFrameRange(t *testing.T, ix *Index, fr *Reader, rg [2]int, all [][]Packet) {
+	t.Helper()
+	i := rg[0]
+	j := 0
+	for {
+		p, err := fr.Next()
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		if i != rg[1]+1 || j != 0 {
-			t.Errorf("frames %v: stopped at frame %d packet %d", rg, i, j)
+		if err != nil {
+			t.Fatalf("frames %v: %v", rg, err)
 		}
-		if fr.Header() != ix.Header {
-			t.Errorf("frame reader header %+v", fr.Header())
+		if j == 0 && fr.Offset() != ix.Frames[i].Offset {
+			t.Errorf("frame %d starts at %d, index says %d", i, fr.Offset(), ix.Frames[i].Offset)
 		}
+		if !samePacket(t, ix.Layout, Clone(p), all[i][j]) {
+			t.Fatalf("frames %v: frame %d packet %d differs:\n%+v\n%+v", rg, i, j, p, all[i][j])
+		}
+		if j++; j == len(all[i]) {
+			i, j = i+1, 0
+		}
+	}
+	if i != rg[1]+1 || j != 0 {
+		t.Errorf("frames %v: stopped at frame %d packet %d", rg, i, j)
+	}
+	if fr.Header() != ix.Header {
+		t.Errorf("frame reader header %+v", fr.Header())
 	}
 }
 
@@ -159,5 +171,43 @@ func TestBuildIndexNotRecorder(t *testing.T) {
 	var fe *FormatError
 	if !errors.As(err, &fe) || fe.Msg != "not a CARLA recorder file" {
 		t.Errorf("err %v", err)
+	}
+}
+
+// TestResetAllocs checks that a warm Reader re-targeted with Reset
+// allocates nothing, as the scene's seeking needs. It reads the same frame
+// each time: decoding a spawn whose strings differ from the last one read
+// allocates them, whatever the Reader.
+func TestResetAllocs(t *testing.T) {
+	data := sampleFile(t)
+	ra := bytes.NewReader(data)
+	ix, err := BuildIndex(ra, int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(ix.Frames)
+	fr := NewFrameReader(ra, ix, 0, n-1)
+	readAll := func() {
+		fr.Reset(ra, ix, n-1, n-1)
+		for {
+			if _, err := fr.Next(); err == io.EOF {
+				return
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	readAll() // warm up: packet storage reaches its size
+	readAll()
+	if a := testing.AllocsPerRun(20, readAll); a != 0 {
+		t.Errorf("Reset and read: %v allocations, want 0", a)
+	}
+	fr.Reset(ra, ix, 2, 1)
+	if _, err := fr.Next(); err == nil || err == io.EOF {
+		t.Errorf("bad range after Reset: err %v", err)
+	}
+	fr.Reset(ra, ix, 0, 0)
+	if p, err := fr.Next(); err != nil || p.ID() != IDFrameStart {
+		t.Errorf("Reset after an error: %v, %v", p, err)
 	}
 }

@@ -35,7 +35,8 @@ const (
 // when its packet is reached. Unknown ids come back as *Raw.
 type Reader struct {
 	src       io.Reader
-	srcErr    error // first error of src (io.EOF at the end)
+	sec       section // src of a frame reader (see Reset)
+	srcErr    error   // first error of src (io.EOF at the end)
 	zeroReads int
 	nread     int64 // bytes read from src
 
@@ -54,7 +55,8 @@ type Reader struct {
 	size uint32 // its payload size
 	err  error  // sticky
 
-	pk packets
+	pk   packets
+	strs interner
 }
 
 // NewReader reads and checks the info header of a recording. A header
