@@ -2,6 +2,7 @@ package scene
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/mm2carla/viewer/internal/synth"
@@ -39,5 +40,32 @@ func TestPlayForwardAllocatesNothing(t *testing.T) {
 	allocs = testing.AllocsPerRun(100, func() { rec.StateAt(tm+0.001, &s) })
 	if allocs != 0 {
 		t.Errorf("%v allocations per interpolation, want 0", allocs)
+	}
+}
+
+// TestSeekAllocatesNothing: once warm, jumping to random times, forward
+// and backward, restores keyframes and decodes into reused buffers (the
+// frame reader is Reset, not made anew) and allocates nothing.
+func TestSeekAllocatesNothing(t *testing.T) {
+	var b bytes.Buffer
+	if err := synth.Write(&b, synth.Config{Vehicles: 60, Walkers: 10, TrafficLights: 8, Hz: 20, Frames: 600, Churn: true, Seed: 9}); err != nil {
+		t.Fatal(err)
+	}
+	rec := openBytes(t, b.Bytes())
+	if rec.Keyframes() < 4 {
+		t.Fatalf("%d keyframes: seeking would not restore any", rec.Keyframes())
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var s State
+	seek := func() {
+		if err := rec.StateAt(rng.Float64()*rec.Duration(), &s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 200 { // warm up: every buffer reaches its size
+		seek()
+	}
+	if allocs := testing.AllocsPerRun(200, seek); allocs != 0 {
+		t.Errorf("%v allocations per random seek, want 0", allocs)
 	}
 }

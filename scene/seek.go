@@ -41,7 +41,11 @@ func (s *seeker) to(m int) error {
 			before = s.rec.frames[k.frame-1].Elapsed
 		}
 		s.w.restore(k, before)
-		s.rd = recorder.NewFrameReader(s.rec.src, s.rec.ix, k.frame, len(s.rec.frames)-1)
+		if s.rd == nil {
+			s.rd = recorder.NewFrameReader(s.rec.src, s.rec.ix, k.frame, len(s.rec.frames)-1)
+		} else {
+			s.rd.Reset(s.rec.src, s.rec.ix, k.frame, len(s.rec.frames)-1) // keeps its 512 KiB buffer
+		}
 		if err := s.next(); err != nil {
 			return err
 		}
