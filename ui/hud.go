@@ -23,8 +23,6 @@ type hudText struct {
 	notices               []noticeCache
 	scratch               []byte
 	helpKeys, helpActions []string
-	helpW                 float64
-	helpFace              *text.GoTextFace
 }
 
 // overPanel reports whether a pixel is on a panel, where clicks do not
