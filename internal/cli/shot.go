@@ -176,7 +176,8 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 		return nil, render.View{}, err
 	}
 	dl := render.NewDrawList()
-	opt := scenedraw.Options{Layers: sp.layers, Selected: sp.selected, Time: sp.at}
+	// As the window draws it: recorded vehicle colours, replay time.
+	opt := scenedraw.Options{Layers: sp.layers, Selected: sp.selected, Time: sp.at, VehicleColors: true}
 	r.Build(dl, &view, st, opt)
 	img := image.NewRGBA(image.Rect(0, 0, sp.width, sp.height))
 	raster.Rasterize(dl, img, raster.Options{Background: scenedraw.Background.NRGBA(), Face: face.Face()})
