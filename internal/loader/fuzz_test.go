@@ -1,0 +1,41 @@
+package loader
+
+import (
+	"testing"
+
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// FuzzLoad: whatever the bytes, a load ends with exactly one of an error,
+// a map or a recording, and an opened recording can be shown at any time.
+// This is the window's promise that no file crashes it.
+func FuzzLoad(f *testing.F) {
+	rec := testrec.Bytes(8)
+	mp := mapBytes(f)
+	f.Add(rec)
+	f.Add(rec[:len(rec)/2])
+	f.Add(mp)
+	f.Add(mp[:len(mp)/3])
+	f.Add([]byte("CAI1"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res := Start(BytesSource("fuzz", data)).Wait()
+		defer res.Close()
+		n := 0
+		for _, ok := range []bool{res.Err != nil, res.Map != nil, res.Recording != nil} {
+			if ok {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("err %v, map %v, recording %v", res.Err, res.Map != nil, res.Recording != nil)
+		}
+		if r := res.Recording; r != nil {
+			var st scene.State
+			for _, tm := range []float64{-1, 0, r.Duration() / 2, r.Duration(), r.Duration() + 1} {
+				r.StateAt(tm, &st) // an error is fine; a panic is not
+			}
+		}
+	})
+}
