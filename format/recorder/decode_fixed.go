@@ -46,28 +46,33 @@ func (r *Reader) decodeCollisions(wire uint8, p []byte) (Packet, error) {
 }
 
 // decodePositions is the hot path of playback: one record per moving actor
-// per frame, decoded into a reused slice.
+// per frame, decoded into a reused slice. The loops index fixed-size
+// arrays and write fields in place: with the record size a variable and a
+// struct literal per record, decoding took three times as long.
 func (r *Reader) decodePositions(wire uint8, p []byte) (Packet, error) {
-	wide := r.lay.Wide
 	rec := 4 + 2*r.lay.vecSize()
 	n, b, err := r.records(wire, p, rec)
 	if err != nil {
 		return nil, err
 	}
 	recs := resize(r.pk.positions.Records, n)
-	if wide {
+	if r.lay.Wide {
+		const rec = 4 + 2*wideVec
 		for i := range recs {
-			q := b[i*rec : i*rec+rec]
-			recs[i] = Position{ID: le.Uint32(q), Location: vec(q[4:], true), Rotation: vec(q[28:], true)}
+			q := (*[rec]byte)(b[i*rec:])
+			d := &recs[i]
+			d.ID = le.Uint32(q[:])
+			d.Location = Vec3{f64(q[4:]), f64(q[12:]), f64(q[20:])}
+			d.Rotation = Vec3{f64(q[28:]), f64(q[36:]), f64(q[44:])}
 		}
 	} else {
+		const rec = 4 + 2*narrowVec
 		for i := range recs {
-			q := b[i*rec : i*rec+rec]
-			recs[i] = Position{
-				ID:       le.Uint32(q),
-				Location: Vec3{float64(f32(q[4:])), float64(f32(q[8:])), float64(f32(q[12:]))},
-				Rotation: Vec3{float64(f32(q[16:])), float64(f32(q[20:])), float64(f32(q[24:]))},
-			}
+			q := (*[rec]byte)(b[i*rec:])
+			d := &recs[i]
+			d.ID = le.Uint32(q[:])
+			d.Location = Vec3{float64(f32(q[4:])), float64(f32(q[8:])), float64(f32(q[12:]))}
+			d.Rotation = Vec3{float64(f32(q[16:])), float64(f32(q[20:])), float64(f32(q[24:]))}
 		}
 	}
 	r.pk.positions.Records = recs
@@ -81,8 +86,9 @@ func (r *Reader) decodeLights(wire uint8, p []byte) (Packet, error) {
 	}
 	recs := resize(r.pk.lights.Records, n)
 	for i := range recs {
-		q := b[i*trafficLightRec : i*trafficLightRec+trafficLightRec]
-		recs[i] = TrafficLightState{ID: le.Uint32(q), Frozen: q[4] != 0, Elapsed: f32(q[5:]), State: LightState(q[9])}
+		q := (*[trafficLightRec]byte)(b[i*trafficLightRec:])
+		d := &recs[i]
+		d.ID, d.Frozen, d.Elapsed, d.State = le.Uint32(q[:]), q[4] != 0, f32(q[5:]), LightState(q[9])
 	}
 	r.pk.lights.Records = recs
 	return &r.pk.lights, nil
@@ -95,9 +101,10 @@ func (r *Reader) decodeVehicleAnims(wire uint8, p []byte) (Packet, error) {
 	}
 	recs := resize(r.pk.vehicleAnims.Records, n)
 	for i := range recs {
-		q := b[i*vehicleAnimRec : i*vehicleAnimRec+vehicleAnimRec]
-		recs[i] = VehicleAnimation{ID: le.Uint32(q), Steering: f32(q[4:]), Throttle: f32(q[8:]),
-			Brake: f32(q[12:]), Handbrake: q[16] != 0, Gear: int32(le.Uint32(q[17:]))}
+		q := (*[vehicleAnimRec]byte)(b[i*vehicleAnimRec:])
+		d := &recs[i]
+		d.ID, d.Steering, d.Throttle, d.Brake = le.Uint32(q[:]), f32(q[4:]), f32(q[8:]), f32(q[12:])
+		d.Handbrake, d.Gear = q[16] != 0, int32(le.Uint32(q[17:]))
 	}
 	r.pk.vehicleAnims.Records = recs
 	return &r.pk.vehicleAnims, nil
@@ -110,8 +117,8 @@ func (r *Reader) decodeWalkerAnims(wire uint8, p []byte) (Packet, error) {
 	}
 	recs := resize(r.pk.walkerAnims.Records, n)
 	for i := range recs {
-		q := b[i*walkerAnimRec:]
-		recs[i] = WalkerAnimation{ID: le.Uint32(q), Speed: f32(q[4:])}
+		q := (*[walkerAnimRec]byte)(b[i*walkerAnimRec:])
+		recs[i].ID, recs[i].Speed = le.Uint32(q[:]), f32(q[4:])
 	}
 	r.pk.walkerAnims.Records = recs
 	return &r.pk.walkerAnims, nil
@@ -124,8 +131,8 @@ func (r *Reader) decodeVehicleLights(wire uint8, p []byte) (Packet, error) {
 	}
 	recs := resize(r.pk.vehLights.Records, n)
 	for i := range recs {
-		q := b[i*vehicleLightRec:]
-		recs[i] = VehicleLight{ID: le.Uint32(q), Bits: le.Uint32(q[4:])}
+		q := (*[vehicleLightRec]byte)(b[i*vehicleLightRec:])
+		recs[i].ID, recs[i].Bits = le.Uint32(q[:]), le.Uint32(q[4:])
 	}
 	r.pk.vehLights.Records = recs
 	return &r.pk.vehLights, nil
@@ -148,16 +155,30 @@ func (r *Reader) decodeSceneLights(wire uint8, p []byte) (Packet, error) {
 }
 
 func (r *Reader) decodeKinematics(wire uint8, p []byte) (Packet, error) {
-	vs := r.lay.vecSize()
-	rec := 4 + 2*vs
+	rec := 4 + 2*r.lay.vecSize()
 	n, b, err := r.records(wire, p, rec)
 	if err != nil {
 		return nil, err
 	}
 	recs := resize(r.pk.kinematics.Records, n)
-	for i := range recs {
-		q := b[i*rec:]
-		recs[i] = Kinematics{ID: le.Uint32(q), Linear: vec(q[4:], r.lay.Wide), Angular: vec(q[4+vs:], r.lay.Wide)}
+	if r.lay.Wide {
+		const rec = 4 + 2*wideVec
+		for i := range recs {
+			q := (*[rec]byte)(b[i*rec:])
+			d := &recs[i]
+			d.ID = le.Uint32(q[:])
+			d.Linear = Vec3{f64(q[4:]), f64(q[12:]), f64(q[20:])}
+			d.Angular = Vec3{f64(q[28:]), f64(q[36:]), f64(q[44:])}
+		}
+	} else {
+		const rec = 4 + 2*narrowVec
+		for i := range recs {
+			q := (*[rec]byte)(b[i*rec:])
+			d := &recs[i]
+			d.ID = le.Uint32(q[:])
+			d.Linear = Vec3{float64(f32(q[4:])), float64(f32(q[8:])), float64(f32(q[12:]))}
+			d.Angular = Vec3{float64(f32(q[16:])), float64(f32(q[20:])), float64(f32(q[24:]))}
+		}
 	}
 	r.pk.kinematics.Records = recs
 	return &r.pk.kinematics, nil
