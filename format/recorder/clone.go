@@ -81,6 +81,8 @@ func Clone(p Packet) Packet {
 		return &c
 	case *Raw:
 		return &Raw{WireID: p.WireID, Data: cloneSlice(p.Data)}
+	case *Skimmed:
+		return &Skimmed{Type: p.Type, IDs: cloneSlice(p.IDs)}
 	}
 	return p
 }

@@ -51,6 +51,7 @@ type packets struct {
 	doors        VehicleDoors
 	weather      Weather
 	raw          Raw
+	skimmed      Skimmed
 }
 
 var le = binary.LittleEndian
@@ -89,7 +90,11 @@ func (r *Reader) decode(wire uint8, p []byte) (Packet, error) {
 		pk.raw = Raw{WireID: wire, Data: p}
 		return &pk.raw, nil
 	}
-	switch canonical(wire, r.lay.DevNumbering) {
+	id := canonical(wire, r.lay.DevNumbering)
+	if id < 32 && r.skim&(1<<id) != 0 {
+		return r.decodeSkimmed(wire, id, p)
+	}
+	switch id {
 	case IDFrameStart:
 		if len(p) != frameStartSize {
 			return nil, r.sizeErr(wire, p, frameStartSize)

@@ -197,6 +197,7 @@ func TestFormatErrors(t *testing.T) {
 			if len(frames) != b.frames {
 				t.Errorf("%d frames before the error, want %d", len(frames), b.frames)
 			}
+			checkSkim(t, b.data, 0)
 			r, _ := NewReader(bytes.NewReader(b.data))
 			for {
 				if _, err = r.Next(); err != nil {

@@ -10,8 +10,9 @@ import (
 
 // FuzzReader feeds arbitrary bytes to the Reader and BuildIndex: neither
 // may panic, the index must list exactly the complete frames the reader
-// yields (or more, when the reader stopped at a payload error), and what
-// decodes must encode and decode again to the same bytes.
+// yields (or more, when the reader stopped at a payload error), what
+// decodes must encode and decode again to the same bytes, and skimming
+// must agree with decoding.
 func FuzzReader(f *testing.F) {
 	f.Add(sampleFile(f))
 	f.Add(encodeFrames(f, sampleFrames(0.1), Layout{Wide: true}))
@@ -34,6 +35,7 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, l, frames, err := decodeAll(data)
+		checkSkim(t, data, 0)
 		ix, ierr := BuildIndex(bytes.NewReader(data), int64(len(data)), nil)
 		if (ierr == nil) != (h.Magic == Magic) {
 			t.Fatalf("index header error %v, reader header %+v", ierr, h)

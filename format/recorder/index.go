@@ -181,7 +181,7 @@ func NewFrameReader(r io.ReaderAt, ix *Index, first, last int) *Reader {
 // packets it decodes: a reader that seeks again and again (the scene's
 // StateAt) then allocates nothing once its buffers have grown. Packets
 // returned before the call are invalid after it. It works on any Reader,
-// and clears its error.
+// clears its error and ends skimming (see Skim).
 func (rd *Reader) Reset(r io.ReaderAt, ix *Index, first, last int) {
 	buf, pk, strs := rd.buf, rd.pk, rd.strs
 	*rd = Reader{buf: buf[:cap(buf)], pk: pk, strs: strs}

@@ -57,6 +57,7 @@ type Reader struct {
 
 	pk   packets
 	strs interner
+	skim uint32 // bit 1<<id: return packet id as *Skimmed (see Skim)
 }
 
 // NewReader reads and checks the info header of a recording. A header
