@@ -32,6 +32,7 @@ type Recording struct {
 	statics *staticTable
 	events  []Event
 	err     error
+	refills int // frames Open decoded again for skimmed values (tests check the path runs)
 
 	mu  sync.Mutex
 	sk  seeker
@@ -90,21 +91,31 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 		ix, err := recorder.BuildIndex(r, size, nil)
 		ixc <- indexed{ix, err}
 	}()
+	var res indexed
+	waited := false
+	index := func() (*recorder.Index, error) {
+		if !waited {
+			res, waited = <-ixc, true
+		}
+		return res.ix, res.err
+	}
 	rec := &Recording{src: r, statics: newStaticTable()}
 	report := func(done int64) {
 		if progress != nil {
 			progress(done, size)
 		}
 	}
-	decoded, scanErr := rec.scan(ctx, rd, report)
+	sc := scanner{rec: rec, rd: rd, index: index}
+	decoded, scanErr := sc.run(ctx, report)
+	rec.refills = sc.refetched
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res := <-ixc
-	if res.err != nil {
-		return nil, res.err
+	ix, err := index()
+	if err != nil {
+		return nil, err
 	}
-	rec.ix = res.ix
+	rec.ix = ix
 	// The index and the reader share the framing rules, so they agree on
 	// the complete frames; the scan stops earlier at a record it cannot
 	// decode. Its error comes first in the file.
@@ -135,46 +146,6 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 	rec.sk.w.statics = rec.statics
 	report(size)
 	return rec, nil
-}
-
-// scan applies every frame once, keeping keyframes, statics and events. It
-// returns how many frames it applied whole and the decoding error that
-// stopped it, if any (io.EOF is not one).
-func (rec *Recording) scan(ctx context.Context, rd *recorder.Reader, progress func(int64)) (int, error) {
-	w := NewWorld()
-	w.statics = rec.statics
-	w.events = &rec.events
-	lastKey, lastKeyEnd, lastReport := -1, int64(0), int64(0)
-	for {
-		p, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			if w.inFrame {
-				return w.frame, err
-			}
-			return w.frame + 1, err
-		}
-		w.Apply(p)
-		if p.ID() != recorder.IDFrameEnd {
-			continue
-		}
-		f, end := w.frame, rd.Offset()+5
-		if lastKey < 0 || f-lastKey >= keyFrames || end-lastKeyEnd >= keyBytes {
-			rec.keys = append(rec.keys, keyframe{})
-			w.capture(&rec.keys[len(rec.keys)-1])
-			lastKey, lastKeyEnd = f, end
-		}
-		if end-lastReport >= progressStep {
-			lastReport = end
-			progress(end)
-			if ctx.Err() != nil {
-				return w.frame + 1, nil
-			}
-		}
-	}
-	return w.frame + 1, nil
 }
 
 // truncate keeps the first n frames (n <= len(rec.ix.Frames)) and the

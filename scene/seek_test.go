@@ -169,6 +169,11 @@ func TestSeekMatchesReferenceSynthetic(t *testing.T) {
 				return
 			}
 			checkSeeks(t, data)
+			// Actors left out of the per-frame packets make keyframes
+			// store values that Open's scan skimmed and read again.
+			if refills := openBytes(t, data).refills; cfg.gaps && refills == 0 {
+				t.Error("no skimmed value was read again: the path is not tested")
+			}
 		})
 	}
 }

@@ -71,7 +71,8 @@ type actorState struct {
 	doors     uint32
 	distance  float64
 
-	mark uint32 // resolve pass stamp: 2p+1 visiting, 2p+2 done
+	mark    uint32 // resolve pass stamp: 2p+1 visiting, 2p+2 done
+	skimmed uint8  // bit 1<<g: group g's last write was skimmed, its value is stale (see scan.go)
 }
 
 // World is the actor set of a recording as packets are applied in file
@@ -102,6 +103,57 @@ type World struct {
 	pairsPrev []collisionPair
 }
 
+// Setters of the per-frame groups that Open's scan may skim.
+
+func (a *actorState) setControl(r *recorder.VehicleAnimation) {
+	a.control = Control{r.Steering, r.Throttle, r.Brake, r.Handbrake, r.Gear}
+}
+
+func (a *actorState) setWalker(r *recorder.WalkerAnimation) { a.walker = FromUnrealSpeed(r.Speed) }
+
+func (a *actorState) setLights(r *recorder.VehicleLight) { a.lightBits = r.Bits }
+
+func (a *actorState) setKin(r *recorder.Kinematics) {
+	a.kin = Kinematics{FromUnrealVelocity(r.Linear), FromUnrealAngularVelocity(r.Angular), true}
+}
+
+// wrote notes that frame f wrote group g's value.
+func (a *actorState) wrote(g, f int) {
+	a.seen[g] = int32(f)
+	a.skimmed &^= 1 << g
+}
+
+// skimGroup is the group a skimmed packet writes, or -1.
+func skimGroup(id recorder.PacketID) int {
+	switch id {
+	case recorder.IDVehicleAnimation:
+		return gControl
+	case recorder.IDWalkerAnimation:
+		return gWalker
+	case recorder.IDVehicleLight:
+		return gLights
+	case recorder.IDKinematics:
+		return gKin
+	}
+	return -1
+}
+
+// applySkimmed notes which actors a skimmed animation, vehicle light or
+// kinematics packet wrote, leaving their old values in place and marked
+// stale. Other skimmed packets are ignored.
+func (w *World) applySkimmed(p *recorder.Skimmed) {
+	g := skimGroup(p.Type)
+	if g < 0 {
+		return
+	}
+	for _, id := range p.IDs {
+		if a := w.get(id); a != nil {
+			a.seen[g] = int32(w.frame)
+			a.skimmed |= 1 << g
+		}
+	}
+}
+
 // NewWorld returns an empty world before the first frame.
 func NewWorld() *World { return &World{frame: -1} }
 
@@ -114,7 +166,9 @@ func (w *World) Time() float64 { return w.time }
 // Apply applies one packet. Packets must come in file order, each frame
 // between its FrameStart and FrameEnd; packets the scene does not use
 // (physics, bones, wheels, scene lights, ...) are ignored, as are records
-// naming actors that do not exist.
+// naming actors that do not exist. A *recorder.Skimmed animation, vehicle
+// light or kinematics packet (from a Reader told to skim them) leaves the
+// values it names as they were: State then shows old values for them.
 func (w *World) Apply(p recorder.Packet) {
 	switch p := p.(type) {
 	case *recorder.FrameStart:
@@ -146,33 +200,35 @@ func (w *World) Apply(p recorder.Packet) {
 	case *recorder.TrafficLightStates:
 		w.applyLights(p.Records)
 	case *recorder.VehicleAnimations:
-		for _, r := range p.Records {
-			if a := w.get(r.ID); a != nil {
-				a.control = Control{r.Steering, r.Throttle, r.Brake, r.Handbrake, r.Gear}
-				a.seen[gControl] = int32(w.frame)
+		for i := range p.Records {
+			if a := w.get(p.Records[i].ID); a != nil {
+				a.setControl(&p.Records[i])
+				a.wrote(gControl, w.frame)
 			}
 		}
 	case *recorder.WalkerAnimations:
-		for _, r := range p.Records {
-			if a := w.get(r.ID); a != nil {
-				a.walker = FromUnrealSpeed(r.Speed)
-				a.seen[gWalker] = int32(w.frame)
+		for i := range p.Records {
+			if a := w.get(p.Records[i].ID); a != nil {
+				a.setWalker(&p.Records[i])
+				a.wrote(gWalker, w.frame)
 			}
 		}
 	case *recorder.VehicleLights:
-		for _, r := range p.Records {
-			if a := w.get(r.ID); a != nil {
-				a.lightBits = r.Bits
-				a.seen[gLights] = int32(w.frame)
+		for i := range p.Records {
+			if a := w.get(p.Records[i].ID); a != nil {
+				a.setLights(&p.Records[i])
+				a.wrote(gLights, w.frame)
 			}
 		}
 	case *recorder.KinematicsList:
-		for _, r := range p.Records {
-			if a := w.get(r.ID); a != nil {
-				a.kin = Kinematics{FromUnrealVelocity(r.Linear), FromUnrealAngularVelocity(r.Angular), true}
-				a.seen[gKin] = int32(w.frame)
+		for i := range p.Records {
+			if a := w.get(p.Records[i].ID); a != nil {
+				a.setKin(&p.Records[i])
+				a.wrote(gKin, w.frame)
 			}
 		}
+	case *recorder.Skimmed:
+		w.applySkimmed(p)
 	case *recorder.BoundingBoxes:
 		if !w.restoring {
 			for _, r := range p.Records {
