@@ -1,0 +1,357 @@
+package demo
+
+import (
+	"math"
+	"slices"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// network is the drivable graph read from a map: lanes in driving order,
+// and at each intersection the movements that join an arriving lane to a
+// departing one. Everything here is fixed for the whole run; the few
+// fields that change while simulating are marked.
+type network struct {
+	lanes      []lane
+	moves      []movement
+	approaches []approach
+	junctions  []junction
+	lights     []lightPost
+	signs      []signPost
+	walks      []sidewalk
+	centre     scene.Vec3 // middle of the map, for the spectator
+	radius     float64    // half the map's diagonal
+}
+
+// lane is one lane curve of one side of a road, in driving order.
+type lane struct {
+	road     int
+	sideB    bool // side B (drives Start -> End), else side A
+	rank     int  // 0 is the leftmost lane of its side
+	nLanes   int  // lanes on this side
+	path     path
+	from, to int     // intersection at the entry and exit end, -1 for a free end
+	speed    float64 // speed limit, m/s
+	approach int     // approach at the exit end, -1 when to is -1
+	out      []int   // movements from this lane's end
+	entry    bool    // traffic may appear at its start (a free end)
+	trap     bool    // every way on from here leaves the map
+
+	veh       []int32 // simulated: vehicles whose centre is on the lane
+	committed float64 // simulated: length promised to vehicles granted a movement into it
+}
+
+// exit reports whether vehicles leave the map at the lane's end.
+func (l *lane) exit() bool { return len(l.out) == 0 }
+
+// approachKind is how traffic arriving at a road end is regulated.
+type approachKind uint8
+
+const (
+	approachFree  approachKind = iota // never stop: priority road
+	approachStop                      // full stop, then first come, first served
+	approachLight                     // a working traffic light
+)
+
+// approach is one connected road end: the lanes arriving there, its rule
+// and, at a working light, its phase.
+type approach struct {
+	junction int
+	road     int
+	atEnd    bool // the road's End (section n-1), else its Start
+	kind     approachKind
+	phase    int // phase index at a working light
+	lanes    []int
+}
+
+// junction is an intersection with its movements and, for working
+// lights, the phase cycle.
+type junction struct {
+	approaches []int
+	moves      []int
+	phases     int     // working lights: one phase per lit approach; 0 otherwise
+	offset     float64 // seconds the cycle is advanced by
+
+	queue []queued // simulated: vehicles stopped at stop lines, in arrival order
+}
+
+// queued is a vehicle that has come to a full stop at a stop line.
+type queued struct {
+	veh   int32
+	since float64
+}
+
+// movement is one way through an intersection: a cubic Bezier from the
+// end of an arriving lane to the start of a departing one.
+type movement struct {
+	junction  int
+	from, to  int // lanes
+	path      path
+	turn      int     // -1 right, 0 straight, +1 left, 2 U-turn
+	vmax      float64 // comfortable speed through the turn
+	conflicts []int32 // other movements whose swept area overlaps this one's
+
+	holders int     // simulated: vehicles allowed in
+	veh     []int32 // simulated: vehicles whose centre is on the movement
+}
+
+// lightPost is a traffic-light actor at a road end's light origin.
+type lightPost struct {
+	pos      scene.Vec3
+	yaw      float64 // degrees, facing the light target
+	approach int
+}
+
+// signPost is a stop-sign actor on the kerb of a stop approach.
+type signPost struct {
+	pos scene.Vec3
+	yaw float64
+}
+
+// Turn classes of a movement.
+const (
+	turnRight    = -1
+	turnStraight = 0
+	turnLeft     = 1
+	turnU        = 2
+)
+
+// Driving constants.
+const (
+	cityLimit   = 12.5 // m/s, about 45 km/h, at BaseSpeed 15
+	lateralAcc  = 2.2  // m/s^2 in turns
+	minTurnV    = 2.5  // m/s
+	turnAngle   = 35 * math.Pi / 180
+	uTurnAngle  = 150 * math.Pi / 180
+	bezierStep  = 1.0 // metres between Bezier samples
+	maxBezierPt = 64
+	maxMoves    = 256 // per intersection; retail ones have a few dozen
+)
+
+// newNetwork reads the drivable graph of m.
+func newNetwork(m *scene.Map) *network {
+	n := &network{junctions: make([]junction, len(m.Intersections))}
+	n.addLanes(m)
+	n.addApproaches(m)
+	for j := range n.junctions {
+		n.addMovements(j)
+	}
+	n.markTraps()
+	n.addWalks(m)
+	if lo, hi := m.Bounds(); sane(lo) && sane(hi) {
+		n.centre = lo.Add(hi).Scale(0.5)
+		n.radius = hi.Sub(lo).Len() / 2
+	}
+	return n
+}
+
+// addLanes turns every lane curve into a lane, ranked left to right.
+func (n *network) addLanes(m *scene.Map) {
+	for r := range m.Roads {
+		road := &m.Roads[r]
+		speed := cityLimit
+		if b := road.BaseSpeed; b >= 5 && b <= 40 {
+			speed = cityLimit * min(max(b/15, 0.6), 1.2)
+		}
+		for _, sideB := range [2]bool{false, true} {
+			side, from, to := &road.SideA, road.End.Intersection, road.Start.Intersection
+			if sideB {
+				side, from, to = &road.SideB, road.Start.Intersection, road.End.Intersection
+			}
+			first := len(n.lanes)
+			for _, c := range side.Lanes {
+				p := newPath(c)
+				if !p.ok() {
+					continue
+				}
+				n.lanes = append(n.lanes, lane{road: r, sideB: sideB, path: p, from: from, to: to, speed: speed,
+					approach: -1, entry: from < 0})
+			}
+			n.rank(n.lanes[first:], road.Centre)
+		}
+	}
+}
+
+// rank orders the lanes of one side from left to right by their offset
+// from the centre line, measured from the geometry rather than trusted.
+func (n *network) rank(ls []lane, centre []scene.Vec3) {
+	off := make([]float64, len(ls))
+	for i := range ls {
+		p := &ls[i].path
+		mid := p.pts[len(p.pts)/2]
+		_, h := p.at(p.cum[len(p.pts)/2])
+		right := scene.Vec3{X: math.Sin(h), Y: -math.Cos(h)}
+		c := nearest(centre, mid)
+		off[i] = mid.Sub(c).Dot(right)
+	}
+	order := make([]int, len(ls))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(off[a], off[b]) })
+	for rank, i := range order {
+		ls[i].rank = rank
+		ls[i].nLanes = len(ls)
+	}
+}
+
+// nearest returns the point of pts nearest q (q itself if pts is empty).
+func nearest(pts []scene.Vec3, q scene.Vec3) scene.Vec3 {
+	best, bd := q, math.Inf(1)
+	for _, p := range pts {
+		if d := p.Sub(q).Len(); d < bd {
+			best, bd = p, d
+		}
+	}
+	return best
+}
+
+// addApproaches records every connected road end, its lanes, rule,
+// light and sign, and decides which intersections have working lights:
+// those where every road end has the light rule and a light exists (the
+// game treats lights anywhere else as stop signs).
+func (n *network) addApproaches(m *scene.Map) {
+	type key struct {
+		road  int
+		atEnd bool
+	}
+	index := map[key]int{}
+	for j, in := range m.Intersections {
+		seen := map[int]bool{}
+		for _, r := range in.Roads {
+			if r < 0 || seen[r] {
+				continue
+			}
+			seen[r] = true
+			road := &m.Roads[r]
+			for _, atEnd := range [2]bool{false, true} {
+				e := &road.Start
+				if atEnd {
+					e = &road.End
+				}
+				if e.Intersection != j {
+					continue
+				}
+				a := approach{junction: j, road: r, atEnd: atEnd, kind: approachStop}
+				if e.Rule == bai.RuleNeverStop {
+					a.kind = approachFree
+				}
+				index[key{r, atEnd}] = len(n.approaches)
+				n.junctions[j].approaches = append(n.junctions[j].approaches, len(n.approaches))
+				n.approaches = append(n.approaches, a)
+			}
+		}
+	}
+	for i := range n.lanes {
+		l := &n.lanes[i]
+		if l.to < 0 {
+			continue
+		}
+		// Side B arrives at the road's End, side A at its Start.
+		a, ok := index[key{l.road, l.sideB}]
+		if !ok {
+			l.to = -1 // the intersection does not list the road: treat as a free end
+			continue
+		}
+		l.approach = a
+		n.approaches[a].lanes = append(n.approaches[a].lanes, i)
+	}
+	for j := range n.junctions {
+		n.addControls(m, j)
+	}
+}
+
+// addControls places the lights and signs of junction j and numbers the
+// phases of working lights in the intersection's road order.
+func (n *network) addControls(m *scene.Map, j int) {
+	jn := &n.junctions[j]
+	working, lit := true, false
+	for _, a := range jn.approaches {
+		ap := &n.approaches[a]
+		e := endOf(&m.Roads[ap.road], ap.atEnd)
+		working = working && e.Rule == bai.RuleTrafficLight
+		lit = lit || e.HasLight
+	}
+	working = working && lit
+	for _, a := range jn.approaches {
+		ap := &n.approaches[a]
+		road := &m.Roads[ap.road]
+		e := endOf(road, ap.atEnd)
+		if e.HasLight && sane(e.LightOrigin) {
+			d := e.LightTarget.Sub(e.LightOrigin)
+			n.lights = append(n.lights, lightPost{pos: e.LightOrigin, yaw: math.Atan2(d.Y, d.X) * 180 / math.Pi, approach: a})
+			if working {
+				ap.kind, ap.phase = approachLight, jn.phases
+				jn.phases++
+			}
+		}
+		if ap.kind == approachStop && len(ap.lanes) > 0 {
+			n.addSign(road, ap)
+		}
+	}
+}
+
+// addSign puts a stop sign on the kerb to the right of the arriving
+// traffic, at the road end.
+func (n *network) addSign(road *scene.Road, ap *approach) {
+	kerb := road.SideA.SidewalkInner
+	if ap.atEnd {
+		kerb = road.SideB.SidewalkInner
+	}
+	if len(kerb) == 0 {
+		return
+	}
+	pos := kerb[0]
+	if ap.atEnd {
+		pos = kerb[len(kerb)-1]
+	}
+	l := &n.lanes[ap.lanes[0]]
+	h := l.path.heading(true)
+	if !sane(pos) {
+		return
+	}
+	n.signs = append(n.signs, signPost{pos: pos, yaw: math.Atan2(-h.Y, -h.X) * 180 / math.Pi})
+}
+
+func endOf(r *scene.Road, atEnd bool) *scene.RoadEnd {
+	if atEnd {
+		return &r.End
+	}
+	return &r.Start
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// markTraps marks the lanes from which every way leads out of the map,
+// which the hero avoids: exits, and lanes whose movements all end in
+// traps, found by repeating until nothing changes.
+func (n *network) markTraps() {
+	for i := range n.lanes {
+		n.lanes[i].trap = n.lanes[i].exit()
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range n.lanes {
+			l := &n.lanes[i]
+			if l.trap {
+				continue
+			}
+			all := true
+			for _, m := range l.out {
+				all = all && n.lanes[n.moves[m].to].trap
+			}
+			if all {
+				l.trap, changed = true, true
+			}
+		}
+	}
+}

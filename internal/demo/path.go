@@ -1,0 +1,186 @@
+package demo
+
+import (
+	"math"
+	"sort"
+
+	"github.com/mm2carla/viewer/scene"
+)
+
+// path is a polyline in world coordinates (metres, Z up) that an actor's
+// centre follows exactly: positions are interpolated linearly between the
+// vertices, so a vehicle on a lane is always on the map's lane curve. Only
+// the heading is smoothed (between per-vertex tangents) so that bodies do
+// not snap round at every vertex of a bending road.
+type path struct {
+	pts []scene.Vec3
+	cum []float64 // cumulative length; cum[0] = 0
+	tan []float64 // per-vertex heading, radians counter-clockwise from +X
+}
+
+// minStep is the shortest segment kept: repeated points carry no direction.
+const minStep = 1e-3
+
+// newPath builds a path from points, dropping repeated and non-finite ones.
+// It may return a path with fewer than two points (length 0).
+func newPath(pts []scene.Vec3) path {
+	var p path
+	for _, q := range pts {
+		if !sane(q) {
+			continue
+		}
+		if n := len(p.pts); n > 0 && q.Sub(p.pts[n-1]).Len() < minStep {
+			continue
+		}
+		p.pts = append(p.pts, q)
+	}
+	p.cum = make([]float64, len(p.pts))
+	for i := 1; i < len(p.pts); i++ {
+		p.cum[i] = p.cum[i-1] + p.pts[i].Sub(p.pts[i-1]).Len()
+	}
+	p.tan = make([]float64, len(p.pts))
+	for i := range p.pts {
+		a, b := max(i-1, 0), min(i+1, len(p.pts)-1)
+		var d scene.Vec3
+		if a < i {
+			d = d.Add(unit(p.pts[i].Sub(p.pts[a])))
+		}
+		if b > i {
+			d = d.Add(unit(p.pts[b].Sub(p.pts[i])))
+		}
+		p.tan[i] = math.Atan2(d.Y, d.X)
+	}
+	return p
+}
+
+// length is the path's length in metres.
+func (p *path) length() float64 {
+	if len(p.cum) == 0 {
+		return 0
+	}
+	return p.cum[len(p.cum)-1]
+}
+
+// ok reports whether the path can carry an actor.
+func (p *path) ok() bool { return len(p.pts) >= 2 }
+
+// seg returns the index i of the segment [i, i+1] holding distance s.
+func (p *path) seg(s float64) int {
+	i := sort.SearchFloat64s(p.cum, s) - 1
+	return min(max(i, 0), len(p.pts)-2)
+}
+
+// at returns the point at distance s (clamped to the path) and the
+// smoothed heading there.
+func (p *path) at(s float64) (scene.Vec3, float64) {
+	if len(p.pts) == 1 {
+		return p.pts[0], 0
+	}
+	i := p.seg(s)
+	l := p.cum[i+1] - p.cum[i]
+	f := min(max((s-p.cum[i])/l, 0), 1)
+	pos := p.pts[i].Lerp(p.pts[i+1], f)
+	h := p.tan[i] + wrapRad(p.tan[i+1]-p.tan[i])*f
+	return pos, h
+}
+
+// pitchAt returns the slope angle (radians, nose up positive) of the
+// segment holding s.
+func (p *path) pitchAt(s float64) float64 {
+	if len(p.pts) < 2 {
+		return 0
+	}
+	i := p.seg(s)
+	d := p.pts[i+1].Sub(p.pts[i])
+	return math.Atan2(d.Z, math.Hypot(d.X, d.Y))
+}
+
+// curvature returns the signed curvature (1/m, positive turning left) of
+// the path around s, from the heading change over the segment holding s.
+func (p *path) curvature(s float64) float64 {
+	if len(p.pts) < 2 {
+		return 0
+	}
+	i := p.seg(s)
+	l := p.cum[i+1] - p.cum[i]
+	return wrapRad(p.tan[i+1]-p.tan[i]) / l
+}
+
+// minRadius returns the tightest turning radius along the path (+Inf for
+// a straight one).
+func (p *path) minRadius() float64 {
+	r := math.Inf(1)
+	for i := 0; i+1 < len(p.pts); i++ {
+		l := p.cum[i+1] - p.cum[i]
+		if k := math.Abs(wrapRad(p.tan[i+1]-p.tan[i])) / l; k > 0 {
+			r = min(r, 1/k)
+		}
+	}
+	return r
+}
+
+// heading returns the direction of the path at its start (end false) or
+// its end (end true) as a unit vector in the ground plane.
+func (p *path) heading(end bool) scene.Vec3 {
+	if len(p.pts) < 2 {
+		return scene.Vec3{X: 1}
+	}
+	i := 0
+	if end {
+		i = len(p.pts) - 1
+	}
+	return scene.Vec3{X: math.Cos(p.tan[i]), Y: math.Sin(p.tan[i])}
+}
+
+// first and last are the path's end points.
+func (p *path) first() scene.Vec3 { return p.pts[0] }
+func (p *path) last() scene.Vec3  { return p.pts[len(p.pts)-1] }
+
+// bezier samples the cubic Bezier p0, p1, p2, p3 at n+1 evenly spaced
+// parameters.
+func bezier(p0, p1, p2, p3 scene.Vec3, n int) []scene.Vec3 {
+	out := make([]scene.Vec3, n+1)
+	for i := range out {
+		t := float64(i) / float64(n)
+		u := 1 - t
+		out[i] = p0.Scale(u * u * u).Add(p1.Scale(3 * u * u * t)).Add(p2.Scale(3 * u * t * t)).Add(p3.Scale(t * t * t))
+	}
+	return out
+}
+
+// unit returns v scaled to length 1 (v itself if it is too short).
+func unit(v scene.Vec3) scene.Vec3 {
+	l := v.Len()
+	if l < 1e-12 {
+		return v
+	}
+	return v.Scale(1 / l)
+}
+
+// flat returns v with its Z dropped.
+func flat(v scene.Vec3) scene.Vec3 { return scene.Vec3{X: v.X, Y: v.Y} }
+
+// rightOf returns the right-hand side of a ground direction (forward x up).
+func rightOf(d scene.Vec3) scene.Vec3 { return unit(scene.Vec3{X: d.Y, Y: -d.X}) }
+
+// wrapRad maps an angle to [-pi, pi).
+func wrapRad(a float64) float64 {
+	if a >= -math.Pi && a < math.Pi {
+		return a
+	}
+	a = math.Mod(a+math.Pi, 2*math.Pi)
+	if a < 0 {
+		a += 2 * math.Pi
+	}
+	return a - math.Pi
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// maxCoord bounds the coordinates the simulation accepts (1000 km): points
+// beyond it, or not finite, come only from broken maps and are dropped.
+const maxCoord = 1e6
+
+func sane(v scene.Vec3) bool {
+	return math.Abs(v.X) < maxCoord && math.Abs(v.Y) < maxCoord && math.Abs(v.Z) < maxCoord
+}
