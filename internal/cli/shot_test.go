@@ -267,7 +267,8 @@ func TestShotErrors(t *testing.T) {
 	data, _ := os.ReadFile(mapPath)
 	os.WriteFile(badMap, data[:len(data)/3], 0o644)
 	badLog := filepath.Join(dir, "bad.log")
-	os.WriteFile(badLog, []byte("\x01\x00\x0eCARLA_RECORDEX"), 0o644)
+	logData, _ := os.ReadFile(logPath)
+	os.WriteFile(badLog, logData[:60], 0o644) // the header and part of the first packet
 	usage := []struct {
 		args []string
 		msg  string
@@ -293,9 +294,10 @@ func TestShotErrors(t *testing.T) {
 		args []string
 		msg  []string
 	}{
-		{[]string{junk}, []string{junk, "neither a map", "byte"}},
+		{[]string{junk}, []string{junk, "not a CARLA recording", "byte 0"}},
 		{[]string{badMap}, []string{badMap, "bai: byte"}},
 		{[]string{badLog}, []string{badLog, "byte"}},
+		{[]string{dir}, []string{dir}},
 		{[]string{filepath.Join(dir, "missing.log")}, []string{"missing.log"}},
 	}
 	for _, tc := range bad {

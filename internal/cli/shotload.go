@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/mm2carla/viewer/format/bai"
-	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -41,11 +37,9 @@ func (sc *shotScene) describe(sp shotSpec) string {
 	return s
 }
 
-// mapMagic starts every CAI1 map.
-var mapMagic = []byte("CAI1")
-
 // loadShotScene opens the files, telling maps from recordings by their
-// first bytes, or builds the demo when there are none.
+// content as the window does (package loader), or builds the demo when
+// there are none.
 func loadShotScene(files []string) (*shotScene, error) {
 	if len(files) == 0 {
 		return demoScene()
@@ -66,57 +60,29 @@ func loadShotScene(files []string) (*shotScene, error) {
 	return sc, nil
 }
 
-// add opens one file as a map or a recording.
+// add loads one file as a map or a recording. Errors name the file as
+// given on the command line and, for a format problem, the byte offset.
 func (sc *shotScene) add(name string) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err // *fs.PathError names the file
+	res := loader.Start(loader.Source{Name: name, Path: name}).Wait()
+	if res.Err != nil {
+		return res.Err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return err
-	}
-	head := make([]byte, len(mapMagic))
-	n, _ := f.ReadAt(head, 0)
-	if n == len(head) && bytes.Equal(head, mapMagic) {
-		defer f.Close()
+	switch res.Kind {
+	case loader.KindMap:
 		if sc.mapName != "" {
 			return Usagef("two maps given: %s and %s", sc.mapName, name)
 		}
-		data, err := io.ReadAll(f)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		sc.m, sc.mapName = res.Map, name
+	case loader.KindRecording:
+		sc.closers = append(sc.closers, res)
+		if sc.recName != "" {
+			return Usagef("two recordings given: %s and %s", sc.recName, name)
 		}
-		m, err := bai.DecodeBytes(data)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		if err := res.Recording.Err(); err != nil {
+			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: using the frames before the error: %v", name, err))
 		}
-		sc.m, sc.mapName = scene.NewMap(m), name
-		return nil
+		sc.rec, sc.recName = res.Recording, name
 	}
-	if _, err := recorder.NewReader(io.NewSectionReader(f, 0, st.Size())); err != nil {
-		f.Close()
-		var fe *recorder.FormatError
-		if errors.As(err, &fe) {
-			return fmt.Errorf("%s: neither a map (no CAI1 magic at byte 0) nor a CARLA recording: %w", name, err)
-		}
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if sc.recName != "" {
-		f.Close()
-		return Usagef("two recordings given: %s and %s", sc.recName, name)
-	}
-	rec, err := scene.Open(f, st.Size(), nil)
-	if err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if err := rec.Err(); err != nil {
-		sc.warnings = append(sc.warnings, fmt.Sprintf("%s: using the frames before the error: %v", name, err))
-	}
-	sc.rec, sc.recName = rec, name
-	sc.closers = append(sc.closers, f)
 	return nil
 }
 
