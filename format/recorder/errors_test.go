@@ -332,6 +332,7 @@ func truncationSweep(t *testing.T, data []byte) {
 		if ierr != nil || len(ix.Frames) != complete {
 			t.Fatalf("cut %d: index %v frames %d", n, ierr, len(ix.Frames))
 		}
+		checkTracked(t, prefix, ix)
 		if (err == io.EOF) != (ix.Err == nil) || (ix.Err != nil && ix.Err.Error() != err.Error()) {
 			t.Fatalf("cut %d: index error %v, reader %v", n, ix.Err, err)
 		}

@@ -11,8 +11,8 @@ import (
 // FuzzReader feeds arbitrary bytes to the Reader and BuildIndex: neither
 // may panic, the index must list exactly the complete frames the reader
 // yields (or more, when the reader stopped at a payload error), what
-// decodes must encode and decode again to the same bytes, and skimming
-// must agree with decoding.
+// decodes must encode and decode again to the same bytes, skimming must
+// agree with decoding, and a Reader's own index with BuildIndex's.
 func FuzzReader(f *testing.F) {
 	f.Add(sampleFile(f))
 	f.Add(encodeFrames(f, sampleFrames(0.1), Layout{Wide: true}))
@@ -43,6 +43,7 @@ func FuzzReader(f *testing.F) {
 		if ierr != nil {
 			return
 		}
+		checkTracked(t, data, ix)
 		if len(ix.Frames) < len(frames) || (err == nil && (len(ix.Frames) != len(frames) || ix.Err != nil)) {
 			t.Fatalf("index: %d frames, err %v; reader: %d frames, err %v", len(ix.Frames), ix.Err, len(frames), err)
 		}

@@ -199,8 +199,43 @@ func (rd *Reader) Reset(r io.ReaderAt, ix *Index, first, last int) {
 	if len(rd.buf) == 0 {
 		rd.buf = make([]byte, min(defaultBufSize, end-start))
 	}
-	rd.hdr = ix.Header
+	rd.hdr, rd.hdrSize = ix.Header, ix.HeaderSize
 	rd.lay = layoutState{Layout: ix.Layout, wideKnown: ix.wideKnown, devKnown: ix.devKnown}
+}
+
+// TrackFrames makes r list every frame it reads whole, so that a caller
+// that decodes the whole file anyway gets the frame index from Index
+// instead of reading the file a second time with BuildIndex. Call it
+// before the first Next.
+func (r *Reader) TrackFrames() { r.track = true }
+
+// Index returns the index of the frames r has read whole since TrackFrames
+// (nil without it): a frame counts once Next has returned its first
+// packet, since the Reader checks a frame's structure before that. Once
+// Next has returned io.EOF it lists the frames BuildIndex lists; after
+// another error it lists those up to the frame that failed, which may be
+// fewer. Its Err is nil. Its Layout is what r has learnt so far, which
+// can be more than BuildIndex learns (a Reader also learns the vector
+// width from the spawns it decodes), and is what frame readers made from
+// the index need to decode those frames as r did.
+func (r *Reader) Index() *Index {
+	if !r.track {
+		return nil
+	}
+	ix := &Index{Header: r.hdr, Layout: r.lay.Layout, HeaderSize: r.hdrSize, Size: r.hdrSize,
+		Frames: r.frames[:len(r.frames):len(r.frames)], wideKnown: r.lay.wideKnown, devKnown: r.lay.devKnown}
+	if n := len(r.frames); n > 0 {
+		ix.Size = r.frames[n-1].End
+	}
+	return ix
+}
+
+// trackFrame lists the frame just buffered whole (from r.rpos to
+// r.frameEnd); its first packet is a FrameStart of checked size.
+func (r *Reader) trackFrame() {
+	p := r.buf[r.rpos+packetHeader : r.rpos+packetHeader+frameStartSize]
+	r.frames = append(r.frames, FrameInfo{Offset: r.base + int64(r.rpos), End: r.base + int64(r.frameEnd),
+		Frame: le.Uint64(p), Duration: f64(p[8:]), Elapsed: f64(p[16:])})
 }
 
 // section reads the bytes [off, end) of an io.ReaderAt in order, like

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -57,7 +59,64 @@ func checkIndexAgrees(t *testing.T, data []byte) *Index {
 	if len(calls) == 0 || calls[len(calls)-1] != int64(len(data)) {
 		t.Errorf("progress calls %v, want the last to be %d", calls, len(data))
 	}
+	checkTracked(t, data, ix)
 	return ix
+}
+
+// sameFrames compares frame lists bit for bit, so that NaN times (a fuzzed
+// file can have them) compare equal to themselves.
+func sameFrames(a, b []FrameInfo) bool {
+	bits := math.Float64bits
+	return slices.EqualFunc(a, b, func(x, y FrameInfo) bool {
+		return x.Offset == y.Offset && x.End == y.End && x.Frame == y.Frame &&
+			bits(x.Elapsed) == bits(y.Elapsed) && bits(x.Duration) == bits(y.Duration)
+	})
+}
+
+// trackedIndex reads data to its end with a Reader listing its frames.
+func trackedIndex(data []byte) (*Index, error) {
+	r, err := NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	r.TrackFrames()
+	for {
+		if _, err = r.Next(); err != nil {
+			break
+		}
+	}
+	if err == io.EOF {
+		err = nil
+	}
+	return r.Index(), err
+}
+
+// checkTracked compares the index a Reader lists as it reads data with
+// BuildIndex's ix: the same at a clean end, a prefix of it after an error.
+func checkTracked(t testing.TB, data []byte, ix *Index) {
+	t.Helper()
+	tr, err := trackedIndex(data)
+	if tr == nil {
+		return // bad header: BuildIndex failed too
+	}
+	n := len(tr.Frames)
+	if n > len(ix.Frames) || !sameFrames(tr.Frames, ix.Frames[:n]) {
+		t.Fatalf("tracked frames differ from BuildIndex's:\n%+v\n%+v", tr.Frames, ix.Frames)
+	}
+	if tr.Header != ix.Header || tr.HeaderSize != ix.HeaderSize || tr.Err != nil {
+		t.Errorf("tracked index %+v, BuildIndex %+v", tr, ix)
+	}
+	if err != nil {
+		return
+	}
+	// The reader learns the layout from what it decodes too (a spawn that
+	// fits only one vector width), so it may know more than BuildIndex,
+	// never something else.
+	lay := ix.wideKnown && (!tr.wideKnown || tr.Layout.Wide != ix.Layout.Wide) || ix.devKnown && (!tr.devKnown || tr.Layout.DevNumbering != ix.Layout.DevNumbering)
+	if n != len(ix.Frames) || tr.Size != ix.Size || lay {
+		t.Errorf("at the end: tracked %d frames, size %d, layout %+v; BuildIndex %d, %d, %+v",
+			n, tr.Size, tr.Layout, len(ix.Frames), ix.Size, ix.Layout)
+	}
 }
 
 // sameError compares two errors by message (both nil counts as same).
@@ -146,6 +205,21 @@ func TestIndexSample(t *testing.T) {
 			t.Errorf("layout %+v: %d frames, layout %+v", l, len(ix.Frames), ix.Layout)
 		}
 		checkFrameReaders(t, data, ix)
+		tr, err := trackedIndex(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFrameReaders(t, data, tr)
+	}
+}
+
+func TestTrackFramesOff(t *testing.T) {
+	r, err := NewReader(bytes.NewReader(sampleFile(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Next(); err != nil || r.Index() != nil {
+		t.Errorf("an index without TrackFrames: %v", err)
 	}
 }
 

@@ -48,8 +48,12 @@ type Reader struct {
 	frameEnd int
 	fr       framer
 
-	hdr Header
-	lay layoutState
+	hdr     Header
+	hdrSize int64 // bytes of the info header
+	lay     layoutState
+
+	track  bool        // list complete frames in frames (see TrackFrames)
+	frames []FrameInfo // the frames read whole so far, when track
 
 	off  int64  // offset of the last packet returned
 	size uint32 // its payload size
@@ -151,6 +155,9 @@ func (r *Reader) scanFrame() error {
 		q = end
 		if PacketID(wire) == IDFrameEnd {
 			r.inFrame, r.frameEnd = true, r.rpos+q
+			if r.track {
+				r.trackFrame()
+			}
 			return nil
 		}
 	}
@@ -266,6 +273,7 @@ func (r *Reader) readHeader() error {
 	}
 	r.hdr.Map = string(r.buf[p : p+n])
 	r.rpos = p + n
+	r.hdrSize = int64(r.rpos)
 	return nil
 }
 
