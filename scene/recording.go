@@ -71,9 +71,10 @@ func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recordi
 
 // OpenContext is Open stopping early, with ctx's error, when ctx is done.
 //
-// It reads the file once to apply every frame, while recorder.BuildIndex
-// indexes the frames on another goroutine (it reads only packet headers,
-// so it finishes first and costs no time when a second core is free).
+// It reads the file once, applying every frame, and the reader lists the
+// frames as it goes (recorder.Reader.TrackFrames), so the index costs no
+// second read. Only a file with a record that cannot be decoded is indexed
+// again with recorder.BuildIndex, which goes on past that frame.
 func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("scene: negative size %d", size)
@@ -82,46 +83,34 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 	if err != nil {
 		return nil, err
 	}
-	type indexed struct {
-		ix  *recorder.Index
-		err error
-	}
-	ixc := make(chan indexed, 1)
-	go func() {
-		ix, err := recorder.BuildIndex(r, size, nil)
-		ixc <- indexed{ix, err}
-	}()
-	var res indexed
-	waited := false
-	index := func() (*recorder.Index, error) {
-		if !waited {
-			res, waited = <-ixc, true
-		}
-		return res.ix, res.err
-	}
+	rd.TrackFrames()
 	rec := &Recording{src: r, statics: newStaticTable()}
 	report := func(done int64) {
 		if progress != nil {
 			progress(done, size)
 		}
 	}
-	sc := scanner{rec: rec, rd: rd, index: index}
+	sc := scanner{rec: rec, rd: rd}
 	decoded, scanErr := sc.run(ctx, report)
 	rec.refills = sc.refetched
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	ix, err := index()
-	if err != nil {
-		return nil, err
-	}
-	rec.ix = ix
-	// The index and the reader share the framing rules, so they agree on
-	// the complete frames; the scan stops earlier at a record it cannot
-	// decode. Its error comes first in the file.
+	rec.ix = rd.Index()
 	rec.err = scanErr
-	if rec.err == nil {
-		rec.err = rec.ix.Err
+	switch {
+	case sc.payloadErr:
+		// The reader stopped inside a frame; the frames after it may
+		// still index fine (Recording.Index lists them).
+		ix, err := recorder.BuildIndex(r, size, nil)
+		if err != nil {
+			return nil, err
+		}
+		rec.ix = ix
+	case scanErr != nil:
+		// The framing, or the data, stopped the reader between frames,
+		// where BuildIndex, sharing its rules, stops too.
+		rec.ix.Err = scanErr
 	}
 	rec.truncate(min(decoded, len(rec.ix.Frames)))
 	if len(rec.frames) == 0 {

@@ -213,6 +213,14 @@ func TestTruncated(t *testing.T) {
 		if err := rec.StateAt(rec.Duration()+1, &s); err != nil || s.Frame != want-1 {
 			t.Fatalf("cut at %d: last state frame %d, %v", n, s.Frame, err)
 		}
+		// The index the scan's reader listed is BuildIndex's.
+		ix, err := recorder.BuildIndex(bytes.NewReader(data[:n]), int64(n), nil)
+		got := rec.Index()
+		if err != nil || !reflect.DeepEqual(got.Frames, ix.Frames) || got.Size != ix.Size || got.Layout != ix.Layout ||
+			(got.Err == nil) != (ix.Err == nil) || got.Err != nil && got.Err.Error() != ix.Err.Error() {
+			t.Fatalf("cut at %d: index %d frames, size %d, %+v, err %v; BuildIndex %d, %d, %+v, %v", n,
+				len(got.Frames), got.Size, got.Layout, got.Err, len(ix.Frames), ix.Size, ix.Layout, ix.Err)
+		}
 	}
 }
 
@@ -239,6 +247,10 @@ func TestCorruptRecord(t *testing.T) {
 	}
 	if s := stateAt(t, rec, 10); s.Frame != 1 || s.Actor(1).World.Location.X != 1 {
 		t.Errorf("last good state: frame %d", s.Frame)
+	}
+	// The frames after the bad record still index fine.
+	if ix := rec.Index(); len(ix.Frames) != len(good.Frames()) || ix.Err != nil {
+		t.Errorf("index: %d frames, err %v; want %d, nil", len(ix.Frames), ix.Err, len(good.Frames()))
 	}
 }
 

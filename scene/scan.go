@@ -23,10 +23,10 @@ import (
 // actor that its own frame does not write (in CARLA's files, hardly
 // ever); fillSkimmed reads those frames again.
 type scanner struct {
-	rec   *Recording
-	rd    *recorder.Reader
-	index func() (*recorder.Index, error) // waits for BuildIndex
-	w     *World
+	rec        *Recording
+	rd         *recorder.Reader // lists its frames (TrackFrames)
+	w          *World
+	payloadErr bool // the error that stopped the scan is not the framing's
 
 	side      *recorder.Reader // re-reads frames for fillSkimmed
 	need      []int32          // scratch: frames fillSkimmed reads
@@ -50,6 +50,7 @@ func (s *scanner) run(ctx context.Context, progress func(int64)) (int, error) {
 		}
 		if err != nil {
 			if w.inFrame {
+				s.payloadErr = true
 				return w.frame, err
 			}
 			return w.frame + 1, err
@@ -70,6 +71,7 @@ func (s *scanner) run(ctx context.Context, progress func(int64)) (int, error) {
 		end := rd.Offset() + 5
 		if key {
 			if err := s.fillSkimmed(); err != nil {
+				s.payloadErr = true // not the framing: index the rest anew
 				return w.frame, err
 			}
 			rec.keys = append(rec.keys, keyframe{})
@@ -108,10 +110,7 @@ func (s *scanner) fillSkimmed() error {
 	}
 	slices.Sort(s.need)
 	s.need = slices.Compact(s.need)
-	ix, err := s.index()
-	if err != nil {
-		return err
-	}
+	ix := s.rd.Index() // lists the frames up to this one
 	for _, f := range s.need {
 		if err := s.refill(ix, int(f)); err != nil {
 			return fmt.Errorf("scene: reading frame %d again: %w", f, err)
