@@ -266,7 +266,7 @@ func (h *hudText) ticksAndLabels(g *Game, tl playback.Timeline, bar rect) {
 		ov.rect(0, rect{x, bar.y1, x + math.Max(1, l.s), y + l.px(3)}, colTick)
 		h.scratch = playback.AppendTime(h.scratch[:0], t, dec)
 		tw := f.rSmall.widthBytes(h.scratch)
-		tx := min(max(x-tw/2, bar.x0-l.px(20)), bar.x1+l.px(20)-tw)
+		tx := min(max(x-tw/2, bar.x0-l.px(6)), bar.x1+l.px(6)-tw) // clear of the side blocks
 		ov.run(0, h.scratch, tx, y+l.px(3), f.rSmall, 0, colTextDim)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/citygen"
 	"github.com/mm2carla/viewer/internal/loader"
@@ -554,4 +555,43 @@ func TestWindowTimelineTooltip(t *testing.T) {
 	if c.Time() != 0 {
 		t.Errorf("hovering moved the time to %v", c.Time())
 	}
+}
+
+// TestWindowBuiltInDemo opens the demo the viewer shows with no file
+// (package assets) and plays, steps and seeks to the end in it.
+func TestWindowBuiltInDemo(t *testing.T) {
+	m, l, err := assets.Demo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, sc := newTestGame(t, loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l))
+	a := g.App()
+	c := a.Clock()
+	if c == nil || a.Map() == nil || len(a.State().Actors) == 0 {
+		t.Fatal("the demo shows no map, recording or actors")
+	}
+	img := shot(t, g, "builtin-demo")
+	roads := []color.RGBA{{0x3b, 0x3f, 0x46, 255}, {0x55, 0x5a, 0x63, 255}, {0x47, 0x4b, 0x53, 255}}
+	if n := countNear(img, irect(g.lay.view), 3, roads...); n < 5000 {
+		t.Errorf("only %d road-coloured pixels in the 3D view", n)
+	}
+	sc.key(input.KeySpace, false, false)
+	drain(t, g, sc)
+	run(t, g, 118)
+	if !c.Playing() || math.Abs(c.Time()-2) > 1e-9 {
+		t.Errorf("after 120 ticks playing: time %v, playing %v", c.Time(), c.Playing())
+	}
+	frame := c.Frame()
+	sc.key(input.KeySpace, false, false)
+	sc.key(input.KeyRight, false, false)
+	drain(t, g, sc)
+	if c.Frame() != frame+1 || a.State().Frame != frame+1 {
+		t.Errorf("step from frame %d: clock %d, state %d", frame, c.Frame(), a.State().Frame)
+	}
+	sc.key(input.KeyEnd, false, false)
+	drain(t, g, sc)
+	if c.Frame() != c.Frames()-1 || a.State().Frame != c.Frames()-1 {
+		t.Errorf("End: clock frame %d, state frame %d, of %d", c.Frame(), a.State().Frame, c.Frames())
+	}
+	shot(t, g, "builtin-demo-end")
 }

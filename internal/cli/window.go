@@ -1,15 +1,13 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/mm2carla/viewer/format/bai"
-	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/internal/settings"
 	"github.com/mm2carla/viewer/ui"
@@ -107,15 +105,12 @@ func parseWindowSize(s string) (int, int, error) {
 	return w, h, nil
 }
 
-// demoSources is the built-in demo: a generated city.
+// demoSources is the built-in demo: a generated city and a recording of
+// traffic on it, built in memory (package assets).
 func demoSources() ([]loader.Source, error) {
-	m, err := citygen.Generate(citygen.Default())
+	m, l, err := assets.Demo()
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	if err := bai.Encode(&b, m); err != nil {
-		return nil, err
-	}
-	return []loader.Source{loader.BytesSource("demo city", b.Bytes())}, nil
+	return []loader.Source{loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l)}, nil
 }
