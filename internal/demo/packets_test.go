@@ -33,7 +33,7 @@ func TestPacketsPerFrame(t *testing.T) {
 	var lights []uint32
 	var ids []recorder.PacketID
 	per := map[recorder.PacketID][]uint32{} // actor ids with a record in this frame
-	spawned := map[uint32]bool{}           // vehicles added in this frame
+	spawned := map[uint32]bool{}            // vehicles added in this frame
 	frame, lastPlatform := 0, -1.0
 	for {
 		p, err := rd.Next()
