@@ -32,8 +32,10 @@ type keyActor struct {
 	distance float64
 }
 
-// Keyframe spacing: a keyframe at least every keyFrames frames and every
-// keyBytes bytes of frames, which bounds the decoding a seek needs.
+// Keyframe spacing: a keyframe at least every keyFrames frames, and at the
+// first frame that starts keyBytes or more after the last keyframe ends,
+// which bounds the decoding a seek needs. (The scan decides at a frame's
+// start, so that it decodes a keyframe's frame in full: see scan.go.)
 const (
 	keyFrames = 64
 	keyBytes  = 512 << 10

@@ -15,12 +15,12 @@ import (
 // Recording is an opened recording that can show its state at any time,
 // forward or backward, in about the same time whatever the file size.
 //
-// Open reads the file once: it indexes the frames (recorder.BuildIndex)
-// and applies every frame to a World, keeping a compact keyframe every
-// keyFrames frames or keyBytes bytes, the static data of every actor, and
-// the timeline's events. StateAt then costs a binary search for the frame
-// plus decoding from the nearest keyframe before it: at most about 1 MiB
-// and a few frames. The file is read with ReadAt and never held whole.
+// Open reads the file once: it indexes the frames and applies every frame
+// to a World (scan.go), keeping a compact keyframe every keyFrames frames
+// or keyBytes bytes, the static data of every actor, and the timeline's
+// events. StateAt then costs a binary search for the frame plus decoding
+// from the nearest keyframe before it: about keyBytes and a few frames.
+// The file is read with ReadAt and never held whole.
 //
 // The methods are safe for concurrent use; StateAt calls are serialized.
 type Recording struct {
