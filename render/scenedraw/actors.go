@@ -40,7 +40,7 @@ type actorStyle struct {
 func (r *Renderer) style(a *scene.Actor, in *actorInfo, opt Options) actorStyle {
 	s := actorStyle{body: kindColor(a.Kind), priority: prioOther}
 	if opt.VehicleColors && a.Kind.IsVehicle() && in.hasColor {
-		s.body = in.color
+		s.body = liftColor(in.color)
 	}
 	switch {
 	case a.Kind.IsVehicle():
@@ -165,11 +165,24 @@ func brakeLights(dl *render.DrawList, p *pose, bike bool) {
 	dl.Box(render.LayerObjects, p.local(x, -y, z), h, p.rot, colBrake)
 }
 
+// liftColor raises a recorded paint colour toward white by a fixed
+// share: black and dark grey cars are common in CARLA and would vanish on
+// the dark road, while hues stay recognisable.
+func liftColor(c render.Color) render.Color {
+	const floor = 0.4
+	return render.Color{R: floor + (1-floor)*c.R, G: floor + (1-floor)*c.G, B: floor + (1-floor)*c.B, A: c.A}
+}
+
 // drawSignal draws a recorded traffic light or sign as a pole: a light's
-// lamp in its state's colour, a sign's head by its type.
+// lamp in its state's colour, a sign's head by its type. A light standing
+// at a map light is left out: the map light already shows its state, and
+// two lamps at one corner read as two lights.
 func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Actor) {
 	base := render.Vec3(a.World.Location)
 	if !finite3(base) || !v.SphereVisible(base, 6) {
+		return
+	}
+	if a.Kind == scene.KindTrafficLight && r.cache.nearMapLight(base) {
 		return
 	}
 	ppm := v.PixelsPerMetreAt(base)

@@ -96,8 +96,23 @@ func TestVehicleColors(t *testing.T) {
 	if dl := build(r, v, st, Options{}); !hasShade(dl, kindColor(scene.KindCar)) {
 		t.Error("without VehicleColors the car is not in the car colour")
 	}
-	if dl := build(r, v, st, Options{VehicleColors: true}); !hasShade(dl, render.RGB(10, 200, 30)) {
+	if dl := build(r, v, st, Options{VehicleColors: true}); !hasShade(dl, liftColor(render.RGB(10, 200, 30))) {
 		t.Error("with VehicleColors the car is not in its recorded colour")
+	}
+}
+
+// TestLiftColor: a black car stands out from the road, hues keep their
+// order, white stays white.
+func TestLiftColor(t *testing.T) {
+	lum := func(c render.Color) float32 { return 0.3*c.R + 0.59*c.G + 0.11*c.B }
+	if d := lum(liftColor(render.RGB(0, 0, 0))) - lum(colRoad); d < 0.15 {
+		t.Errorf("a black car is only %.2f brighter than the road", d)
+	}
+	if c := liftColor(render.RGB(255, 255, 255)); c != render.RGB(255, 255, 255) {
+		t.Errorf("white lifted to %v", c)
+	}
+	if c := liftColor(render.RGB(200, 20, 20)); !(c.R > c.G && c.G == c.B) {
+		t.Errorf("red lifted to %v", c)
 	}
 }
 

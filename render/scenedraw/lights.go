@@ -47,6 +47,23 @@ func newLightGrid(ls []mapLight) lightGrid {
 	return g
 }
 
+// nearMapLight reports whether a map light stands within MatchRadius of
+// p on the ground.
+func (c *mapCache) nearMapLight(p render.Vec3) bool {
+	k := cellOf(p.X, p.Y)
+	for dy := int32(-1); dy <= 1; dy++ {
+		for dx := int32(-1); dx <= 1; dx++ {
+			for _, li := range c.grid[cellKey{k.x + dx, k.y + dy}] {
+				o := c.lights[li].origin
+				if math.Hypot(o.X-p.X, o.Y-p.Y) <= MatchRadius {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // lightStates is the per-frame result of matching: the recorded state
 // shown by each map light, if any. Its buffers are reused.
 type lightStates struct {

@@ -118,3 +118,34 @@ func TestLightMatchRadius(t *testing.T) {
 		}
 	}
 }
+
+// TestLightActorAtMapLightDrawnOnce: a recorded light standing at a map
+// light adds no pole of its own (the map light shows its state), while
+// one far from every map light is drawn.
+func TestLightActorAtMapLightDrawnOnce(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	l := r.cache.lights[0]
+	v := orbitView(l.origin, 40)
+	light := func(p render.Vec3) *scene.State {
+		return &scene.State{Actors: []scene.Actor{{ID: 1, Kind: scene.KindTrafficLight,
+			World: scene.Transform{Location: scene.Vec3(p)}, Box: scene.DefaultBox(scene.KindTrafficLight),
+			TrafficLight: &scene.LightInfo{State: recorder.LightGreen}}}}
+	}
+	poles := func(st *scene.State) int { return countColor(build(r, v, st, Options{Layers: Lights}), colPole) }
+	none := poles(&scene.State{})
+	at := l.base.Add(render.Vec3{X: 1})
+	if n := poles(light(at)); n != none {
+		t.Errorf("a light actor at a map light adds %d pole vertices", n-none)
+	}
+	// Halfway to the camera from the map light, in an empty block corner:
+	// far from every map light but on screen.
+	away := l.origin.Lerp(v.Eye, 0.3)
+	away.Z = l.base.Z
+	if r.cache.nearMapLight(away) {
+		t.Skip("no free spot near the view's centre")
+	}
+	if n := poles(light(away)); n <= none {
+		t.Error("a light actor away from map lights is not drawn")
+	}
+}
