@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -63,7 +63,12 @@ func loadShotScene(files []string) (*shotScene, error) {
 // add loads one file as a map or a recording. Errors name the file as
 // given on the command line and, for a format problem, the byte offset.
 func (sc *shotScene) add(name string) error {
-	res := loader.Start(loader.Source{Name: name, Path: name}).Wait()
+	return sc.addSource(loader.Source{Name: name, Path: name})
+}
+
+func (sc *shotScene) addSource(src loader.Source) error {
+	name := src.Name
+	res := loader.Start(src).Wait()
 	if res.Err != nil {
 		return res.Err
 	}
@@ -86,11 +91,19 @@ func (sc *shotScene) add(name string) error {
 	return nil
 }
 
-// demoScene is the built-in demo: the generated demo city.
+// demoScene is the built-in demo, as the window opens it: the generated
+// city and the recording of traffic on it (package assets).
 func demoScene() (*shotScene, error) {
-	m, err := citygen.Generate(citygen.Default())
+	m, l, err := assets.Demo()
 	if err != nil {
-		return nil, fmt.Errorf("demo city: %w", err)
+		return nil, fmt.Errorf("the built-in demo: %w", err)
 	}
-	return &shotScene{m: scene.NewMap(m), mapName: "the demo city"}, nil
+	sc := &shotScene{m: &scene.Map{}}
+	for _, src := range []loader.Source{loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l)} {
+		if err := sc.addSource(src); err != nil {
+			sc.close()
+			return nil, fmt.Errorf("the built-in demo: %w", err)
+		}
+	}
+	return sc, nil
 }
