@@ -116,12 +116,12 @@ func TestLiftColor(t *testing.T) {
 	}
 }
 
-// TestCollisionFlash: the flash is drawn in the frame that records the
-// collision, not in others.
+// TestCollisionFlash: the flash appears in the frame that records the
+// collision and lasts FlashDuration of replay time while playing on; a
+// seek back before it, or a fresh renderer after it, shows none.
 func TestCollisionFlash(t *testing.T) {
 	f := newFixture(t)
-	r := f.renderer()
-	flash := func(at float64) int {
+	flash := func(r *Renderer, at float64) int {
 		st := f.state(t, at)
 		c := poseOf(st.Actor(scenetest.CollideA)).center.Lerp(poseOf(st.Actor(scenetest.CollideB)).center, 0.5)
 		dl := build(r, topView(c, 10), st, Options{Time: at})
@@ -134,11 +134,29 @@ func TestCollisionFlash(t *testing.T) {
 		return n
 	}
 	at := float64(scenetest.CollideFrame) / 10
-	if flash(at) == 0 {
-		t.Errorf("no flash at %g s, the collision's frame", at)
+	if len(f.state(t, at+0.3).Collisions) != 0 {
+		t.Fatal("the test recording collides after its collision frame")
 	}
-	if n := flash(at - 0.3); n != 0 {
-		t.Errorf("%d flash vertices at %g s, with no collision", n, at-0.3)
+	r := f.renderer()
+	steps := []struct {
+		at   float64
+		want bool
+	}{
+		{at - 0.3, false},
+		{at, true},                        // the collision's frame
+		{at + 0.3, true},                  // still flashing while playing on
+		{at + FlashDuration - 0.05, true}, // nearly over
+		{at + FlashDuration + 0.1, false}, // over
+		{at, true},                        // seek back onto it
+		{at - 0.3, false},                 // seek back before it
+	}
+	for _, s := range steps {
+		if got := flash(r, s.at) > 0; got != s.want {
+			t.Errorf("playing, at %g s: flash %v, want %v", s.at, got, s.want)
+		}
+	}
+	if flash(f.renderer(), at+0.3) != 0 {
+		t.Error("a fresh renderer flashes after the collision's frame")
 	}
 }
 

@@ -69,8 +69,9 @@ type Options struct {
 	// the one the map inspector shows; the zero value highlights nothing.
 	Element MapElement
 	// Time drives animations (the collision flash), in seconds. Pass the
-	// replay time, never a wall clock, so a frame is a function of its
-	// inputs.
+	// replay time (the State's), never a wall clock: a frame then depends
+	// only on its inputs and on the collisions of the frames drawn just
+	// before it (see FlashDuration).
 	Time float64
 	// VehicleColors paints vehicles with their recorded "color" attribute
 	// ("R,G,B") instead of their kind's colour.

@@ -20,6 +20,9 @@ type Renderer struct {
 	ring   []render.Vec3 // world polyline scratch
 	legend legendLayout
 	pinned []pinnedLabel // labels Finish puts at exact spots (the legend)
+	// flashes remembers recent collisions so that their flash lasts
+	// FlashDuration of replay time, not one frame.
+	flashes flashes
 }
 
 // New returns a Renderer with no map, measuring label text with
