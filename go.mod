@@ -3,19 +3,21 @@ module github.com/mm2carla/viewer
 go 1.26.8
 
 require (
+	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/ncruces/zenity v0.10.14
+	golang.org/x/image v0.47.0
+)
+
+require (
 	github.com/akavel/rsrc v0.10.2 // indirect
 	github.com/dchest/jsmin v0.0.0-20220218165748-59f39799265f // indirect
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.11.0 // indirect
-	github.com/go-gl/mathgl v1.2.0 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
-	github.com/hajimehoshi/ebiten/v2 v2.10.4 // indirect
 	github.com/josephspurrier/goversioninfo v1.4.1 // indirect
-	github.com/ncruces/zenity v0.10.14 // indirect
 	github.com/randall77/makefat v0.0.0-20210315173500-7ddd0e42c844 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
-	golang.org/x/image v0.47.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
