@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -119,51 +120,17 @@ func (c *camera) centre(p render.Vec3) {
 }
 
 // frame fits the box in view with the active camera, and aims the other
-// one at the same place.
+// one at the same place. The orbit camera comes as close as it can with
+// every corner of b on screen (scenedraw.FrameOrbit, as `viewer shot`
+// frames): fitting the box's bounding sphere would leave a flat city small
+// in the middle of the view.
 func (c *camera) frame(b render.AABB) {
 	if b.IsEmpty() || c.vp.Width <= 0 || c.vp.Height <= 0 {
 		return
 	}
 	c.top.FrameAll(b, c.vp)
-	c.orbit.FrameAll(b, c.vp)
-	c.tighten(b)
+	scenedraw.FrameOrbit(&c.orbit, b, c.vp)
 	c.update()
-}
-
-// frameMargin is the share of the viewport left free around a framed box.
-const frameMargin = 0.04
-
-// tighten brings the orbit camera as close as it can while every corner
-// of b stays on screen: render's FrameAll fits the box's bounding sphere,
-// which leaves a flat city small in the middle of the view.
-func (c *camera) tighten(b render.AABB) {
-	fits := func(d float64) bool {
-		c.orbit.Distance = d
-		v := c.orbit.View(c.vp)
-		mx, my := c.vp.Width*frameMargin, c.vp.Height*frameMargin
-		for i := range 8 {
-			x, y, _, ok := v.WorldToScreen(b.Corner(i))
-			if !ok || x < mx || x > c.vp.Width-mx || y < my || y > c.vp.Height-my {
-				return false
-			}
-		}
-		return true
-	}
-	hi := c.orbit.Distance
-	if !fits(hi) {
-		c.orbit.Distance = hi
-		return
-	}
-	lo := max(hi*0.1, render.DefaultMinDistance)
-	for range 32 {
-		mid := (lo + hi) / 2
-		if fits(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	c.orbit.Distance = hi
 }
 
 // rv is a scene point as a render point: both are metres, Z up, so this
