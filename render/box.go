@@ -3,7 +3,8 @@ package render
 // Oriented boxes: the actor shape. Only the faces turned toward the camera
 // are emitted (a box is convex, so those never overlap each other on
 // screen and need no sorting among themselves); the box as a whole is one
-// depth-sorted primitive keyed on its centre.
+// depth-sorted primitive keyed on its centre and ordered against its
+// neighbours by the box itself (occlusion.go).
 
 // lightDir is the fixed direction toward the light used to shade faces:
 // mostly from above, a little from +X+Y, so the top is brightest and the
@@ -57,6 +58,7 @@ func (dl *DrawList) Box(l Layer, center, half Vec3, rot Mat3, col Color) {
 	}
 	dl.begin(l)
 	dl.setDepth(v.Depth(center))
+	dl.setOccluder(occluder{c: center, half: hs, axes: axes})
 	for _, f := range boxFaces {
 		n := axes[f.axis].Scale(f.sign)
 		if !v.FacesCamera(center.Add(n.Scale(hs[f.axis])), n) {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -16,8 +17,10 @@ type Vertex struct {
 
 // Layer orders what is drawn: layers are painted in increasing order.
 // Every layer keeps the order in which its primitives were added, except
-// LayerObjects, whose primitives are sorted back to front by depth
-// (painter's algorithm). The ground layers come first so that roads never
+// LayerObjects, whose primitives are sorted back to front (painter's
+// algorithm: by depth, then so that none is painted before a primitive it
+// hides, judged by separating planes between their bounding boxes; see
+// occlusion.go). The ground layers come first so that roads never
 // hide a car; labels are drawn after every layer.
 type Layer uint8
 
@@ -38,11 +41,15 @@ const (
 func (l Layer) DepthSorted() bool { return l == LayerObjects }
 
 // prim is one depth-sorted unit (a box, a pole...): a range of the layer's
-// index buffer and its depth. seq breaks ties so the sort is stable.
+// index buffer, its depth, its screen rectangle and its occluder (an index
+// into DrawList.occ, or -1), which order it against its neighbours (see
+// occlusion.go). seq breaks ties so the sort is stable.
 type prim struct {
 	depth        float64
 	seq          uint32
 	first, count uint32
+	occ          int32
+	rect         Rect
 }
 
 type layerData struct {
@@ -68,11 +75,14 @@ type DrawList struct {
 	seq    uint32
 
 	// The primitive being built.
-	cur       Layer
-	curStart  int
-	depthSum  float64
-	depthN    int
-	haveDepth bool
+	cur      Layer
+	curStart int
+	depthSum float64
+	depthN   int
+	curOcc   int32
+
+	occ     []occluder
+	orderer orderer
 
 	// Scratch buffers reused by the shape helpers.
 	hom      []Vec4
@@ -97,6 +107,7 @@ func (dl *DrawList) Reset(v *View) {
 	}
 	dl.out = dl.out[:0]
 	dl.labels = dl.labels[:0]
+	dl.occ = dl.occ[:0]
 	dl.seq = 0
 }
 
@@ -104,8 +115,9 @@ func (dl *DrawList) Reset(v *View) {
 func (dl *DrawList) View() *View { return &dl.view }
 
 // Finish orders the triangles for painting (layers in order, LayerObjects
-// back to front) and places the labels with m (see PlaceLabels). With a nil
-// m no label is placed. Call it once, after the last shape.
+// back to front: by depth, corrected so that no primitive is painted
+// before one it hides) and places the labels with m (see PlaceLabels).
+// With a nil m no label is placed. Call it once, after the last shape.
 func (dl *DrawList) Finish(m TextMeasurer) {
 	dl.out = dl.out[:0]
 	for l := range dl.layers {
@@ -115,6 +127,7 @@ func (dl *DrawList) Finish(m TextMeasurer) {
 			continue
 		}
 		slices.SortFunc(ld.prims, backToFront)
+		dl.orderer.order(ld.prims, dl.occ, dl.view.Eye)
 		for _, p := range ld.prims {
 			dl.out = append(dl.out, ld.idx[p.first:p.first+p.count]...)
 		}
@@ -157,7 +170,7 @@ func (dl *DrawList) begin(l Layer) {
 	}
 	dl.cur = l
 	dl.curStart = len(dl.layers[l].idx)
-	dl.depthSum, dl.depthN, dl.haveDepth = 0, 0, false
+	dl.depthSum, dl.depthN, dl.curOcc = 0, 0, -1
 }
 
 // addDepth feeds one sample into the open primitive's mean depth.
@@ -167,7 +180,17 @@ func (dl *DrawList) addDepth(d float64) {
 }
 
 // setDepth fixes the open primitive's depth (boxes use their centre).
-func (dl *DrawList) setDepth(d float64) { dl.depthSum, dl.depthN, dl.haveDepth = d, 1, true }
+func (dl *DrawList) setDepth(d float64) { dl.depthSum, dl.depthN = d, 1 }
+
+// setOccluder gives the open primitive an oriented box that contains it,
+// for the occlusion pass of Finish. Only depth-sorted layers keep it.
+func (dl *DrawList) setOccluder(o occluder) {
+	if !dl.cur.DepthSorted() {
+		return
+	}
+	dl.curOcc = int32(len(dl.occ))
+	dl.occ = append(dl.occ, o)
+}
 
 // end closes the primitive; on a depth-sorted layer it records the range.
 func (dl *DrawList) end() {
@@ -180,8 +203,21 @@ func (dl *DrawList) end() {
 	if dl.depthN > 0 {
 		d = dl.depthSum / float64(dl.depthN)
 	}
-	ld.prims = append(ld.prims, prim{depth: d, seq: dl.seq, first: uint32(dl.curStart), count: uint32(n)})
+	ld.prims = append(ld.prims, prim{depth: d, seq: dl.seq, first: uint32(dl.curStart), count: uint32(n),
+		occ: dl.curOcc, rect: dl.screenRect(ld.idx[dl.curStart:])})
 	dl.seq++
+}
+
+// screenRect bounds the vertices the indices refer to.
+func (dl *DrawList) screenRect(idx []uint32) Rect {
+	r := Rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, i := range idx {
+		v := &dl.verts[i]
+		x, y := float64(v.X), float64(v.Y)
+		r.MinX, r.MinY = min(r.MinX, x), min(r.MinY, y)
+		r.MaxX, r.MaxY = max(r.MaxX, x), max(r.MaxY, y)
+	}
+	return r
 }
 
 // vtx appends a vertex and returns its index.
@@ -236,6 +272,7 @@ func (dl *DrawList) Triangle3D(l Layer, a, b, c Vec3, col Color) {
 	v := &dl.view
 	ha, hb, hc := v.Project(a), v.Project(b), v.Project(c)
 	dl.addDepth((ha.Z + hb.Z + hc.Z) / 3)
+	dl.setOccluder(aabbOccluder(EmptyAABB().Extend(a).Extend(b).Extend(c)))
 	dl.triHom(ha, hb, hc, col)
 	dl.end()
 }

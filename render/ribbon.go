@@ -8,10 +8,12 @@ import "math"
 // mitred joins. Use it for paths and thin lines whose width should not
 // depend on distance.
 func (dl *DrawList) Polyline3D(l Layer, pts []Vec3, widthPx float64, col Color) {
-	if len(pts) < 2 || !dl.view.BoxVisible(boundsOf(pts, 0)) {
+	b := boundsOf(pts, 0)
+	if len(pts) < 2 || !dl.view.BoxVisible(b) {
 		return
 	}
 	dl.begin(l)
+	dl.setOccluder(aabbOccluder(b))
 	dl.polyline3D(pts, widthPx*dl.view.Viewport.DeviceScale()/2, col)
 	dl.end()
 }

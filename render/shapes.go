@@ -50,6 +50,8 @@ func (dl *DrawList) Pole(l Layer, base Vec3, height, widthPx float64, poleCol Co
 	}
 	dl.begin(l)
 	dl.addDepth(v.Depth(base.Lerp(top, 0.5)))
+	r := max(headRadius, 0.05)
+	dl.setOccluder(aabbOccluder(AABB{base.Sub(Vec3{r, r, 0}), top.Add(Vec3{r, r, r})}))
 	pts := [2]Vec3{base, top}
 	dl.polyline3D(pts[:], widthPx*v.Viewport.DeviceScale()/2, poleCol)
 	if x, y, _, ok := v.WorldToScreen(top); ok && headRadius > 0 {
