@@ -258,18 +258,24 @@ type CurvePoint struct{ X, Y float32 }
 // Gear is one gear of a vehicle's gearbox.
 type Gear struct{ Ratio, DownRatio, UpRatio float32 }
 
-// Wheel is one wheel's physics. Files before 0.9.12 have 9 floats a wheel
-// (36 B: the first six fields, then Position), later ones 12 (48 B: the
-// three stiffness values come before Position). HasPosition tells which:
-// true for the 48-byte form. Despite its name, Position is filled in both
-// forms (the real 0.9.10 file shows it); the stiffness values are zero in
-// the short one.
+// Wheel is one wheel's physics. The record has two sizes, with nothing in
+// the file to say which (the decoder takes the one that fits the packet):
+// 36 B before CARLA 0.9.12 (nine floats: the six fields from TireFriction
+// to MaxHandbrakeTorque, then Position) and 48 B from 0.9.12 (twelve: the
+// three tyre stiffness values come before Position). Both forms carry the
+// position: the real 0.9.10 and 0.9.13 recordings hold the world location
+// of each wheel centre at spawn, in cm, around the vehicle.
+//
+// HasPosition says which form the record has: true for the 48-byte form,
+// whose stiffness values are meaningful; in the 36-byte form they are
+// zero. Its name predates that finding and is kept for compatibility:
+// Position is filled either way.
 type Wheel struct {
 	TireFriction, DampingRate, MaxSteerAngle, Radius float32
 	MaxBrakeTorque, MaxHandbrakeTorque               float32
 	LatStiffMaxLoad, LatStiffValue, LongStiffValue   float32
-	Position                                         [3]float32
-	HasPosition                                      bool
+	Position                                         [3]float32 // cm, world, at spawn
+	HasPosition                                      bool       `json:"has_stiffness"`
 }
 
 // PhysicsControl is a vehicle's physics setup, written at spawn.

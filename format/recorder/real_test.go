@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -182,14 +183,55 @@ func TestRealFiles(t *testing.T) {
 	}
 }
 
-// TestRealWheelForms pins the PhysicsControl wheel size of each release:
-// 36 B in 0.9.10, 48 B in 0.9.13.
+// TestRealWheelForms pins the PhysicsControl wheel size of each release
+// (36 B in 0.9.10, 48 B in 0.9.13) and what the real files show of the
+// wheel position: both forms carry one, the world location of the wheel
+// centre at spawn (cm), around the vehicle's spawn location. A short wheel
+// is read as six floats and the position, not as nine unnamed floats.
 func TestRealWheelForms(t *testing.T) {
 	for i, rf := range realFiles {
-		s := summarize(t, readReal(t, rf.name))
+		data := readReal(t, rf.name)
+		s := summarize(t, data)
 		long := i == 1
 		if s.wheelForms[long] != 4 || s.wheelForms[!long] != 0 {
 			t.Errorf("%s: wheel forms %v, want 4 with HasPosition=%v", rf.name, s.wheelForms, long)
 		}
+		spawn, wheels := heroWheels(t, data)
+		// A Lincoln MKZ: 1.6 m track, 2.9 m wheelbase, 0.36 m wheels.
+		for j, w := range wheels {
+			dx, dy := float64(w.Position[0])-spawn.X, float64(w.Position[1])-spawn.Y
+			if dx*dx+dy*dy < 50*50 || dx*dx+dy*dy > 200*200 || math.Abs(float64(w.Position[2])-spawn.Z) > 100 {
+				t.Errorf("%s: wheel %d at %v, not around the spawn at %+v", rf.name, j, w.Position, spawn)
+			}
+		}
 	}
+}
+
+// heroWheels returns the spawn location of the vehicle that has physics
+// and its wheels.
+func heroWheels(t *testing.T, data []byte) (Vec3, []Wheel) {
+	t.Helper()
+	_, _, frames, err := decodeAll(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spawns := map[uint32]Vec3{}
+	for _, f := range frames {
+		for _, p := range f {
+			switch p := p.(type) {
+			case *EventAdd:
+				for _, a := range p.Actors {
+					spawns[a.ID] = a.Location
+				}
+			case *PhysicsControls:
+				pc := p.Records[0]
+				if _, ok := spawns[pc.ID]; !ok || len(pc.Wheels) != 4 {
+					t.Fatalf("physics of %d: spawned %v, %d wheels", pc.ID, ok, len(pc.Wheels))
+				}
+				return spawns[pc.ID], pc.Wheels
+			}
+		}
+	}
+	t.Fatal("no PhysicsControl packet")
+	return Vec3{}, nil
 }

@@ -125,7 +125,7 @@ func everyPacket() *memSource {
 			Wheels: []recorder.Wheel{
 				{TireFriction: 3.5, DampingRate: 0.25, MaxSteerAngle: 70, Radius: 37, MaxBrakeTorque: 1500,
 					MaxHandbrakeTorque: 3000, Position: [3]float32{1, 2, 3}, HasPosition: true},
-				{TireFriction: 3.5},
+				{TireFriction: 3.5, Position: [3]float32{-150, 80.5, 35}}, // the 36-byte form of 0.9.10 and 0.9.11
 			},
 		}}},
 		&recorder.TrafficLightTimes{Records: []recorder.TrafficLightTime{{ID: 7, Green: 10, Yellow: 3, Red: 2}}},
@@ -187,7 +187,7 @@ Frame 1 at 0 seconds
     gear 0: ratio 3.5 down_ratio 0.15 up_ratio 0.65
    wheels:
     wheel 0: tire_friction 3.5 damping_rate 0.25 max_steer_angle 70 radius 37 max_brake_torque 1500 max_handbrake_torque 3000 position (1, 2, 3)
-    wheel 1: tire_friction 3.5 damping_rate 0 max_steer_angle 0 radius 0 max_brake_torque 0 max_handbrake_torque 0
+    wheel 1: tire_friction 3.5 damping_rate 0 max_steer_angle 0 radius 0 max_brake_torque 0 max_handbrake_torque 0 position (-150, 80.5, 35)
  Traffic Light time events: 1
   Id: 7 green_time: 10 yellow_time: 3 red_time: 2
  Walkers Bones: 1
@@ -352,6 +352,13 @@ func TestInfoJSONAll(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("packet %d not found: %s", i, want)
+		}
+	}
+	// Both wheel forms have a position; the flag says whether the
+	// stiffness values are in the record.
+	for _, want := range []string{`"position":[1,2,3],"has_stiffness":true}`, `"position":[-150,80.5,35],"has_stiffness":false}`} {
+		if !bytes.Contains(b.Bytes(), []byte(want)) {
+			t.Errorf("no wheel %s in the physics packet", want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mm2carla/viewer/format/recorder"
@@ -96,8 +97,10 @@ func toError(err error) *errorJSON {
 
 // packetJSON encodes any packet as JSON by reflection: an object with
 // "packet" (the Go type's name in snake_case, e.g. "traffic_light_states")
-// and the struct's fields in snake_case, in declaration order. It keeps
-// the snake_case names per type, so that each name is built once.
+// and the struct's fields in snake_case, in declaration order, or by the
+// name of a field's `json` tag when it has one (recorder.Wheel.HasPosition
+// is "has_stiffness", what it means). It keeps the names per type, so that
+// each name is built once.
 type packetJSON struct {
 	names map[reflect.Type][]string
 }
@@ -167,7 +170,7 @@ func (e *packetJSON) fields(b []byte, v reflect.Value, open bool) []byte {
 	if names == nil {
 		names = make([]string, t.NumField())
 		for i := range names {
-			names[i] = snake(t.Field(i).Name)
+			names[i] = fieldName(t.Field(i))
 		}
 		if e.names == nil {
 			e.names = map[reflect.Type][]string{}
@@ -187,6 +190,15 @@ func (e *packetJSON) fields(b []byte, v reflect.Value, open bool) []byte {
 		b = e.value(b, v.Field(i))
 	}
 	return append(b, '}')
+}
+
+// fieldName is the JSON name of a struct field: its json tag's name, or
+// its Go name in snake_case.
+func fieldName(f reflect.StructField) string {
+	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+		return name
+	}
+	return snake(f.Name)
 }
 
 // snake turns a Go name into snake_case, keeping acronyms whole:

@@ -277,10 +277,10 @@ func (t *infoText) doors(p *recorder.VehicleDoors) {
 	}
 }
 
-// physics prints one vehicle's physics as CARLA 0.9.12-0.9.15 do.
+// physics prints one vehicle's physics as CARLA 0.9.10-0.9.15 do.
 // gear_switch_time is not in the file: CARLA prints its default, 0.5.
-// Wheels of files before 0.9.12 have no position, and CARLA of that time
-// printed none.
+// Every wheel has a position, in both wheel forms (see recorder.Wheel),
+// and CARLA prints it in every version.
 func (t *infoText) physics(r *recorder.PhysicsControl) {
 	t.id(r.ID)
 	t.field("\n   max_rpm = ", float64(r.MaxRPM))
@@ -321,11 +321,9 @@ func (t *infoText) physics(r *recorder.PhysicsControl) {
 		t.field(" radius ", float64(w.Radius))
 		t.field(" max_brake_torque ", float64(w.MaxBrakeTorque))
 		t.field(" max_handbrake_torque ", float64(w.MaxHandbrakeTorque))
-		if w.HasPosition {
-			t.b = append(t.b, " position "...)
-			p := w.Position
-			t.b = appendVec(t.b, float64(p[0]), float64(p[1]), float64(p[2]))
-		}
+		t.b = append(t.b, " position "...)
+		p := w.Position
+		t.b = appendVec(t.b, float64(p[0]), float64(p[1]), float64(p[2]))
 		t.b = append(t.b, '\n')
 	}
 }
