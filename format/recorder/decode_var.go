@@ -210,12 +210,23 @@ func (r *Reader) decodeEventAdd(wire uint8, p []byte) (Packet, error) {
 // decodePhysics decodes PhysicsControl. The wheel record grew from 36 to
 // 48 bytes in 0.9.12 without any marker, so both are tried per packet and
 // the one that consumes the packet exactly wins (48 first).
+//
+// Unreal 5 builds write another record altogether (Chaos vehicle physics:
+// engine, gear-ratio lists and wheels dumped from C++ structs), which the
+// types of this package do not describe. In a file known to be wide, a
+// packet that fits neither UE4 form therefore comes back as *Raw, so that
+// reading goes on and a Writer copies it exactly; in a UE4 file it is an
+// error.
 func (r *Reader) decodePhysics(wire uint8, p []byte) (Packet, error) {
 	err := r.physicsWith(wire, p, wheelLong)
 	if err != nil && r.physicsWith(wire, p, wheelShort) == nil {
 		err = nil
 	}
-	if err != nil {
+	switch {
+	case err != nil && r.lay.wideKnown && r.lay.Wide:
+		r.pk.raw = Raw{WireID: wire, Data: p}
+		return &r.pk.raw, nil
+	case err != nil:
 		return nil, err
 	}
 	return &r.pk.physics, nil

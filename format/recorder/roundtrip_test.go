@@ -2,6 +2,7 @@ package recorder
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -101,3 +102,32 @@ func TestWideFromEventAddOnly(t *testing.T) {
 
 // headerLen is the size of an encoded info header.
 func headerLen(h Header) int { return 2 + 2 + len(h.Magic) + 8 + 2 + len(h.Map) }
+
+// TestUE5PhysicsRaw covers the PhysicsControl of Unreal 5 builds, a record
+// this package does not model: in a wide file it comes back as *Raw and
+// copies byte for byte, while the same bytes in a UE4 file are an error.
+func TestUE5PhysicsRaw(t *testing.T) {
+	ue5 := append(u16(1), u32(234)...) // one vehicle, then Chaos fields
+	for i := range 40 {
+		ue5 = append(ue5, byte(i*7))
+	}
+	frame := []Packet{&FrameStart{Frame: 1, Duration: -1},
+		&Positions{Records: []Position{{ID: 234, Location: Vec3{X: 0.25}}}}, // shows the width
+		&Raw{WireID: uint8(IDPhysicsControl), Data: ue5}, &FrameEnd{}}
+	data := encodeFrames(t, [][]Packet{frame}, Layout{Wide: true})
+	_, l, got, err := decodeAll(data)
+	if err != nil || !l.Wide {
+		t.Fatalf("wide file: %v, layout %+v", err, l)
+	}
+	if raw, ok := got[0][2].(*Raw); !ok || raw.ID() != IDPhysicsControl || !bytes.Equal(raw.Data, ue5) {
+		t.Errorf("got %#v, want the packet as *Raw", got[0][2])
+	}
+	if again := reencode(t, data); !bytes.Equal(again, data) {
+		t.Error("re-encoding changed the bytes")
+	}
+	data = encodeFrames(t, [][]Packet{frame}, Layout{})
+	var fe *FormatError
+	if _, _, _, err := decodeAll(data); !errors.As(err, &fe) || fe.Packet != int(IDPhysicsControl) {
+		t.Errorf("UE4 file: err %v, want a FormatError of packet 15", err)
+	}
+}
