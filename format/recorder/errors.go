@@ -10,7 +10,9 @@ import (
 // stops for a truncated file, the start of the offending packet for framing
 // and count errors, the first extra byte for trailing bytes, the length
 // field for an over-long string. Packet is the wire id of the packet
-// involved, or -1 when none is.
+// involved: the one cut short, out of place or badly sized, or 1
+// (FrameEnd) when the data stops between the packets of a frame, whose
+// FrameEnd is then missing; it is -1 for errors in the info header.
 type FormatError struct {
 	Offset int64
 	Packet int

@@ -169,10 +169,10 @@ func TestFormatErrors(t *testing.T) {
 			f.b = append(f.b, 6, 30)
 			return built{f.b, int64(len(f.b)), 0}
 		}},
-		{"ends between packets", -1, "data ends inside a frame", true, func(f *file) built {
+		{"ends between packets", 1, "missing: data ends inside the frame that starts at byte 68", true, func(f *file) built {
 			f.start(1)
 			f.end()
-			f.start(2)
+			f.start(2) // at byte 68: header 34, frame 1 of 29 + 5
 			f.pkt(6, -1, u16(0))
 			return built{f.b, int64(len(f.b)), 1}
 		}},

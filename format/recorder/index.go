@@ -115,7 +115,7 @@ func (s *indexScan) run(off int64, progress func(int64)) error {
 		}
 	}
 	if s.fr.inFrame {
-		return errShort(size, off, nil, 0)
+		return errNoFrameEnd(size, s.fr.start)
 	}
 	return nil
 }

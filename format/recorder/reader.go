@@ -170,21 +170,27 @@ func (r *Reader) short(q int, size int64) error {
 		return r.srcErr
 	}
 	p := r.rpos + q
+	if p == r.wpos {
+		return errNoFrameEnd(r.base+int64(r.wpos), r.fr.start)
+	}
 	return errShort(r.base+int64(r.wpos), r.base+int64(p), r.buf[p:r.wpos], size)
 }
 
 // errShort is the error for data that stops at dataEnd inside the packet
-// that starts at off (have holds its bytes that exist; size is its payload
-// size or -1 if the header is incomplete) or, when have is empty, between
-// the packets of an unfinished frame. The Reader and BuildIndex share it.
+// that starts at off (have holds its bytes that exist, at least its id;
+// size is its payload size or -1 if the header is incomplete). The Reader
+// and BuildIndex share it.
 func errShort(dataEnd, off int64, have []byte, size int64) error {
-	switch {
-	case len(have) == 0:
-		return formatErr(dataEnd, -1, "data ends inside a frame (no FrameEnd)")
-	case size < 0:
+	if size < 0 {
 		return formatErr(dataEnd, int(have[0]), "data ends inside the packet header at byte %d", off)
 	}
 	return formatErr(dataEnd, int(have[0]), "data ends inside the packet at byte %d (size %d)", off, size)
+}
+
+// errNoFrameEnd is the error for data that stops at dataEnd between the
+// packets of the frame that starts at frameStart: its FrameEnd is missing.
+func errNoFrameEnd(dataEnd, frameStart int64) error {
+	return formatErr(dataEnd, int(IDFrameEnd), "missing: data ends inside the frame that starts at byte %d", frameStart)
 }
 
 // ensure reads until buf[rpos:rpos+n] holds data. It reports false when
