@@ -70,3 +70,22 @@ func TestParseAllowsFlagsAfterPositionals(t *testing.T) {
 		t.Fatalf("all=%v n=%d pos=%q", *all, *n, pos)
 	}
 }
+
+// TestEveryCommandHelp runs `viewer CMD -h` and `viewer help CMD` for every
+// command: both exit 0 and print, on stdout only, the same help naming the
+// synopsis and the summary.
+func TestEveryCommandHelp(t *testing.T) {
+	for _, c := range commands() {
+		code, out, errOut := run(c.Name, "-h")
+		if code != ExitOK || errOut != "" {
+			t.Errorf("%s -h: exit %d, stderr %q", c.Name, code, errOut)
+		}
+		if strings.Count(out, "usage: viewer "+c.Name+" "+c.Usage+"\n") != 1 || !strings.Contains(out, c.Summary) {
+			t.Errorf("%s -h does not give the synopsis and summary once:\n%s", c.Name, out)
+		}
+		code, out2, errOut := run("help", c.Name)
+		if code != ExitOK || errOut != "" || out2 != out {
+			t.Errorf("help %s: exit %d, stderr %q, output differs from %s -h", c.Name, code, errOut, c.Name)
+		}
+	}
+}
