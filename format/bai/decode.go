@@ -39,38 +39,36 @@ func Decode(r io.Reader) (*Map, error) {
 // bytes. Bytes left after the culling lists are an error. Empty lists
 // decode as nil. A road must have at least two sections. The map is not
 // checked for meaning; use Validate for that.
+//
+// When the data ends early, the *FormatError names the field it ends in
+// ("road 12, side B, lane curves") and that field's offset, and says which
+// counts asked for the missing bytes: a truncated file and a corrupt count
+// look the same in the bytes, so the error gives the reader both.
+// Allocation follows the bytes actually read, never a count alone: the
+// decoded map takes at most a small multiple of the input's size.
 func DecodeBytes(b []byte) (*Map, error) {
 	d := decoder{buf: b}
 	h := d.header()
 	if d.err != nil {
 		return nil, d.err
 	}
-	need := int64(h.Roads)*minRoadSize(0, minSections) +
-		int64(h.Intersections)*interHeadSize + cullHeadSize
-	if rem := d.remaining(); need > rem {
-		d.fail(4, fmt.Sprintf("%d roads and %d intersections need at least %d bytes, only %d remain",
-			h.Roads, h.Intersections, need, rem), io.ErrUnexpectedEOF)
-		return nil, d.err
-	}
 	m := &Map{}
-	if h.Roads > 0 {
-		m.Roads = make([]Road, h.Roads)
-	}
-	for i := range m.Roads {
+	m.Roads = makeUpTo[Road](int64(h.Roads), d.remaining(), minRoadSize())
+	for i := range h.Roads {
+		m.Roads = append(m.Roads, Road{})
 		if d.road(i, &m.Roads[i]); d.err != nil {
-			return nil, d.err
+			return nil, d.explain(h)
 		}
 	}
-	if h.Intersections > 0 {
-		m.Intersections = make([]Intersection, h.Intersections)
-	}
-	for i := range m.Intersections {
+	m.Intersections = makeUpTo[Intersection](int64(h.Intersections), d.remaining(), interHeadSize)
+	for i := range h.Intersections {
+		m.Intersections = append(m.Intersections, Intersection{})
 		if d.intersection(i, &m.Intersections[i]); d.err != nil {
-			return nil, d.err
+			return nil, d.explain(h)
 		}
 	}
 	if d.culling(&m.Culling); d.err != nil {
-		return nil, d.err
+		return nil, d.explain(h)
 	}
 	if extra := len(d.buf) - d.off; extra > 0 {
 		d.at = at("after the culling lists", -1)
@@ -78,6 +76,19 @@ func DecodeBytes(b []byte) (*Map, error) {
 		return nil, d.err
 	}
 	return m, nil
+}
+
+// explain adds to a truncation error that the header's counts alone need
+// more bytes than the file has, which points at a corrupt header rather
+// than a file cut short.
+func (d *decoder) explain(h Header) error {
+	need := int64(h.Roads)*minRoadSize() + int64(h.Intersections)*interHeadSize + cullHeadSize
+	have := int64(len(d.buf) - headerSize)
+	if fe, ok := d.err.(*FormatError); ok && fe.Err == io.ErrUnexpectedEOF && need > have {
+		fe.Msg += fmt.Sprintf("; the header's %d roads and %d intersections need at least %d bytes after it, the file has %d",
+			h.Roads, h.Intersections, need, have)
+	}
+	return d.err
 }
 
 // decoder walks a byte slice. Its error is sticky: once set, take returns
@@ -112,6 +123,29 @@ func (d *decoder) take(n int) []byte {
 	b := d.buf[d.off : d.off+n : d.off+n]
 	d.off += n
 	return b
+}
+
+// fit checks that fields, laid one after another from the current
+// offset, fit in the data, so that what they hold can be allocated and
+// read. If they do not, it fails at the start of the field in which the
+// data ends, naming that field; counts is called only then, to say which
+// counts (and where) asked for the bytes.
+func (d *decoder) fit(fields []field, counts func() string) bool {
+	if d.err != nil {
+		return false
+	}
+	off, rem := d.off, d.remaining()
+	for _, f := range fields {
+		if f.size > rem {
+			d.at.field = f.name
+			d.fail(off, fmt.Sprintf("data ends early: need %d bytes here, only %d remain (%s)", f.size, rem, counts()),
+				io.ErrUnexpectedEOF)
+			return false
+		}
+		off += int(f.size)
+		rem -= f.size
+	}
+	return true
 }
 
 func (d *decoder) header() Header {
@@ -182,6 +216,17 @@ func makeOrNil[T any](n int) []T {
 		return nil
 	}
 	return make([]T, n)
+}
+
+// makeUpTo returns an empty slice to append n items to, each of which
+// takes at least unit bytes of the rem that remain. The capacity is what
+// those bytes can hold, so a count larger than the file allocates no more
+// than a true one; append grows the slice as items are actually read.
+func makeUpTo[T any](n, rem, unit int64) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, 0, min(n, rem/unit))
 }
 
 // rows cuts flat into n rows of ns elements. Each row's capacity ends at

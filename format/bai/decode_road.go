@@ -2,11 +2,11 @@ package bai
 
 import (
 	"fmt"
-	"io"
 )
 
-// road decodes road i. Before allocating it checks that the smallest road
-// with this many sections and rooms fits in what remains.
+// road decodes road i. Each variable stretch (rooms, each side, the
+// per-section arrays and ends) is checked to fit before it is allocated,
+// so a cut file is reported in the field where it ends.
 func (d *decoder) road(i int, r *Road) {
 	d.at = at("road", i)
 	start := d.off
@@ -22,42 +22,38 @@ func (d *decoder) road(i int, r *Road) {
 		d.fail(start+2, fmt.Sprintf("%d sections; a road needs at least %d, one for each end", ns, minSections), nil)
 		return
 	}
-	if need, rem := minRoadSize(int64(nRooms), int64(ns))-roadHeadSize, d.remaining(); need > rem {
-		d.fail(start+2, fmt.Sprintf("%d sections and %d rooms need at least %d more bytes, only %d remain",
-			ns, nRooms, need, rem), io.ErrUnexpectedEOF)
+	counts := func() string {
+		return fmt.Sprintf("road counts at byte %d: %d sections, %d rooms", start+2, ns, nRooms)
+	}
+	head := [...]field{{"rooms", 2 * int64(nRooms)}, {"half width and base speed", roadScalarSize}}
+	if !d.fit(head[:], counts) {
 		return
 	}
-	d.at.field = "rooms"
 	r.Rooms = makeOrNil[uint16](nRooms)
 	d.u16s(r.Rooms)
-	d.at.field = "half width and base speed"
-	if b := d.take(roadScalarSize); b != nil {
-		r.HalfWidth, r.BaseSpeed = getF32(b[0:]), getF32(b[4:])
-	}
+	b := d.take(roadScalarSize)
+	r.HalfWidth, r.BaseSpeed = getF32(b[0:]), getF32(b[4:])
+
 	d.side(ns, &r.SideA, 'A')
 	d.side(ns, &r.SideB, 'B')
 	d.at.side = 0
-	if d.err != nil {
+	tail := roadTailFields(int64(ns))
+	if !d.fit(tail[:], counts) {
 		return
 	}
-
 	// One backing array for the five per-section frames keeps a road to
-	// a couple of allocations; the sides were checked to fit already.
+	// a couple of allocations.
 	r.Distance = make([]float32, ns)
 	vecs := make([]Vec3, 5*ns)
 	frame := rows(vecs, 5, ns)
 	r.Origin, r.XAxis, r.YAxis, r.ZAxis, r.Tangent = frame[0], frame[1], frame[2], frame[3], frame[4]
-	d.at.field = "distances"
 	d.f32s(r.Distance)
-	d.at.field = "origins, axes and tangents"
-	d.vec3s(vecs)
-	d.at.field = "end"
+	d.vec3s(vecs) // stored one array after another, as laid out here
 	d.roadEnd(&r.End)
-	d.at.field = "start"
 	d.roadEnd(&r.Start)
 }
 
-// side decodes one side of a road of ns sections. Its header fixes its
+// side decodes one side of a road of ns sections. Its counts fix its
 // exact size, which is checked against the remaining bytes first.
 func (d *decoder) side(ns int, s *Side, name byte) {
 	if d.err != nil {
@@ -75,14 +71,17 @@ func (d *decoder) side(ns int, s *Side, name byte) {
 	s.NumSidewalks = le.Uint16(h[6:])
 	s.AmbientTypes = le.Uint16(h[8:])
 	nLanes, nWalks := int(s.NumLanes), int(s.NumSidewalks)
-	n := nLanes + nWalks
-	rails := nTrams + nTrains
-	if need, rem := sideSize(int64(n), int64(rails), int64(ns))-sideHeadSize, d.remaining(); need > rem {
-		d.fail(start, fmt.Sprintf("%d lanes, %d sidewalks, %d tram and %d train rails of %d sections need %d more bytes, only %d remain",
-			nLanes, nWalks, nTrams, nTrains, ns, need, rem), io.ErrUnexpectedEOF)
+	fields := sideFields(int64(nLanes), int64(nWalks), int64(nTrams), int64(nTrains), int64(ns))
+	if !d.fit(fields[:], func() string {
+		return fmt.Sprintf("side counts at byte %d: %d lanes, %d sidewalks, %d tram and %d train rails, on a road of %d sections",
+			start, nLanes, nWalks, nTrams, nTrains, ns)
+	}) {
 		return
 	}
 
+	// Two backing arrays hold the whole side; the rows are cut from them
+	// in file order, so each array is read in one go.
+	n, rails := nLanes+nWalks, nTrams+nTrains
 	floats := make([]float32, n*ns+n)
 	s.CurveDistances = rows(floats, n, ns)
 	if n > 0 {
@@ -90,40 +89,22 @@ func (d *decoder) side(ns int, s *Side, name byte) {
 	}
 	vecs := make([]Vec3, (n+rails+2)*ns)
 	all := rows(vecs, n+rails+2, ns)
-	s.Curves = all[:n:n]
-	if n == 0 {
-		s.Curves = nil
-	}
-	s.Trams = all[n : n+nTrams : n+nTrams]
-	if nTrams == 0 {
-		s.Trams = nil
-	}
-	s.Trains = all[n+nTrams : n+rails : n+rails]
-	if nTrains == 0 {
-		s.Trains = nil
-	}
+	s.Curves = nilIfEmpty(all[:n:n])
+	s.Trams = nilIfEmpty(all[n : n+nTrams : n+nTrams])
+	s.Trains = nilIfEmpty(all[n+nTrams : n+rails : n+rails])
 	s.SidewalkInner, s.SidewalkOuter = all[n+rails], all[n+rails+1]
 
-	d.at.field = "curve distances"
-	d.f32s(floats[:n*ns])
-	d.at.field = "edge distances"
-	d.f32s(floats[n*ns:])
-	d.at.field = "misc"
-	if b := d.take(miscSize); b != nil {
-		copy(s.Misc[:], b)
+	d.f32s(floats) // curve distances, then edge distances
+	copy(s.Misc[:], d.take(miscSize))
+	d.vec3s(vecs) // lanes, sidewalk centres, trams, trains, inner and outer edges
+}
+
+// nilIfEmpty makes an empty list nil, as every decoded empty list is.
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
 	}
-	d.at.field = "lane curves"
-	d.vec3s(vecs[:nLanes*ns])
-	d.at.field = "sidewalk centre curves"
-	d.vec3s(vecs[nLanes*ns : n*ns])
-	d.at.field = "tram curves"
-	d.vec3s(vecs[n*ns : (n+nTrams)*ns])
-	d.at.field = "train curves"
-	d.vec3s(vecs[(n+nTrams)*ns : (n+rails)*ns])
-	d.at.field = "sidewalk inner edge"
-	d.vec3s(s.SidewalkInner)
-	d.at.field = "sidewalk outer edge"
-	d.vec3s(s.SidewalkOuter)
+	return s
 }
 
 func (d *decoder) roadEnd(e *RoadEnd) {
@@ -151,17 +132,16 @@ func (d *decoder) intersection(i int, x *Intersection) {
 	x.Room = le.Uint16(b[2:])
 	x.Center = getVec3(b[4:])
 	n := int(le.Uint16(b[16:]))
-	if need, rem := int64(4*n), d.remaining(); need > rem {
-		d.fail(start+16, fmt.Sprintf("%d roads need %d bytes, only %d remain", n, need, rem), io.ErrUnexpectedEOF)
+	list := [...]field{{"roads", 4 * int64(n)}}
+	if !d.fit(list[:], func() string { return fmt.Sprintf("%d roads, counted at byte %d", n, start+16) }) {
 		return
 	}
-	d.at.field = "roads"
 	x.Roads = makeOrNil[uint32](n)
 	d.u32s(x.Roads)
 }
 
-// culling decodes the two per-room road lists. Every room costs at least
-// two bytes in each list, which bounds the room count before allocation.
+// culling decodes the two per-room road lists. The room count is a u32,
+// so the lists are grown as they are read rather than made from it.
 func (d *decoder) culling(c *Culling) {
 	d.at = at("culling", -1)
 	start := d.off
@@ -169,38 +149,37 @@ func (d *decoder) culling(c *Culling) {
 	if b == nil {
 		return
 	}
-	n := le.Uint32(b)
-	if need, rem := 4*int64(n), d.remaining(); need > rem {
-		d.fail(start, fmt.Sprintf("%d rooms need at least %d bytes (two empty lists each), only %d remain",
-			n, need, rem), io.ErrUnexpectedEOF)
-		return
-	}
-	c.Cars = makeOrNil[[]uint16](int(n))
-	c.Peds = makeOrNil[[]uint16](int(n))
-	d.at.item = 0
+	n := int64(le.Uint32(b))
 	for _, l := range []struct {
 		name  string
-		lists [][]uint16
-	}{{"cars room", c.Cars}, {"pedestrians room", c.Peds}} {
+		lists *[][]uint16
+	}{{"cars room", &c.Cars}, {"pedestrians room", &c.Peds}} {
 		d.at.field = l.name
-		for r := range l.lists {
-			d.at.item = r
-			if l.lists[r] = d.cullList(); d.err != nil {
+		*l.lists = makeUpTo[[]uint16](n, d.remaining(), 2) // an empty list takes 2 bytes
+		for r := int64(0); r < n; r++ {
+			d.at.item = int(r)
+			list := d.cullList(func() string {
+				return fmt.Sprintf("culling counts %d rooms at byte %d", n, start)
+			})
+			if d.err != nil {
 				return
 			}
+			*l.lists = append(*l.lists, list)
 		}
 	}
 }
 
-func (d *decoder) cullList() []uint16 {
-	start := d.off
-	b := d.take(2)
-	if b == nil {
+// cullList reads one count-prefixed list of roads; rooms says, on
+// failure, how many lists the culling header asked for.
+func (d *decoder) cullList(rooms func() string) []uint16 {
+	count := [...]field{{d.at.field, 2}}
+	if !d.fit(count[:], rooms) {
 		return nil
 	}
-	n := int(le.Uint16(b))
-	if need, rem := int64(2*n), d.remaining(); need > rem {
-		d.fail(start, fmt.Sprintf("%d roads need %d bytes, only %d remain", n, need, rem), io.ErrUnexpectedEOF)
+	start := d.off
+	n := int(le.Uint16(d.take(2)))
+	list := [...]field{{d.at.field, 2 * int64(n)}}
+	if !d.fit(list[:], func() string { return fmt.Sprintf("%d roads, counted at byte %d", n, start) }) {
 		return nil
 	}
 	l := makeOrNil[uint16](n)

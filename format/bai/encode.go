@@ -60,7 +60,7 @@ func encodedSize(m *Map) int64 {
 		r := &m.Roads[i]
 		ns := int64(r.Sections())
 		side := func(s *Side) int64 {
-			return sideSize(int64(len(s.Curves)), int64(len(s.Trams)+len(s.Trains)), ns)
+			return sideSize(int64(s.NumLanes), int64(s.NumSidewalks), int64(len(s.Trams)), int64(len(s.Trains)), ns)
 		}
 		n += roadSize(int64(len(r.Rooms)), ns, side(&r.SideA), side(&r.SideB))
 	}
