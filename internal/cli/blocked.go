@@ -43,24 +43,13 @@ func cmdBlocked() *Command {
 				return Usagef("%s %g: want a finite number, not negative", v.name, v.v)
 			}
 		}
-		rd, f, err := openRecording(pos[0])
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rep, qerr := query.Blocked(rd, *minTime, *minDist)
-		if rep == nil {
-			return qerr
-		}
-		if *asJSON {
-			err = rep.WriteJSON(env.Stdout, location(env))
-		} else {
-			err = rep.WriteText(env.Stdout, location(env))
-		}
-		if qerr != nil {
-			return fileErr(pos[0], qerr)
-		}
-		return err
+		return runReport(env, pos[0], *asJSON, func(src query.Source) (tableReport, error) {
+			rep, err := query.Blocked(src, *minTime, *minDist)
+			if rep == nil {
+				return nil, err
+			}
+			return rep, err
+		})
 	}
 	return c
 }

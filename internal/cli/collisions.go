@@ -43,24 +43,13 @@ func cmdCollisions() *Command {
 		default:
 			return Usagef("want FILE, or FILE CAT1 CAT2; got %d arguments", len(pos))
 		}
-		rd, f, err := openRecording(pos[0])
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rep, qerr := query.Collisions(rd, cat1, cat2)
-		if rep == nil {
-			return qerr
-		}
-		if *asJSON {
-			err = rep.WriteJSON(env.Stdout, location(env))
-		} else {
-			err = rep.WriteText(env.Stdout, location(env))
-		}
-		if qerr != nil {
-			return fileErr(pos[0], qerr)
-		}
-		return err
+		return runReport(env, pos[0], *asJSON, func(src query.Source) (tableReport, error) {
+			rep, err := query.Collisions(src, cat1, cat2)
+			if rep == nil {
+				return nil, err
+			}
+			return rep, err
+		})
 	}
 	return c
 }

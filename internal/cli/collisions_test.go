@@ -109,3 +109,27 @@ Date: 11/23/21 14:08:48
 		}
 	}
 }
+
+// A cut file gives collisions and blocked the rows of the frames read, no
+// closing lines, the error naming the file and byte on stderr, exit 1; the
+// JSON holds the same error.
+func TestTableQueriesTruncated(t *testing.T) {
+	const n = 150000
+	path := truncated(t, n)
+	for _, cmd := range []string{"collisions", "blocked"} {
+		code, out, errs := runQuery(cmd, path)
+		if code != ExitBadInput || !strings.Contains(out, "    Time ") || strings.Contains(out, "Frames:") ||
+			!strings.Contains(errs, path+": recorder: byte 150000: ") {
+			t.Errorf("%s: exit %d, stdout\n%s\nstderr %q", cmd, code, out, errs)
+		}
+		code, out, _ = runQuery(cmd, path, "--json")
+		var doc struct {
+			Error *struct {
+				Offset int64 `json:"offset"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || code != ExitBadInput || doc.Error == nil || doc.Error.Offset != n {
+			t.Errorf("%s --json: exit %d, %v, error %+v", cmd, code, err, doc.Error)
+		}
+	}
+}

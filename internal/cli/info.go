@@ -74,6 +74,36 @@ func newQueryFlags(env *Env, c *Command, more string) *flag.FlagSet {
 	return fs
 }
 
+// tableReport is the answer of a table query (collisions, blocked).
+type tableReport interface {
+	WriteText(w io.Writer, loc *time.Location) error
+	WriteJSON(w io.Writer, loc *time.Location) error
+}
+
+// runReport opens the recording at path, answers it with q, and prints the
+// report as text or JSON. A decode error that stopped the query still
+// prints what was found, then is returned naming the file.
+func runReport(env *Env, path string, asJSON bool, q func(query.Source) (tableReport, error)) error {
+	rd, f, err := openRecording(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rep, qerr := q(rd)
+	if rep == nil {
+		return qerr
+	}
+	if asJSON {
+		err = rep.WriteJSON(env.Stdout, location(env))
+	} else {
+		err = rep.WriteText(env.Stdout, location(env))
+	}
+	if qerr != nil {
+		return fileErr(path, qerr)
+	}
+	return err
+}
+
 // openRecording opens a recording and reads its header. Errors name the
 // file.
 func openRecording(path string) (*recorder.Reader, *os.File, error) {
