@@ -20,20 +20,23 @@ type ChaseCamera struct {
 	// SmoothTime a step change is about 60% absorbed, after three about
 	// 95%. 0 means 0.3 s; a negative value disables smoothing.
 	SmoothTime float64
-	// SnapDistance: a jump of the actor farther than this (metres) snaps
-	// the camera instead of flying there, e.g. after a timeline seek
-	// (0: 50 m).
+	// SnapDistance: a jump of the actor farther than this (metres)
+	// between two updates snaps the camera instead of flying there, e.g.
+	// after a timeline seek (0: 50 m). The jump is measured from the
+	// actor's previous position, not from the lagging camera, so a fast
+	// actor played fast is followed smoothly, never snapped every tick.
 	SnapDistance float64
 
 	pos, vel    Vec3
 	yaw, yawVel float64
+	last        Vec3 // the actor's position at the previous update
 	started     bool
 }
 
 // Snap places the camera at its resting spot for an actor at pos heading
 // yaw, with no motion left in the springs.
 func (c *ChaseCamera) Snap(pos Vec3, yaw float64) {
-	c.pos, c.vel = pos, Vec3{}
+	c.pos, c.vel, c.last = pos, Vec3{}, pos
 	c.yaw, c.yawVel = wrapAngle(yaw), 0
 	c.started = true
 }
@@ -48,13 +51,14 @@ func (c *ChaseCamera) Update(pos Vec3, yaw, dt float64) {
 	if !pos.Finite() || !finite(yaw) {
 		return
 	}
-	if !c.started || pos.Sub(c.pos).Len() > orDefault(c.SnapDistance, 50) {
+	if !c.started || pos.Sub(c.last).Len() > orDefault(c.SnapDistance, 50) {
 		c.Snap(pos, yaw)
 		return
 	}
 	if !(dt > 0) || math.IsInf(dt, 0) {
 		return
 	}
+	c.last = pos
 	st := c.SmoothTime
 	if st == 0 {
 		st = 0.3

@@ -93,3 +93,73 @@ func TestChaseSpringIsStable(t *testing.T) {
 		t.Errorf("dt 0 moved the camera to %v", p)
 	}
 }
+
+// TestChaseHasNoJerks follows a car at 15 m/s whose pose arrives as a
+// 20 Hz recording does when it is not interpolated: the position moves
+// every third 60 Hz tick, with centimetres of lateral noise and a degree
+// of heading noise per sample. A camera bolted to the car (CARLA's follow
+// mode) jumps with every sample; the chase camera's acceleration must
+// stay small and its speed never change sign.
+func TestChaseHasNoJerks(t *testing.T) {
+	const speed = 15.0
+	var c ChaseCamera
+	heading := 20 * deg
+	fwd := Vec3{math.Cos(heading), math.Sin(heading), 0}
+	left := Vec3{-fwd.Y, fwd.X, 0}
+	noise := []float64{0.04, -0.03, 0.05, -0.05, 0.01, 0.03, -0.04}
+	var pos Vec3
+	var eyes, rigid []Vec3
+	for i := range 600 {
+		if i%3 == 0 {
+			k := i / 3
+			pos = fwd.Scale(speed * float64(i) * tick).Add(left.Scale(noise[k%len(noise)]))
+			yaw := heading + noise[(k+3)%len(noise)]*25*deg // about ±1°
+			c.Update(pos, yaw, tick)
+			b := Vec3{math.Cos(yaw), math.Sin(yaw), 0}
+			rigid = append(rigid, pos.Sub(b.Scale(10)).Add(Vec3{0, 0, 5}))
+		} else {
+			c.Update(pos, heading, tick)
+			rigid = append(rigid, rigid[len(rigid)-1])
+		}
+		eyes = append(eyes, c.Eye())
+	}
+	maxAccel := func(e []Vec3) float64 {
+		m := 0.0
+		for i := 60; i+1 < len(e); i++ { // after the first second
+			a := e[i+1].Sub(e[i].Scale(2)).Add(e[i-1]).Scale(1 / (tick * tick))
+			m = max(m, a.Len())
+		}
+		return m
+	}
+	smooth, bolted := maxAccel(eyes), maxAccel(rigid)
+	t.Logf("peak acceleration of the eye: chase %.1f m/s², bolted to the car %.0f m/s²", smooth, bolted)
+	if smooth > 40 || smooth > bolted/20 {
+		t.Errorf("chase camera peaks at %.1f m/s² (bolted: %.0f): it jerks", smooth, bolted)
+	}
+	for i := 61; i < len(eyes); i++ {
+		if eyes[i].Sub(eyes[i-1]).Dot(fwd) < 0 {
+			t.Fatalf("tick %d: the eye moved backwards while the car drove on", i)
+		}
+	}
+}
+
+// TestChaseFastActorNotSnapped: an actor played eight times faster than
+// real time at 30 m/s moves 4 m a tick and the camera lags far behind it;
+// only a jump between two updates may snap, so the eye keeps moving
+// smoothly instead of teleporting every tick.
+func TestChaseFastActorNotSnapped(t *testing.T) {
+	var c ChaseCamera
+	c.Snap(Vec3{}, 0)
+	prev := c.Eye()
+	for i := 1; i <= 600; i++ {
+		c.Update(Vec3{X: 4 * float64(i)}, 0, tick)
+		if step := c.Eye().Sub(prev).Len(); step > 4.01 {
+			t.Fatalf("tick %d: the eye jumped %.1f m", i, step)
+		}
+		prev = c.Eye()
+	}
+	c.Update(Vec3{X: 5000}, 0, tick) // a seek
+	if p, _ := c.Followed(); p.X != 5000 {
+		t.Errorf("a 2.6 km jump was flown, not snapped: followed %v", p)
+	}
+}
