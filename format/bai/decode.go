@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 )
 
 var le = binary.LittleEndian
@@ -78,17 +79,27 @@ func DecodeBytes(b []byte) (*Map, error) {
 	return m, nil
 }
 
-// explain adds to a truncation error that the header's counts alone need
-// more bytes than the file has, which points at a corrupt header rather
-// than a file cut short.
+// explain relates an error to the header when the header's counts alone
+// need more bytes than the file has. A truncation keeps its place (the
+// file may simply be cut) and notes the header; any other error, found
+// while reading bytes the header wrongly calls roads or intersections,
+// is reported at the header's counts, with the later error as context.
 func (d *decoder) explain(h Header) error {
 	need := int64(h.Roads)*minRoadSize() + int64(h.Intersections)*interHeadSize + cullHeadSize
 	have := int64(len(d.buf) - headerSize)
-	if fe, ok := d.err.(*FormatError); ok && fe.Err == io.ErrUnexpectedEOF && need > have {
-		fe.Msg += fmt.Sprintf("; the header's %d roads and %d intersections need at least %d bytes after it, the file has %d",
-			h.Roads, h.Intersections, need, have)
+	fe, ok := d.err.(*FormatError)
+	if !ok || need <= have {
+		return d.err
 	}
-	return d.err
+	if fe.Err == io.ErrUnexpectedEOF {
+		fe.Msg += fmt.Sprintf("; the header's %d roads and %d intersections alone need at least %d bytes, only %d follow it",
+			h.Roads, h.Intersections, need, have)
+		return fe
+	}
+	return &FormatError{Offset: 4, Where: "header", Msg: fmt.Sprintf(
+		"%d roads and %d intersections need at least %d bytes, only %d follow the header; reading on: %s",
+		h.Roads, h.Intersections, need, have, strings.TrimPrefix(fe.Error(), "bai: ")),
+		Err: io.ErrUnexpectedEOF}
 }
 
 // decoder walks a byte slice. Its error is sticky: once set, take returns

@@ -37,10 +37,10 @@ func TestDecodeErrors(t *testing.T) {
 		{"other magic", append([]byte("CAI2"), mini[4:]...), 0, "header", "no CAI1 magic", ErrNotCAI1},
 		{"text file", []byte("hello"), 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1},
 		{"header cut", mini[:6], 0, "header", "need 8 bytes here, only 6 remain", io.ErrUnexpectedEOF},
-		{"too many roads", patched(6, 5, 2), 578, "road 1, rooms", "need 98624 bytes here, only 52 remain (road counts at byte 572: 3 sections, 49312 rooms); " +
-			"the header's 5 roads and 2 intersections need at least 2120 bytes after it, the file has 622", io.ErrUnexpectedEOF},
 		{"too many intersections", patched(4, 40000, 2), 614, "intersection 2", "need 18 bytes here, only 16 remain; " +
-			"the header's 1 roads and 40000 intersections need at least 720420 bytes after it", io.ErrUnexpectedEOF},
+			"the header's 1 roads and 40000 intersections alone need at least 720420 bytes, only 622 follow it", io.ErrUnexpectedEOF},
+		{"too many roads", patched(6, 2, 2), 4, "header", "2 roads and 2 intersections need at least 872 bytes, only 622 follow the header; " +
+			"reading on: byte 572 (road 1): 1 sections; a road needs at least 2", io.ErrUnexpectedEOF},
 		{"too many sections", patched(10, 60000, 2), 36, "road 0, side A, curve distances", "need 480000 bytes here, only 594 remain " +
 			"(side counts at byte 26: 1 lanes, 1 sidewalks, 0 tram and 0 train rails, on a road of 60000 sections)", io.ErrUnexpectedEOF},
 		{"one section", patched(10, 1, 2), 10, "road 0", "1 sections; a road needs at least 2", nil},

@@ -42,8 +42,8 @@ func minimalFile() *rawFile {
 	f.u16(0) // id
 	f.u16(2) // sections
 	f.u16(FlagFlat)
-	f.u16(1) // rooms
-	f.u16(3)
+	f.u16(1)   // rooms
+	f.u16(1)   // the one PSDL room, numbered from 1
 	f.f32(7.5) // half width
 	f.f32(15)  // base speed
 	side := func(name string, ambient uint16, zLane, zWalk, zInner, zOuter float32, backwards bool) {
@@ -109,8 +109,8 @@ func minimalFile() *rawFile {
 
 	for i := range 2 {
 		f.mark([]string{"intersection 0", "intersection 1"}[i])
-		f.u16(uint16(i))     // id
-		f.u16(uint16(3 + i)) // room
+		f.u16(uint16(i)) // id
+		f.u16(1)         // room
 		f.vec([]float32{-5, 25}[i], 0, 0)
 		f.u16(1)
 		f.u32(0)
@@ -164,7 +164,7 @@ func TestDecodeMinimal(t *testing.T) {
 	check("ID", r.ID, uint16(0))
 	check("Sections", r.Sections(), 2)
 	check("Flags", r.Flags, FlagFlat)
-	check("Rooms", r.Rooms, []uint16{3})
+	check("Rooms", r.Rooms, []uint16{1})
 	check("HalfWidth", r.HalfWidth, float32(7.5))
 	check("BaseSpeed", r.BaseSpeed, float32(15))
 	check("Distance", r.Distance, []float32{0, 20})
@@ -206,8 +206,8 @@ func TestDecodeMinimal(t *testing.T) {
 		check(p+"SidewalkInner", s.side.SidewalkInner, s.inner)
 		check(p+"SidewalkOuter", s.side.SidewalkOuter, s.outer)
 	}
-	check("Intersections[0]", m.Intersections[0], Intersection{ID: 0, Room: 3, Center: Vec3{-5, 0, 0}, Roads: []uint32{0}})
-	check("Intersections[1]", m.Intersections[1], Intersection{ID: 1, Room: 4, Center: Vec3{25, 0, 0}, Roads: []uint32{0}})
+	check("Intersections[0]", m.Intersections[0], Intersection{ID: 0, Room: 1, Center: Vec3{-5, 0, 0}, Roads: []uint32{0}})
+	check("Intersections[1]", m.Intersections[1], Intersection{ID: 1, Room: 1, Center: Vec3{25, 0, 0}, Roads: []uint32{0}})
 	check("Culling.Cars", m.Culling.Cars, [][]uint16{nil, {0}})
 	check("Culling.Peds", m.Culling.Peds, [][]uint16{nil, {0}})
 
