@@ -45,7 +45,7 @@ const MaxCoordinate = 1e6
 
 // Validate checks a map for the problems a structurally sound file may
 // still have, in a fixed order: the map's counts, then each road, then
-// each intersection, then the culling lists.
+// each intersection, then the culling lists and the room numbers.
 //
 // Errors: slice lengths that disagree with the section or curve counts
 // (such a map cannot be encoded, and later checks of that road are
@@ -54,7 +54,8 @@ const MaxCoordinate = 1e6
 // does not point back at its road; an intersection listing a road that
 // does not exist or whose ends do not name it; a vehicle rule above 3;
 // non-finite coordinates or distances; distances that decrease along a
-// road or curve; a lane curve stored against the direction its side
+// road or curve; a road or intersection room number beyond the culling
+// lists; a lane curve stored against the direction its side
 // drives (side A runs end -> start, side B start -> end); a culling list
 // naming a road that does not exist; car and pedestrian lists of
 // different room counts.
@@ -64,7 +65,8 @@ const MaxCoordinate = 1e6
 // type; coordinates beyond MaxCoordinate; a centre-line distance that
 // does not start at 0; sidewalk centre, rail or sidewalk edge curves in
 // the unexpected direction (sources disagree on those); a road index on
-// an unconnected end; a traffic-light rule at an intersection where not
+// an unconnected end; distances that stay the same from one section to
+// the next; room number 0; a traffic-light rule at an intersection where not
 // every road end has one (the game blinks the lights and treats them as
 // stop signs); a non-empty culling entry 0 (room numbers start at 1, so
 // the entry is never used).
@@ -87,6 +89,7 @@ func Validate(m *Map) []Problem {
 		v.intersection(i, &m.Intersections[i])
 	}
 	v.culling()
+	v.rooms()
 	return v.out
 }
 
@@ -199,16 +202,25 @@ func (v *validator) curve(where, name string, pts []Vec3, sev Severity, a, b Vec
 	}
 }
 
-// distances reports non-finite values and the first decrease.
+// distances reports non-finite values and the first step that does not
+// grow: a fall is an error (a reader walking the curve by distance goes
+// backwards), a stall a warning (two points in one place leave the
+// direction between them undefined, but readers survive it).
 func (v *validator) distances(where, name string, d []float32) {
+	stalled := false
 	for k, x := range d {
 		if !finite(x) {
 			v.add(Error, where, "%s at section %d is %v", name, k, x)
 			return
 		}
-		if k > 0 && x < d[k-1] {
-			v.add(Error, where, "%s falls from %v to %v at section %d; distances must not decrease", name, d[k-1], x, k)
+		switch {
+		case k == 0:
+		case x < d[k-1]:
+			v.add(Error, where, "%s falls from %v to %v at section %d; distances must grow", name, d[k-1], x, k)
 			return
+		case x == d[k-1] && !stalled:
+			stalled = true
+			v.add(Warning, where, "%s stays at %v from section %d to %d; distances should grow", name, x, k-1, k)
 		}
 	}
 }

@@ -119,6 +119,35 @@ func (v *validator) lights(where string, ends []endRef) {
 	}
 }
 
+// rooms checks the room numbers of roads and intersections against the
+// culling lists, which have one entry per room number: the game looks a
+// room's ambient traffic up there, so a number beyond them is an error.
+// Room 0 (no PSDL room) is allowed by the layout but never used, since
+// its culling entry is always empty.
+func (v *validator) rooms() {
+	n := len(v.m.Culling.Cars)
+	check := func(where string, rooms []uint16) {
+		var beyond []string
+		for _, r := range rooms {
+			switch {
+			case int(r) >= n:
+				beyond = append(beyond, strconv.Itoa(int(r)))
+			case r == 0:
+				v.add(Warning, where, "room 0 is no room (room numbers start at 1), so it never gets ambient traffic")
+			}
+		}
+		if len(beyond) > 0 {
+			v.add(Error, where, "room %s beyond the culling lists, which cover rooms 1-%d", strings.Join(beyond, ", "), n-1)
+		}
+	}
+	for i := range v.m.Roads {
+		check("road "+strconv.Itoa(i), v.m.Roads[i].Rooms)
+	}
+	for i := range v.m.Intersections {
+		check("intersection "+strconv.Itoa(i), []uint16{v.m.Intersections[i].Room})
+	}
+}
+
 func (v *validator) culling() {
 	c := &v.m.Culling
 	if len(c.Cars) != len(c.Peds) {
