@@ -153,10 +153,11 @@ const (
 	LayerLights
 	LayerLabels
 	LayerGrid
+	LayerLegend
 	NumLayers
 )
 
-var layerNames = [NumLayers]string{"lanes", "sidewalks", "rails", "intersections", "lights", "labels", "grid"}
+var layerNames = [NumLayers]string{"lanes", "sidewalks", "rails", "intersections", "lights", "labels", "grid", "legend"}
 
 // String returns the layer's name as the help overlay prints it.
 func (l Layer) String() string {

@@ -31,6 +31,7 @@ const (
 	KeyDigit5
 	KeyDigit6
 	KeyDigit7
+	KeyDigit8
 	KeyF
 	KeyG
 	KeyH
@@ -44,7 +45,7 @@ const (
 
 var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
-	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7",
+	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8",
 	"F", "G", "H", "L", "O", "R", "T", "C",
 }
 
@@ -64,6 +65,21 @@ const (
 	modCtrl
 	modAlt
 )
+
+// modsOf is the set of the modifiers held.
+func modsOf(shift, ctrl, alt bool) mods {
+	var m mods
+	if shift {
+		m |= modShift
+	}
+	if ctrl {
+		m |= modCtrl
+	}
+	if alt {
+		m |= modAlt
+	}
+	return m
+}
 
 // has reports whether every modifier of sub is in m.
 func (m mods) has(sub mods) bool { return m&sub == sub }

@@ -1,6 +1,11 @@
 package input
 
-import "github.com/mm2carla/viewer/scene/playback"
+import (
+	"slices"
+	"strconv"
+
+	"github.com/mm2carla/viewer/scene/playback"
+)
 
 // Key repeat, in ticks of the 60 Hz game loop: a held key fires when
 // pressed, again RepeatDelay ticks later (0.4 s), then every
@@ -25,7 +30,30 @@ type binding struct {
 	mods   mods
 	repeat bool
 	cmd    Command
-	help   string // the action as the help overlay shows it
+	help   string  // the action as the help overlay shows it
+	sec    Section // the help overlay's group
+}
+
+// Section is a group of the help overlay.
+type Section uint8
+
+// The help overlay's groups, in the order it lists them.
+const (
+	SectionPlayback Section = iota
+	SectionFiles
+	SectionCamera
+	SectionLayers
+	NumSections
+)
+
+var sectionNames = [NumSections]string{"Playback", "Files and help", "Camera and selection", "Layers: show / hide"}
+
+// String is the section's heading.
+func (s Section) String() string {
+	if s < NumSections {
+		return sectionNames[s]
+	}
+	return "Section(" + strconv.Itoa(int(s)) + ")"
 }
 
 // keymap returns the key map. Consecutive rows with the same help text are
@@ -36,43 +64,52 @@ type binding struct {
 // most of them wins, and among equals the earlier row: so Ctrl+Shift+Left
 // jumps 10 s, and Shift+Space still plays.
 func keymap() []binding {
-	c := Clock
-	return []binding{
-		{KeySpace, 0, false, c(playback.TogglePlay()), "play / pause"},
-		{KeyLeft, 0, true, c(playback.StepBack()), "one frame back / forward"},
-		{KeyRight, 0, true, c(playback.StepForward()), "one frame back / forward"},
-		{KeyLeft, modCtrl, true, c(playback.Jump(-10)), "10 s back / forward"},
-		{KeyRight, modCtrl, true, c(playback.Jump(10)), "10 s back / forward"},
-		{KeyLeft, modShift, true, c(playback.Jump(-1)), "1 s back / forward"},
-		{KeyRight, modShift, true, c(playback.Jump(1)), "1 s back / forward"},
-		{KeyLeft, modAlt, true, c(playback.Jump(-0.1)), "0.1 s back / forward"},
-		{KeyRight, modAlt, true, c(playback.Jump(0.1)), "0.1 s back / forward"},
-		{KeyHome, 0, false, c(playback.ToStart()), "go to the start / end"},
-		{KeyEnd, 0, false, c(playback.ToEnd()), "go to the start / end"},
-		{KeyUp, 0, true, c(playback.SpeedUp()), "speed up / down (0.05x to 64x)"},
-		{KeyDown, 0, true, c(playback.SpeedDown()), "speed up / down (0.05x to 64x)"},
-		{KeyR, 0, false, c(playback.Reverse()), "reverse the playing direction"},
-		{KeyL, 0, false, c(playback.ToggleLoop()), "loop the recording on / off"},
-		{KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next event"},
-		{KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event"},
-		{KeyG, 0, false, Command{}, "go to a typed time (1:30.5), Enter applies, Esc cancels"},
-		{KeyTab, 0, false, FollowNext(), "follow the next / previous actor"},
-		{KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor"},
-		{KeyC, 0, false, FollowSelected(), "follow the selected actor / stop following"},
-		{KeyF, 0, false, FrameAll(), "frame the whole scene"},
-		{KeyT, 0, false, ToggleView(), "top-down / orbit camera"},
-		{KeyDigit1, 0, false, ToggleLayer(LayerLanes), "show / hide lanes"},
-		{KeyDigit2, 0, false, ToggleLayer(LayerSidewalks), "show / hide sidewalks"},
-		{KeyDigit3, 0, false, ToggleLayer(LayerRails), "show / hide rails"},
-		{KeyDigit4, 0, false, ToggleLayer(LayerIntersections), "show / hide intersections"},
-		{KeyDigit5, 0, false, ToggleLayer(LayerLights), "show / hide traffic lights"},
-		{KeyDigit6, 0, false, ToggleLayer(LayerLabels), "show / hide labels"},
-		{KeyDigit7, 0, false, ToggleLayer(LayerGrid), "show / hide the grid"},
-		{KeyEscape, 0, false, ClearSelection(), "clear the selection"},
-		{KeyH, 0, false, ToggleHelp(), "this help"},
-		{KeyF1, 0, false, ToggleHelp(), "this help"},
-		{KeyO, modCtrl, false, OpenFile(), "open a file"},
+	var km []binding
+	var sec Section
+	row := func(k Key, m mods, repeat bool, cmd Command, help string) {
+		km = append(km, binding{k, m, repeat, cmd, help, sec})
 	}
+	c := Clock
+	sec = SectionPlayback
+	row(KeySpace, 0, false, c(playback.TogglePlay()), "play / pause")
+	row(KeyLeft, 0, true, c(playback.StepBack()), "one frame back / forward")
+	row(KeyRight, 0, true, c(playback.StepForward()), "one frame back / forward")
+	row(KeyLeft, modCtrl, true, c(playback.Jump(-10)), "10 s back / forward")
+	row(KeyRight, modCtrl, true, c(playback.Jump(10)), "10 s back / forward")
+	row(KeyLeft, modShift, true, c(playback.Jump(-1)), "1 s back / forward")
+	row(KeyRight, modShift, true, c(playback.Jump(1)), "1 s back / forward")
+	row(KeyLeft, modAlt, true, c(playback.Jump(-0.1)), "0.1 s back / forward")
+	row(KeyRight, modAlt, true, c(playback.Jump(0.1)), "0.1 s back / forward")
+	row(KeyHome, 0, false, c(playback.ToStart()), "go to the start / end")
+	row(KeyEnd, 0, false, c(playback.ToEnd()), "go to the start / end")
+	row(KeyUp, 0, true, c(playback.SpeedUp()), "speed up / down (0.05x to 64x)")
+	row(KeyDown, 0, true, c(playback.SpeedDown()), "speed up / down (0.05x to 64x)")
+	row(KeyR, 0, false, c(playback.Reverse()), "reverse the playing direction")
+	row(KeyL, 0, false, c(playback.ToggleLoop()), "loop the recording on / off")
+	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next event")
+	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event")
+	row(KeyG, 0, false, Command{}, "go to a typed time (1:30.5)")
+	sec = SectionCamera
+	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor")
+	row(KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor")
+	row(KeyC, 0, false, FollowSelected(), "follow the selected actor / stop")
+	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
+	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
+	row(KeyEscape, 0, false, ClearSelection(), "clear the selection")
+	sec = SectionLayers
+	row(KeyDigit1, 0, false, ToggleLayer(LayerLanes), "lanes")
+	row(KeyDigit2, 0, false, ToggleLayer(LayerSidewalks), "sidewalks")
+	row(KeyDigit3, 0, false, ToggleLayer(LayerRails), "tram and train rails")
+	row(KeyDigit4, 0, false, ToggleLayer(LayerIntersections), "intersections")
+	row(KeyDigit5, 0, false, ToggleLayer(LayerLights), "traffic lights and road-end rules")
+	row(KeyDigit6, 0, false, ToggleLayer(LayerLabels), "labels")
+	row(KeyDigit7, 0, false, ToggleLayer(LayerGrid), "ground grid")
+	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend")
+	sec = SectionFiles
+	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps")
+	row(KeyH, 0, false, ToggleHelp(), "this help")
+	row(KeyF1, 0, false, ToggleHelp(), "this help")
+	return km
 }
 
 // startsEntry marks the binding that opens the go-to-time entry: its
@@ -81,35 +118,38 @@ func (b *binding) startsEntry() bool { return b.key == KeyG && b.cmd.Kind == Kin
 
 // Binding is one line of the help overlay: the keys and what they do.
 type Binding struct {
-	Keys   string // such as "Shift+Left / Shift+Right"
-	Action string
+	Keys    string // such as "Shift+Left / Shift+Right"
+	Action  string
+	Section Section
 }
 
 // mouseBindings are the help lines for the mouse, which has no key map.
 func mouseBindings() []Binding {
 	return []Binding{
-		{"Left drag", "orbit the camera"},
-		{"Right drag", "pan the camera"},
-		{"Wheel", "zoom toward the cursor"},
-		{"Click", "select an actor"},
-		{"Drag on the timeline", "scrub"},
+		{"Drag on the timeline", "scrub", SectionPlayback},
+		{"Left drag", "orbit (pan when top-down)", SectionCamera},
+		{"Right drag", "pan the camera", SectionCamera},
+		{"Wheel", "zoom toward the cursor", SectionCamera},
+		{"Click", "select an actor, road or intersection", SectionCamera},
 	}
 }
 
-// Bindings returns every key and mouse binding, one help line each, in
-// the order the overlay should list them. It is generated from the same
-// key map Mapper uses, so the overlay cannot disagree with the keys.
+// Bindings returns every key and mouse binding, one help line each,
+// grouped by Section in its order. It is generated from the same key map
+// Mapper uses, so the overlay cannot disagree with the keys.
 func Bindings() []Binding {
 	var out []Binding
 	for _, b := range keymap() {
 		name := b.mods.prefix() + b.key.String()
-		if n := len(out); n > 0 && out[n-1].Action == b.help {
+		if n := len(out); n > 0 && out[n-1].Action == b.help && out[n-1].Section == b.sec {
 			out[n-1].Keys += " / " + name
 			continue
 		}
-		out = append(out, Binding{Keys: name, Action: b.help})
+		out = append(out, Binding{Keys: name, Action: b.help, Section: b.sec})
 	}
-	return append(out, mouseBindings()...)
+	out = append(out, mouseBindings()...)
+	slices.SortStableFunc(out, func(a, b Binding) int { return int(a.Section) - int(b.Section) })
+	return out
 }
 
 // match returns the row of key that applies with held modifiers, or nil.

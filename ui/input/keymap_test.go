@@ -66,6 +66,7 @@ func TestEveryBinding(t *testing.T) {
 		{"5", none, KeyDigit5, []Command{ToggleLayer(LayerLights)}},
 		{"6", none, KeyDigit6, []Command{ToggleLayer(LayerLabels)}},
 		{"7", none, KeyDigit7, []Command{ToggleLayer(LayerGrid)}},
+		{"8", none, KeyDigit8, []Command{ToggleLayer(LayerLegend)}},
 		{"Esc", none, KeyEscape, []Command{ClearSelection()}},
 		{"H", none, KeyH, []Command{ToggleHelp()}},
 		{"F1", none, KeyF1, []Command{ToggleHelp()}},
@@ -203,25 +204,34 @@ func TestBindings(t *testing.T) {
 			t.Errorf("%s is not in the help (found %+v, %v)", keys, l, ok)
 		}
 	}
+	P, C, L, O := SectionPlayback, SectionCamera, SectionLayers, SectionFiles
 	for _, want := range []Binding{
-		{"Space", "play / pause"},
-		{"Left / Right", "one frame back / forward"},
-		{"Shift+Left / Shift+Right", "1 s back / forward"},
-		{"Ctrl+Left / Ctrl+Right", "10 s back / forward"},
-		{"Up / Down", "speed up / down (0.05x to 64x)"},
-		{"[ / ]", "previous / next event"},
-		{"Tab / Shift+Tab", "follow the next / previous actor"},
-		{"C", "follow the selected actor / stop following"},
-		{"H / F1", "this help"},
-		{"Ctrl+O", "open a file"},
-		{"Left drag", "orbit the camera"},
-		{"Right drag", "pan the camera"},
-		{"Wheel", "zoom toward the cursor"},
-		{"Click", "select an actor"},
-		{"Drag on the timeline", "scrub"},
+		{"Space", "play / pause", P},
+		{"Left / Right", "one frame back / forward", P},
+		{"Shift+Left / Shift+Right", "1 s back / forward", P},
+		{"Ctrl+Left / Ctrl+Right", "10 s back / forward", P},
+		{"Up / Down", "speed up / down (0.05x to 64x)", P},
+		{"[ / ]", "previous / next event", P},
+		{"Drag on the timeline", "scrub", P},
+		{"Tab / Shift+Tab", "follow the next / previous actor", C},
+		{"C", "follow the selected actor / stop", C},
+		{"Left drag", "orbit (pan when top-down)", C},
+		{"Right drag", "pan the camera", C},
+		{"Wheel", "zoom toward the cursor", C},
+		{"Click", "select an actor, road or intersection", C},
+		{"1", "lanes", L},
+		{"8", "colour legend", L},
+		{"H / F1", "this help", O},
+		{"Ctrl+O", "open recordings and maps", O},
 	} {
 		if !slices.Contains(lines, want) {
 			t.Errorf("help has no line %+v", want)
+		}
+	}
+	// Grouped: the sections come in order, each once.
+	for i := 1; i < len(lines); i++ {
+		if lines[i].Section < lines[i-1].Section {
+			t.Errorf("help line %+v after %+v", lines[i], lines[i-1])
 		}
 	}
 	for _, l := range lines {

@@ -45,16 +45,4 @@ func (s *Snapshot) onTimeline(x, y float64) bool {
 }
 
 // mods returns the held modifiers as a set.
-func (s *Snapshot) mods() mods {
-	var m mods
-	if s.Shift {
-		m |= modShift
-	}
-	if s.Ctrl {
-		m |= modCtrl
-	}
-	if s.Alt {
-		m |= modAlt
-	}
-	return m
-}
+func (s *Snapshot) mods() mods { return modsOf(s.Shift, s.Ctrl, s.Alt) }

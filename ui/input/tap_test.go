@@ -1,0 +1,56 @@
+package input
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/scene/playback"
+)
+
+func TestParseTaps(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []Tap
+		err  string
+	}{
+		{"", nil, ""},
+		{"Tab C", []Tap{{Key: KeyTab}, {Key: KeyC}}, ""},
+		{"space, ctrl+right,Shift+Tab", []Tap{{Key: KeySpace}, {Key: KeyRight, Ctrl: true}, {Key: KeyTab, Shift: true}}, ""},
+		{"Ctrl+Shift+Left Alt+Right", []Tap{{Key: KeyLeft, Ctrl: true, Shift: true}, {Key: KeyRight, Alt: true}}, ""},
+		{"[ ] 8 F1 Escape esc return", []Tap{{Key: KeyBracketLeft}, {Key: KeyBracketRight}, {Key: KeyDigit8},
+			{Key: KeyF1}, {Key: KeyEscape}, {Key: KeyEscape}, {Key: KeyEnter}}, ""},
+		{"Tab Q", nil, "key Q: no such key"},
+		{"Meta+O", nil, "Meta is not Shift, Ctrl or Alt"},
+		{"Ctrl+", nil, "no such key"},
+	} {
+		got, err := ParseTaps(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ParseTaps(%q) error %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("ParseTaps(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestTapsRoundTrip: every key the help lists parses back from its name,
+// and a pressed tap gives the key map's command for it.
+func TestTapsRoundTrip(t *testing.T) {
+	for k := range NumKeys {
+		for _, tap := range []Tap{{Key: k}, {Key: k, Shift: true, Ctrl: true, Alt: true}} {
+			got, err := ParseTaps(tap.String())
+			if err != nil || len(got) != 1 || got[0] != tap {
+				t.Errorf("ParseTaps(%q) = %v, %v", tap.String(), got, err)
+			}
+		}
+	}
+	var s Snapshot
+	Tap{Key: KeyRight, Ctrl: true}.Press(&s)
+	if got := NewMapper().Update(&s, nil); !slices.Equal(got, []Command{Clock(playback.Jump(10))}) {
+		t.Errorf("Ctrl+Right tap gave %v", got)
+	}
+}
