@@ -49,8 +49,14 @@ type Options struct {
 	// frames after every file has loaded, then ends the game.
 	Screenshot string
 	Frames     int
+	// Keys are pressed one after another once every file has loaded, as if
+	// typed (scripted runs: a screenshot of the help, of a selection).
+	Keys []input.Tap
 	// Input replaces the keyboard and mouse (tests); nil reads Ebitengine.
 	Input InputSource
+	// AutoPlay starts the first recording playing, looped, once it has
+	// opened (the built-in demo).
+	AutoPlay bool
 	// Log receives messages worth keeping outside the window (screenshot
 	// written, settings not saved); nil discards them.
 	Log io.Writer
@@ -83,6 +89,7 @@ type Game struct {
 	saver     settingsSaver
 	shot      screenshot
 	loads     []app.Load
+	taps      tapPlayer
 	frameDone bool // Update has built a frame since the last layout change
 }
 
@@ -102,6 +109,10 @@ func NewGame(opt Options) (*Game, error) {
 	g.app = app.New(opt.Settings, picker{g.scene})
 	g.saver = settingsSaver{store: opt.Store, last: opt.Settings, log: opt.Log}
 	g.shot = screenshot{path: opt.Screenshot, frames: opt.Frames}
+	g.taps = tapPlayer{taps: opt.Keys}
+	if opt.AutoPlay {
+		g.app.PlayOnOpen()
+	}
 	for _, s := range opt.Sources {
 		g.app.Open(s)
 	}
@@ -150,7 +161,9 @@ func (g *Game) step() {
 	}
 	g.openDropped()
 	g.dialog.poll(g.app)
-	g.app.SetFPS(ebiten.ActualFPS())
+	if g.shot.path == "" { // a screenshot shows the same text every run
+		g.app.SetFPS(ebiten.ActualFPS())
+	}
 	g.app.Tick()
 	if gen := g.app.ContentGen(); gen != g.titleGen {
 		g.titleGen = gen
@@ -166,6 +179,7 @@ func (g *Game) readInput() {
 	runes := g.snap.Runes[:0]
 	g.snap = input.Snapshot{Runes: runes}
 	g.in.Read(&g.snap)
+	g.taps.update(&g.snap, !g.app.LoadsRunning())
 	if c := g.app.Clock(); c != nil {
 		b := g.lay.bar
 		g.snap.Timeline = playback.Timeline{X: b.x0, Width: b.w(), Start: c.Start(), End: c.End()}

@@ -10,19 +10,20 @@ import (
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/input"
 )
 
 // hudText builds the 2D furniture: it keeps what must survive between
 // frames (wrapped notices, the help's measurements) and the rectangles of
 // the panels, for hit-testing the cursor.
 type hudText struct {
-	panels                []rect
-	tip                   []byte // the timeline tooltip's lines
-	tipEnds               []int
-	tipKinds              []scene.EventKind
-	notices               []noticeCache
-	scratch               []byte
-	helpKeys, helpActions []string
+	panels   []rect
+	tip      []byte // the timeline tooltip's lines
+	tipEnds  []int
+	tipKinds []scene.EventKind
+	notices  []noticeCache
+	scratch  []byte
+	help     []input.Binding
 }
 
 // overPanel reports whether a pixel is on a panel, where clicks do not
@@ -80,13 +81,9 @@ func (h *hudText) timeline(g *Game) {
 	ov.rect(0, rect{r.x0, r.y0, r.x1, r.y0 + math.Max(1, l.s)}, colBarLine)
 	c := g.app.Clock()
 	if c == nil {
-		msg := "No recording open. Open a CARLA recorder file (.log) with Ctrl+O, or drop it on the window."
-		for _, ld := range g.loads {
-			if ld.Kind == loader.KindRecording {
-				msg = "Loading the recording; the map can be explored meanwhile."
-			}
+		if msg := timelineHint(g); msg != "" {
+			ov.str(0, msg, r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.rRegular, r.w()-l.px(40), colTextDim)
 		}
-		ov.str(0, msg, r.x0+l.px(20), textTop(f.regular, r.y0, r.y1), f.rRegular, r.w()-l.px(40), colTextDim)
 		return
 	}
 	bar := l.bar
@@ -119,6 +116,21 @@ func (h *hudText) timeline(g *Game) {
 		m.Y >= g.snap.TimelineY && m.Y <= g.snap.TimelineY+g.snap.TimelineHeight {
 		h.tooltip(g, tl, m.X)
 	}
+}
+
+// timelineHint is what the timeline says with no recording open: nothing
+// when nothing at all is open (the middle of the window says how to
+// start; one hint is enough).
+func timelineHint(g *Game) string {
+	for _, ld := range g.loads {
+		if ld.Kind == loader.KindRecording {
+			return "Loading the recording; the map can be explored meanwhile."
+		}
+	}
+	if g.app.Map() == nil {
+		return ""
+	}
+	return "No recording: open a CARLA recorder file (.log) with Ctrl+O, or drop one here, to replay it on this map."
 }
 
 // maxTipEvents bounds the events the timeline tooltip lists.

@@ -38,13 +38,14 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyF1:           {ebiten.KeyF1},
 	input.KeyBracketLeft:  {ebiten.KeyBracketLeft},
 	input.KeyBracketRight: {ebiten.KeyBracketRight},
-	input.KeyDigit1:       {ebiten.KeyDigit1},
-	input.KeyDigit2:       {ebiten.KeyDigit2},
-	input.KeyDigit3:       {ebiten.KeyDigit3},
-	input.KeyDigit4:       {ebiten.KeyDigit4},
-	input.KeyDigit5:       {ebiten.KeyDigit5},
-	input.KeyDigit6:       {ebiten.KeyDigit6},
-	input.KeyDigit7:       {ebiten.KeyDigit7},
+	input.KeyDigit1:       {ebiten.KeyDigit1, ebiten.KeyNumpad1},
+	input.KeyDigit2:       {ebiten.KeyDigit2, ebiten.KeyNumpad2},
+	input.KeyDigit3:       {ebiten.KeyDigit3, ebiten.KeyNumpad3},
+	input.KeyDigit4:       {ebiten.KeyDigit4, ebiten.KeyNumpad4},
+	input.KeyDigit5:       {ebiten.KeyDigit5, ebiten.KeyNumpad5},
+	input.KeyDigit6:       {ebiten.KeyDigit6, ebiten.KeyNumpad6},
+	input.KeyDigit7:       {ebiten.KeyDigit7, ebiten.KeyNumpad7},
+	input.KeyDigit8:       {ebiten.KeyDigit8, ebiten.KeyNumpad8},
 	input.KeyF:            {ebiten.KeyF},
 	input.KeyG:            {ebiten.KeyG},
 	input.KeyH:            {ebiten.KeyH},
@@ -90,4 +91,26 @@ func activity(s *input.Snapshot, lastX, lastY float64) bool {
 	}
 	m := s.Mouse
 	return len(s.Runes) > 0 || m.Left || m.Right || m.Wheel != 0 || m.X != lastX || m.Y != lastY
+}
+
+// tapPlayer presses scripted keys (Options.Keys) once every file has
+// loaded, one every other tick so that each goes down and comes up again,
+// as a user's would.
+type tapPlayer struct {
+	taps []input.Tap
+	tick int
+}
+
+// done reports whether every tap has been pressed and released.
+func (p *tapPlayer) done() bool { return p.tick >= 2*len(p.taps) }
+
+// update adds this tick's tap to s, if the files have loaded.
+func (p *tapPlayer) update(s *input.Snapshot, loaded bool) {
+	if !loaded || p.done() {
+		return
+	}
+	if p.tick%2 == 0 {
+		p.taps[p.tick/2].Press(s)
+	}
+	p.tick++
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/ui/app"
-	"github.com/mm2carla/viewer/ui/input"
 )
 
 // inspectors draws the actor panel and, below it, the map element panel
@@ -190,72 +189,4 @@ func (h *hudText) promptBox(g *Game) {
 		help, col = "Not a time: type 90.5, 1:30.5 or 1:02:03.", colNotice[app.Error]
 	}
 	ov.str(1, help, x+pad, y+pad+f.lineH+(f.lineH-faceH(f.regular))/2, f.rRegular, w-2*pad, col)
-}
-
-// helpOverlay lists every key and mouse binding (input.Bindings, so it
-// cannot disagree with the key map) and what the timeline marks mean.
-func (h *hudText) helpOverlay(g *Game) {
-	l, ov, f := &g.lay, &g.ov, g.fonts
-	if h.helpKeys == nil {
-		for _, b := range input.Bindings() {
-			h.helpKeys = append(h.helpKeys, b.Keys)
-			h.helpActions = append(h.helpActions, b.Action)
-		}
-	}
-	ov.rect(1, rect{0, 0, l.w, l.h}, colShade)
-	pad, lh, gap := l.px(18), f.lineH, l.px(16)
-	n := len(h.helpKeys)
-	// One column when it fits the window's height, else two side by side,
-	// each as wide as its own keys and actions; actions are shortened if
-	// the window is narrower still.
-	cols := 1
-	if 2*pad+float64(n+3)*lh > l.h-l.px(20) {
-		cols = 2
-	}
-	rows := (n + cols - 1) / cols
-	var keyW, actW [2]float64
-	for i := range n {
-		c := i / rows
-		keyW[c] = max(keyW[c], f.rBold.width(h.helpKeys[i]))
-		actW[c] = max(actW[c], f.rRegular.width(h.helpActions[i]))
-	}
-	inner := keyW[0] + gap + actW[0]
-	if cols == 2 {
-		inner += 2*gap + keyW[1] + gap + actW[1]
-	}
-	w := min(2*pad+inner, l.w-l.px(20))
-	if over := 2*pad + inner - w; over > 0 { // take it from the actions
-		for c := range cols {
-			actW[c] -= over * actW[c] / (actW[0] + actW[1])
-		}
-	}
-	hgt := 2*pad + float64(rows+3)*lh
-	x := (l.w - w) / 2
-	y := max((l.h-hgt)/2, l.px(10))
-	r := rect{x, y, x + w, y + hgt}
-	ov.rect(1, r, colPanelBg)
-	ov.frame(1, r, math.Max(1, l.s), colPanelEdge)
-	ov.str(1, "Keys and mouse", x+pad, y+pad, f.rBold, 0, colTitle)
-	const closes = "H, F1 or Esc closes"
-	ov.str(1, closes, x+w-pad-f.rRegular.width(closes), y+pad, f.rRegular, 0, colTextDim)
-	for i := range n {
-		c := i / rows
-		cx := x + pad
-		if c == 1 {
-			cx += keyW[0] + gap + actW[0] + 2*gap
-		}
-		ty := y + pad + float64(i%rows+1)*lh + l.px(6)
-		ov.str(1, h.helpKeys[i], cx, ty, f.rBold, 0, colAccent)
-		ov.str(1, h.helpActions[i], cx+keyW[c]+gap, ty, f.rRegular, actW[c]+1, colText)
-	}
-	// The timeline marks' legend.
-	ty := y + pad + float64(rows+1)*lh + l.px(16)
-	mx := x + pad
-	ov.str(1, "Timeline marks:", mx, ty, f.rRegular, 0, colTextDim)
-	mx += f.rRegular.width("Timeline marks:") + l.px(12)
-	for k := range app.NumMarkKinds {
-		ov.rect(1, rect{mx, ty + l.px(3), mx + l.px(10), ty + faceH(f.regular) - l.px(3)}, colMark[k])
-		mx += l.px(14)
-		mx += ov.str(1, markNames[k], mx, ty, f.rRegular, 0, colText) + l.px(16)
-	}
 }

@@ -36,7 +36,10 @@ func sceneOptions(a *app.App) scenedraw.Options {
 			l |= scenedraw.Layers(1) << i
 		}
 	}
-	opt := scenedraw.Options{Layers: l | scenedraw.Legend, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true}
+	if a.Map() == nil && a.Recording() == nil {
+		l &^= scenedraw.Legend // nothing open: no colours to explain
+	}
+	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true}
 	if c := a.Clock(); c != nil {
 		opt.Time = c.Time()
 	}

@@ -33,7 +33,7 @@ type screenshot struct {
 // uses, so the picture is what the window shows), writes it and returns
 // ebiten.Termination.
 func (s *screenshot) update(g *Game) error {
-	if len(g.loads) > 0 && s.wait < maxLoadTicks {
+	if (len(g.loads) > 0 || !g.taps.done()) && s.wait < maxLoadTicks {
 		s.wait++
 		return nil
 	}

@@ -595,3 +595,55 @@ func TestWindowBuiltInDemo(t *testing.T) {
 	}
 	shot(t, g, "builtin-demo-end")
 }
+
+// TestWindowScriptedKeys: Options.Keys are pressed once the files have
+// loaded (not before: Tab needs actors), and a screenshot waits for them.
+func TestWindowScriptedKeys(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "keys.png")
+	g, err := NewGame(Options{
+		Sources: []loader.Source{demoMap(t), loader.BytesSource("run.log", testrec.Bytes(testFrames))},
+		Keys:    []input.Tap{{Key: input.KeyTab}, {Key: input.KeyH}, {Key: input.KeyRight, Shift: true}},
+		Input:   &script{}, Screenshot: out, Frames: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	g.Layout(testW, testH)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		err := g.Update()
+		if errors.Is(err, ebiten.Termination) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the screenshot was never taken")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	a := g.App()
+	if a.Selected() != testrec.Hero || !a.Help() || a.Clock().Time() != 1 {
+		t.Errorf("after Tab, H, Shift+Right: selected %d, help %v, time %v", a.Selected(), a.Help(), a.Clock().Time())
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("no screenshot: %v", err)
+	}
+}
+
+// TestLayerBits: the window turns input.Layer l into scenedraw's bit
+// 1<<l, so the two must list the same layers in the same order.
+func TestLayerBits(t *testing.T) {
+	names := scenedraw.LayerNames()
+	if len(names) != int(input.NumLayers) {
+		t.Fatalf("scenedraw has %d layers, input %d", len(names), input.NumLayers)
+	}
+	for l := range input.NumLayers {
+		if bit, ok := scenedraw.ParseLayer(l.String()); !ok || bit != scenedraw.Layers(1)<<l {
+			t.Errorf("layer %d %q is scenedraw's %v", l, l, bit)
+		}
+	}
+}

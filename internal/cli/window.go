@@ -11,14 +11,16 @@ import (
 	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/internal/settings"
 	"github.com/mm2carla/viewer/ui"
+	"github.com/mm2carla/viewer/ui/input"
 )
 
 // windowUsage is the synopsis of the window mode, for `viewer help`.
-const windowUsage = "[--size WxH] [--screenshot FILE.png [--frames N]] [FILES...]"
+const windowUsage = "[--size WxH] [--keys KEYS] [--screenshot FILE.png [--frames N]] [FILES...]"
 
 // windowFlags are the command-line options of the window mode.
 type windowFlags struct {
 	size       string
+	keys       string
 	screenshot string
 	frames     int
 }
@@ -31,6 +33,7 @@ func Window(env *Env, args []string) int {
 	fs := flag.NewFlagSet("viewer", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.StringVar(&wf.size, "size", "", "window size in logical pixels, e.g. 1600x900 (default: the last size used)")
+	fs.StringVar(&wf.keys, "keys", "", `keys to press once the files have loaded, as the help (H) writes them, e.g. "Tab C H"`)
 	fs.StringVar(&wf.screenshot, "screenshot", "", "write the window to this PNG once the files have loaded, then exit")
 	fs.IntVar(&wf.frames, "frames", 60, "with --screenshot: how many frames to run before the shot")
 	fs.Usage = func() {
@@ -70,6 +73,11 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 		}
 		opt.Width, opt.Height = w, h
 	}
+	taps, err := input.ParseTaps(wf.keys)
+	if err != nil {
+		return opt, fmt.Errorf("--keys: %w", err)
+	}
+	opt.Keys = taps
 	for _, f := range files {
 		opt.Sources = append(opt.Sources, loader.FileSource(f))
 	}
@@ -79,6 +87,9 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 			return opt, fmt.Errorf("the built-in demo: %w", err)
 		}
 		opt.Sources = src
+		// Someone who just double-clicked the app should see traffic
+		// move; a screenshot stays at the first frame, the same every run.
+		opt.AutoPlay = wf.screenshot == ""
 	}
 	// A screenshot shows the defaults, so that scripted runs give the
 	// same picture whatever the user last did; only the window remembers.

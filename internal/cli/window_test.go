@@ -2,10 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/ui/input"
 )
 
 func TestParseWindowSize(t *testing.T) {
@@ -36,6 +38,7 @@ func TestWindowBadFlags(t *testing.T) {
 		{"--size", "big"},
 		{"--frames", "0", "--screenshot", "x.png"},
 		{"--no-such-flag"},
+		{"--keys", "Tab Q"},
 	} {
 		var out, errb bytes.Buffer
 		env := &Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
@@ -50,7 +53,7 @@ func TestWindowBadFlags(t *testing.T) {
 
 func TestWindowOptions(t *testing.T) {
 	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-	wf := windowFlags{size: "1600x900", screenshot: "out.png", frames: 12}
+	wf := windowFlags{size: "1600x900", screenshot: "out.png", frames: 12, keys: "Tab ctrl+right"}
 	opt, err := wf.options(env, []string{"a.log", "dir/b.bai"})
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +67,12 @@ func TestWindowOptions(t *testing.T) {
 	if opt.Store != nil {
 		t.Error("a screenshot run must not save settings")
 	}
+	if want := []input.Tap{{Key: input.KeyTab}, {Key: input.KeyRight, Ctrl: true}}; !slices.Equal(opt.Keys, want) {
+		t.Errorf("keys %v, want %v", opt.Keys, want)
+	}
+	if opt.AutoPlay {
+		t.Error("a screenshot of files plays")
+	}
 	// No files: the built-in demo, which loads.
 	opt, err = wf.options(env, nil)
 	if err != nil {
@@ -72,9 +81,31 @@ func TestWindowOptions(t *testing.T) {
 	if len(opt.Sources) == 0 {
 		t.Fatal("no demo sources")
 	}
+	if opt.AutoPlay {
+		t.Error("a screenshot of the demo plays: it would differ from run to run")
+	}
 	for _, s := range opt.Sources {
 		if res := loader.Start(s).Wait(); res.Err != nil {
 			t.Errorf("demo source %s: %v", s.Name, res.Err)
 		}
+	}
+}
+
+// TestWindowDemoPlays: with no file and no screenshot the demo plays, so
+// someone who double-clicked the app sees traffic move.
+func TestWindowDemoPlays(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no user settings read or written
+	t.Setenv("HOME", t.TempDir())
+	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
+	wf := windowFlags{frames: 60}
+	opt, err := wf.options(env, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !opt.AutoPlay || len(opt.Sources) != 2 {
+		t.Errorf("demo: autoplay %v, %d sources", opt.AutoPlay, len(opt.Sources))
+	}
+	if opt, _ = wf.options(env, []string{"a.log"}); opt.AutoPlay {
+		t.Error("a file the user opened plays by itself")
 	}
 }

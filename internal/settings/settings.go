@@ -16,7 +16,8 @@ import (
 // Settings are the remembered preferences. Zero values mean "default".
 type Settings struct {
 	// Layers maps a layer name ("lanes", "sidewalks", "rails",
-	// "intersections", "lights", "labels", "grid") to whether it shows.
+	// "intersections", "lights", "labels", "grid", "legend") to whether it
+	// shows.
 	Layers map[string]bool `json:"layers,omitempty"`
 	// Speed is the playback speed factor (1 = real time).
 	Speed float64 `json:"speed,omitempty"`

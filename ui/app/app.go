@@ -67,6 +67,7 @@ type App struct {
 	settingsGen int // counts changes of remembered settings
 	contentGen  int // counts changes of what is open (for the title)
 	speed       float64
+	autoPlay    bool // play and loop the next recording once it opens
 	tick        int64
 	interaction int // ticks since the last command, capped
 }
@@ -113,6 +114,11 @@ func (a *App) Open(src loader.Source) {
 		a.notify(Error, res.Err.Error())
 	}
 }
+
+// PlayOnOpen makes the next recording that opens start playing, looped,
+// instead of waiting paused at its first frame: the built-in demo plays
+// so that someone who just double-clicked the app sees traffic move.
+func (a *App) PlayOnOpen() { a.autoPlay = true }
 
 // Close releases every file and stops every load.
 func (a *App) Close() {
@@ -199,6 +205,11 @@ func (a *App) installRecording(res *loader.Result) {
 	}
 	clock.SetEvents(times)
 	clock.Apply(playback.SetSpeed(a.speed))
+	if a.autoPlay {
+		a.autoPlay = false
+		clock.Apply(playback.Play())
+		clock.Apply(playback.ToggleLoop())
+	}
 	a.recRes.Close()
 	a.recRes, a.clock = res, clock
 	a.selected, a.follow, a.hoverID = 0, 0, 0
@@ -285,6 +296,9 @@ func (a *App) Loading(dst []Load) []Load {
 	return dst
 }
 
+// LoadsRunning reports whether a file is still loading.
+func (a *App) LoadsRunning() bool { return a.mapJob != nil || a.recJob != nil }
+
 // Title returns the window title: the app and the open files.
 func (a *App) Title() string {
 	t := "MM2 CARLA viewer"
@@ -324,7 +338,7 @@ func (a *App) fileNames() string {
 // and errors do not keep it busy: they stay up for many seconds, and
 // while idle they simply wait on screen for the next input.
 func (a *App) Busy() bool {
-	if (a.clock != nil && a.clock.Playing()) || a.mapJob != nil || a.recJob != nil ||
+	if (a.clock != nil && a.clock.Playing()) || a.LoadsRunning() ||
 		a.framePending || a.interaction < TPS {
 		return true
 	}

@@ -110,6 +110,40 @@ func TestOpenShowsBoth(t *testing.T) {
 	}
 }
 
+// TestStatusFPS: the frame rate shows only while playing; paused, the
+// window idles and a rate would read as a fault.
+func TestStatusFPS(t *testing.T) {
+	a := newLoaded(t)
+	a.SetFPS(59.7)
+	a.Tick()
+	if s := a.StatusText().String(); strings.Contains(s, "fps") {
+		t.Errorf("paused status %q shows a frame rate", s)
+	}
+	a.Apply(input.Clock(playback.Play()))
+	a.Tick()
+	if s := a.StatusText().String(); !strings.HasSuffix(s, "  |  60 fps") {
+		t.Errorf("playing status %q", s)
+	}
+}
+
+// TestPlayOnOpen: the built-in demo starts playing, looped, once loaded;
+// a file opened later starts paused as usual.
+func TestPlayOnOpen(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.PlayOnOpen()
+	a.Open(loader.BytesSource("run.log", testrec.Bytes(testFrames)))
+	settle(t, a)
+	if c := a.Clock(); !c.Playing() || !c.Looping() || c.Time() == 0 {
+		t.Errorf("playing %v, looping %v, time %v", c.Playing(), c.Looping(), c.Time())
+	}
+	a.Open(loader.BytesSource("next.log", testrec.Bytes(20)))
+	settle(t, a)
+	if c := a.Clock(); c.Playing() || c.Looping() || c.Frames() != 20 {
+		t.Errorf("the next recording: playing %v, looping %v, %d frames", c.Playing(), c.Looping(), c.Frames())
+	}
+}
+
 func TestPlayStepSeek(t *testing.T) {
 	a := newLoaded(t)
 	m := input.NewMapper()

@@ -22,7 +22,7 @@ func (a *App) ActorPanel() *Lines { return &a.actorPanel }
 func (a *App) ElementPanel() *Lines { return &a.elementPanel }
 
 // StatusText returns the status line: files, map, date, frames, actors
-// now and frame rate.
+// now and, while playing, the frame rate.
 func (a *App) StatusText() *Lines { return &a.status }
 
 // TimeText returns the timeline's texts, one a line: the time and the
@@ -52,7 +52,7 @@ func (a *App) buildStatus() {
 	l.Reset()
 	names := a.names
 	if names == "" {
-		names = "no file open (Ctrl+O, or drop a .log or .bai on the window)"
+		names = "no file open"
 	}
 	l.S(names)
 	if rec := a.Recording(); rec != nil {
@@ -69,7 +69,12 @@ func (a *App) buildStatus() {
 	if m := a.Map(); m != nil {
 		l.S("  |  ").I(int64(len(m.Roads))).S(" roads")
 	}
-	l.S("  |  ").F(a.fps, 0).S(" fps").End()
+	// The frame rate means something only while the replay moves: a
+	// paused window idles and redraws only on input.
+	if a.fps > 0 && a.clock != nil && a.clock.Playing() {
+		l.S("  |  ").F(a.fps, 0).S(" fps")
+	}
+	l.End()
 }
 
 func (a *App) buildTimeText() {
