@@ -80,6 +80,9 @@ func (r *Renderer) drawActors(dl *render.DrawList, v *render.View, st *scene.Sta
 				r.drawSignal(dl, v, a)
 			}
 			continue
+		case scene.KindSensor:
+			r.drawSensor(dl, v, st, a, opt)
+			continue
 		}
 		r.drawBody(dl, v, a, opt)
 	}
@@ -113,13 +116,6 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 	s := r.style(a, in, opt)
 	ppm := v.PixelsPerMetreAt(p.center)
 	size := 2 * max(p.half.X, p.half.Y) * ppm
-	if a.Kind == scene.KindSensor {
-		if size*3 < minBoxPx {
-			return // a sensor is only worth a mark when its parent is large
-		}
-		dl.Box(render.LayerObjects, p.center, p.half.Scale(1.5), p.rot, s.body)
-		return
-	}
 	foot := p.local(0, 0, -p.half.Z)
 	if size < minBoxPx {
 		dl.Pole(render.LayerObjects, foot, 2*p.half.Z, 2, s.body, 0.01, s.body)
@@ -132,22 +128,72 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 	if s.ring.A > 0 {
 		r.groundRing(dl, v, foot, math.Hypot(p.half.X, p.half.Y)+0.6, s.ring)
 	}
-	top := p.local(0, 0, p.half.Z)
-	if s.marker.A > 0 {
-		r.chevron(dl, v, top, s.marker)
+	x, y, d, ok := p.screenTop(v)
+	if !ok {
+		return
 	}
-	if opt.Layers.Has(Labels) && (s.always || size >= minLabelPx) {
-		l := render.Label{Text: in.label, Color: colLabel, Background: colLabelB, Priority: s.priority}
-		if s.marker.A == 0 {
-			dl.Label3D(top, l)
-		} else if x, y, d, ok := v.WorldToScreen(top); ok {
-			// Anchored at the marker's top, so the label never covers it.
-			l.X, l.Y, l.Depth = x, y-(markerPx+4)*v.Viewport.DeviceScale(), d
-			if v.Viewport.RectVisible(l.X, l.Y, l.X, l.Y) {
-				dl.AddLabel(l)
-			}
+	if s.marker.A > 0 {
+		r.chevron(dl, v, x, y, s.marker)
+		y -= (markerPx + 4) * v.Viewport.DeviceScale() // the label above the marker
+	}
+	if opt.Layers.Has(Labels) && (s.always || size >= minLabelPx) && v.Viewport.RectVisible(x, y, x, y) {
+		dl.AddLabel(render.Label{X: x, Y: y, Depth: d, Text: in.label, Color: colLabel, Background: colLabelB, Priority: s.priority})
+	}
+}
+
+// screenTop is where an actor's marker and label hang: above the centre
+// of its roof, at the height of the roof's highest corner on screen, so
+// that neither covers the actor however close the camera is. ok is false
+// when the roof's centre is behind the near plane.
+func (p *pose) screenTop(v *render.View) (x, y, depth float64, ok bool) {
+	x, y, depth, ok = v.WorldToScreen(p.local(0, 0, p.half.Z))
+	if !ok {
+		return
+	}
+	for _, c := range [4][2]float64{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+		if _, cy, _, cok := v.WorldToScreen(p.local(c[0]*p.half.X, c[1]*p.half.Y, p.half.Z)); cok {
+			y = min(y, cy)
 		}
 	}
+	return x, y, depth, true
+}
+
+// Sensor markers: a cube sensorPx device pixels wide, within these sizes
+// in metres, drawn once a metre is at least sensorPPM pixels (a car is
+// then some twenty pixels long).
+const (
+	sensorPx        = 7.0
+	sensorMinHalf   = 0.03
+	sensorMaxHalf   = 0.25
+	sensorPPM       = 4.0
+	sensorRoofLift  = 0.02 // a marker on a roof floats this far above it
+	sensorInsideTol = 0.05 // metres of slack when testing "inside the parent"
+)
+
+// drawSensor marks a sensor with a small cube of a fixed on-screen size
+// where it is mounted. Many sensors (collision, lane invasion, IMU) sit
+// at their parent's origin, inside its box, where no cube could be seen:
+// those are marked on the parent's roof above their mount point.
+func (r *Renderer) drawSensor(dl *render.DrawList, v *render.View, st *scene.State, a *scene.Actor, opt Options) {
+	p := render.Vec3(a.World.Location)
+	if !finite3(p) || !v.SphereVisible(p, 3) {
+		return
+	}
+	ppm := v.PixelsPerMetreAt(p)
+	if ppm < sensorPPM && a.ID != opt.Selected && a.ID != opt.Hovered {
+		return
+	}
+	h := min(max(sensorPx/2/ppm, sensorMinHalf), sensorMaxHalf)
+	rot := render.Mat3(a.World.Rotation.Matrix())
+	if par := st.Actor(a.Parent); a.Parent != 0 && par != nil {
+		pp := poseOf(par)
+		l := pp.rot.MulTVec(p.Sub(pp.center))
+		if math.Abs(l.X) <= pp.half.X+sensorInsideTol && math.Abs(l.Y) <= pp.half.Y+sensorInsideTol && l.Z <= pp.half.Z {
+			p, rot = pp.local(l.X, l.Y, pp.half.Z+h+sensorRoofLift), pp.rot
+		}
+	}
+	s := r.style(a, r.actors.get(a), opt)
+	dl.Box(render.LayerObjects, p, render.Vec3{X: h, Y: h, Z: h}, rot, s.body)
 }
 
 // brakeLights adds the red lamps at the rear of a braking vehicle: two
@@ -223,13 +269,9 @@ func (r *Renderer) groundRing(dl *render.DrawList, v *render.View, foot render.V
 	dl.Polyline3D(render.LayerPath, r.ring, w, col)
 }
 
-// chevron draws a screen-space marker pointing down at p, drawn over
-// everything so a followed actor is found even when hidden.
-func (r *Renderer) chevron(dl *render.DrawList, v *render.View, p render.Vec3, col render.Color) {
-	x, y, _, ok := v.WorldToScreen(p)
-	if !ok {
-		return
-	}
+// chevron draws a screen-space marker pointing down at (x, y), drawn
+// over everything so a followed actor is found even when hidden.
+func (r *Renderer) chevron(dl *render.DrawList, v *render.View, x, y float64, col render.Color) {
 	s := v.Viewport.DeviceScale()
 	m := markerPx * s
 	y -= 4 * s

@@ -270,3 +270,39 @@ func TestActorLabelText(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelClearsActor: seen close from behind and above, as the chase
+// camera sees the followed car, its label (and the hero's marker) hang
+// above the roof's highest point on screen instead of covering the car.
+func TestLabelClearsActor(t *testing.T) {
+	for _, hero := range []bool{false, true} {
+		car := scene.Actor{ID: 5, Kind: scene.KindCar, Blueprint: "vehicle.audi.a2", Hero: hero, Box: scene.DefaultBox(scene.KindCar)}
+		st := &scene.State{Actors: []scene.Actor{car}}
+		r := New()
+		r.SetMeasurer(render.FixedMeasurer{Advance: 7, Ascent: 10, Descent: 3})
+		var cam render.ChaseCamera
+		cam.Snap(render.Vec3{}, 0)
+		v := cam.View(testVP)
+		dl := build(r, v, st, Options{Layers: Labels})
+		p := poseOf(&st.Actors[0])
+		roof := math.Inf(1)
+		for i := range 8 {
+			c := p.local(float64(i&1*2-1)*p.half.X, float64(i&2-1)*p.half.Y, float64(i&4/2-1)*p.half.Z)
+			if _, y, _, ok := v.WorldToScreen(c); ok {
+				roof = min(roof, y)
+			}
+		}
+		var l *render.Label
+		for i := range dl.Labels() {
+			if dl.Labels()[i].Text == "5 audi.a2" {
+				l = &dl.Labels()[i]
+			}
+		}
+		if l == nil || !l.Placed {
+			t.Fatalf("hero %v: no placed label", hero)
+		}
+		if l.Box.MaxY > roof {
+			t.Errorf("hero %v: label box bottom %.1f is below the car's top on screen %.1f: it covers the car", hero, l.Box.MaxY, roof)
+		}
+	}
+}
