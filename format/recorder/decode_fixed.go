@@ -45,39 +45,48 @@ func (r *Reader) decodeCollisions(wire uint8, p []byte) (Packet, error) {
 	return &r.pk.collisions, nil
 }
 
+// Records of an actor id and two vecs: Position, Kinematics, BoundingBox
+// and TriggerVolume.
+const (
+	narrowIDVecs = 4 + 2*narrowVec
+	wideIDVecs   = 4 + 2*wideVec
+)
+
 // decodePositions is the hot path of playback: one record per moving actor
-// per frame, decoded into a reused slice. The loops index fixed-size
-// arrays and write fields in place: with the record size a variable and a
-// struct literal per record, decoding took three times as long.
+// per frame, decoded into a reused slice. The loops here and in the other
+// id-and-vecs decoders read each record through a fixed-size array and
+// write its fields in place (narrow3 and wide3 are small enough to be
+// inlined, so one bounds check per record remains): with the record size a
+// variable and a struct literal per record, decoding took three times as
+// long.
 func (r *Reader) decodePositions(wire uint8, p []byte) (Packet, error) {
-	rec := 4 + 2*r.lay.vecSize()
-	n, b, err := r.records(wire, p, rec)
+	n, b, err := r.records(wire, p, 4+2*r.lay.vecSize())
 	if err != nil {
 		return nil, err
 	}
 	recs := resize(r.pk.positions.Records, n)
 	if r.lay.Wide {
-		const rec = 4 + 2*wideVec
 		for i := range recs {
-			q := (*[rec]byte)(b[i*rec:])
-			d := &recs[i]
-			d.ID = le.Uint32(q[:])
-			d.Location = Vec3{f64(q[4:]), f64(q[12:]), f64(q[20:])}
-			d.Rotation = Vec3{f64(q[28:]), f64(q[36:]), f64(q[44:])}
+			q, d := (*[wideIDVecs]byte)(b[i*wideIDVecs:]), &recs[i]
+			d.ID, d.Location, d.Rotation = le.Uint32(q[:]), wide3((*[wideVec]byte)(q[4:])), wide3((*[wideVec]byte)(q[28:]))
 		}
 	} else {
-		const rec = 4 + 2*narrowVec
 		for i := range recs {
-			q := (*[rec]byte)(b[i*rec:])
-			d := &recs[i]
-			d.ID = le.Uint32(q[:])
-			d.Location = Vec3{float64(f32(q[4:])), float64(f32(q[8:])), float64(f32(q[12:]))}
-			d.Rotation = Vec3{float64(f32(q[16:])), float64(f32(q[20:])), float64(f32(q[24:]))}
+			q, d := (*[narrowIDVecs]byte)(b[i*narrowIDVecs:]), &recs[i]
+			d.ID, d.Location, d.Rotation = le.Uint32(q[:]), narrow3((*[narrowVec]byte)(q[4:])), narrow3((*[narrowVec]byte)(q[16:]))
 		}
 	}
 	r.pk.positions.Records = recs
 	return &r.pk.positions, nil
 }
+
+// narrow3 decodes a vec of three float32.
+func narrow3(q *[narrowVec]byte) Vec3 {
+	return Vec3{float64(f32(q[0:])), float64(f32(q[4:])), float64(f32(q[8:]))}
+}
+
+// wide3 decodes a vec of three float64 (Unreal 5 builds).
+func wide3(q *[wideVec]byte) Vec3 { return Vec3{f64(q[0:]), f64(q[8:]), f64(q[16:])} }
 
 func (r *Reader) decodeLights(wire uint8, p []byte) (Packet, error) {
 	n, b, err := r.records(wire, p, trafficLightRec)
@@ -155,47 +164,43 @@ func (r *Reader) decodeSceneLights(wire uint8, p []byte) (Packet, error) {
 }
 
 func (r *Reader) decodeKinematics(wire uint8, p []byte) (Packet, error) {
-	rec := 4 + 2*r.lay.vecSize()
-	n, b, err := r.records(wire, p, rec)
+	n, b, err := r.records(wire, p, 4+2*r.lay.vecSize())
 	if err != nil {
 		return nil, err
 	}
 	recs := resize(r.pk.kinematics.Records, n)
 	if r.lay.Wide {
-		const rec = 4 + 2*wideVec
 		for i := range recs {
-			q := (*[rec]byte)(b[i*rec:])
-			d := &recs[i]
-			d.ID = le.Uint32(q[:])
-			d.Linear = Vec3{f64(q[4:]), f64(q[12:]), f64(q[20:])}
-			d.Angular = Vec3{f64(q[28:]), f64(q[36:]), f64(q[44:])}
+			q, d := (*[wideIDVecs]byte)(b[i*wideIDVecs:]), &recs[i]
+			d.ID, d.Linear, d.Angular = le.Uint32(q[:]), wide3((*[wideVec]byte)(q[4:])), wide3((*[wideVec]byte)(q[28:]))
 		}
 	} else {
-		const rec = 4 + 2*narrowVec
 		for i := range recs {
-			q := (*[rec]byte)(b[i*rec:])
-			d := &recs[i]
-			d.ID = le.Uint32(q[:])
-			d.Linear = Vec3{float64(f32(q[4:])), float64(f32(q[8:])), float64(f32(q[12:]))}
-			d.Angular = Vec3{float64(f32(q[16:])), float64(f32(q[20:])), float64(f32(q[24:]))}
+			q, d := (*[narrowIDVecs]byte)(b[i*narrowIDVecs:]), &recs[i]
+			d.ID, d.Linear, d.Angular = le.Uint32(q[:]), narrow3((*[narrowVec]byte)(q[4:])), narrow3((*[narrowVec]byte)(q[16:]))
 		}
 	}
 	r.pk.kinematics.Records = recs
 	return &r.pk.kinematics, nil
 }
 
-// decodeBoxes decodes BoundingBox and TriggerVolume, which share a record.
+// decodeBoxes decodes BoundingBox and TriggerVolume, which share a record
+// (written at spawn: not a hot path).
 func (r *Reader) decodeBoxes(wire uint8, p []byte, recs []Box) ([]Box, error) {
-	vs := r.lay.vecSize()
-	rec := 4 + 2*vs
-	n, b, err := r.records(wire, p, rec)
+	n, b, err := r.records(wire, p, 4+2*r.lay.vecSize())
 	if err != nil {
 		return recs, err
 	}
 	recs = resize(recs, n)
 	for i := range recs {
-		q := b[i*rec:]
-		recs[i] = Box{ID: le.Uint32(q), Origin: vec(q[4:], r.lay.Wide), Extent: vec(q[4+vs:], r.lay.Wide)}
+		d := &recs[i]
+		if r.lay.Wide {
+			q := (*[wideIDVecs]byte)(b[i*wideIDVecs:])
+			d.ID, d.Origin, d.Extent = le.Uint32(q[:]), wide3((*[wideVec]byte)(q[4:])), wide3((*[wideVec]byte)(q[28:]))
+		} else {
+			q := (*[narrowIDVecs]byte)(b[i*narrowIDVecs:])
+			d.ID, d.Origin, d.Extent = le.Uint32(q[:]), narrow3((*[narrowVec]byte)(q[4:])), narrow3((*[narrowVec]byte)(q[16:]))
+		}
 	}
 	return recs, nil
 }

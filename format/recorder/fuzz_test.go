@@ -66,24 +66,3 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
-
-// encodeAll writes frames with a Writer.
-func encodeAll(t testing.TB, h Header, l Layout, frames [][]Packet) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w, err := NewWriter(&buf, h, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, fr := range frames {
-		for _, p := range fr {
-			if err := w.Write(p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}

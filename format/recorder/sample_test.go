@@ -86,11 +86,19 @@ func sampleFrames(frac float64) [][]Packet {
 	}}
 }
 
-// encodeFrames writes frames with a Writer in layout l.
+// encodeFrames writes frames with a Writer in layout l, under the sample
+// header.
 func encodeFrames(t testing.TB, frames [][]Packet, l Layout) []byte {
 	t.Helper()
+	return encodeAll(t, sampleHeader, l, frames)
+}
+
+// encodeAll writes frames with a Writer, and checks that its Offset counts
+// every byte.
+func encodeAll(t testing.TB, h Header, l Layout, frames [][]Packet) []byte {
+	t.Helper()
 	var buf bytes.Buffer
-	w, err := NewWriter(&buf, sampleHeader, l)
+	w, err := NewWriter(&buf, h, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,22 +155,7 @@ func reencode(t testing.TB, data []byte) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	w, err := NewWriter(&buf, h, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range frames {
-		for _, p := range f {
-			if err := w.Write(p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return encodeAll(t, h, l, frames)
 }
 
 // samePacket compares two packets by their encoding in layout l, so that
