@@ -117,8 +117,11 @@ func Default() Config {
 }
 
 // London is sized like the retail London map (540 roads, 328
-// intersections, 20-40 sections a road, 1342 culling rooms). A grid gives
-// 324 intersections rather than 328; roads, sections and rooms match.
+// intersections, 20-40 sections a road, 1342 culling rooms). Its square
+// grid of 18 x 18 intersections gives 324 rather than 328; roads, sections
+// and rooms match. A grid has exactly 328 only as 8 x 41 (BlocksX 7,
+// BlocksY 40), a strip that looks less like a city; the benchmarks decode
+// both.
 func London() Config {
 	return Config{
 		Name:    "London",
