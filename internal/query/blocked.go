@@ -1,7 +1,6 @@
 package query
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"io"
@@ -155,36 +154,17 @@ func dist(a, b recorder.Vec3) float64 {
 	return math.Sqrt((a.X-b.X)*(a.X-b.X) + (a.Y-b.Y)*(a.Y-b.Y) + (a.Z-b.Z)*(a.Z-b.Z))
 }
 
+// blockedColumns are the columns of CARLA's blocked table.
+var blockedColumns = []column{{"Time", 8, false}, {"Id", 6, false}, {"Actor", 35, true}, {"Duration", 10, false}}
+
 // WriteText writes CARLA's text: the header, the table, and the last
 // frame's id and time (left out when the report stopped at an error).
 func (r *BlockedReport) WriteText(w io.Writer, loc *time.Location) error {
-	bw := bufio.NewWriter(w)
-	b := appendHeader(nil, r.Header, loc)
-	b = appendRight(b, "Time", 8)
-	b = append(b, ' ')
-	b = appendRight(b, "Id", 6)
-	b = append(b, ' ')
-	b = appendLeft(b, "Actor", 35)
-	b = append(b, ' ')
-	b = appendRight(b, "Duration", 10)
-	b = append(b, '\n')
-	bw.Write(b)
-	var num []byte
+	t := newTable(w, &r.Summary, loc, blockedColumns)
 	for _, row := range r.Rows {
-		b = appendRight(b[:0], string(appendFixed0(num[:0], row.Time)), 8)
-		b = append(b, ' ')
-		b = appendRight(b, string(appendUint(num[:0], uint64(row.ID))), 6)
-		b = append(b, ' ')
-		b = appendLeft(b, row.Description, 35)
-		b = append(b, ' ')
-		b = appendRight(b, string(appendFixed0(num[:0], row.Duration)), 10)
-		b = append(b, '\n')
-		bw.Write(b)
+		t.row(fixed0(row.Time), itoa(row.ID), row.Description, fixed0(row.Duration))
 	}
-	if r.Err == nil {
-		bw.Write(appendFooter(b[:0], &r.Summary))
-	}
-	return bw.Flush()
+	return t.close(&r.Summary)
 }
 
 type blockedJSON struct {

@@ -1,7 +1,6 @@
 package query
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -125,43 +124,22 @@ func matches(cat byte, a Actor) bool {
 	return cat == CatAny || cat == a.Category || cat == CatHero && a.Hero
 }
 
+// collisionColumns are the columns of CARLA's collision table. Types is
+// a cell of its own ("  v o "): CARLA writes a space, then the two
+// categories between spaces.
+var collisionColumns = []column{{"Time", 8, false}, {"Types", 6, false}, {"Id", 6, false},
+	{"Actor 1", 35, true}, {"Id", 6, false}, {"Actor 2", 35, true}}
+
 // WriteText writes CARLA's text: the header, the table, and the last
 // frame's id and time (left out when the report stopped at an error).
 func (r *CollisionReport) WriteText(w io.Writer, loc *time.Location) error {
-	bw := bufio.NewWriter(w)
-	b := appendHeader(nil, r.Header, loc)
-	b = appendRight(b, "Time", 8)
-	b = append(b, ' ')
-	b = appendRight(b, "Types", 6)
-	b = append(b, ' ')
-	b = appendRight(b, "Id", 6)
-	b = append(b, ' ')
-	b = appendLeft(b, "Actor 1", 35)
-	b = append(b, ' ')
-	b = appendRight(b, "Id", 6)
-	b = append(b, ' ')
-	b = appendLeft(b, "Actor 2", 35)
-	b = append(b, '\n')
-	bw.Write(b)
-	var num []byte
+	t := newTable(w, &r.Summary, loc, collisionColumns)
 	for _, row := range r.Rows {
-		num = appendFixed0(num[:0], row.Time)
-		b = appendRight(b[:0], string(num), 8)
-		b = append(b, ' ', ' ', ' ', row.Actor1.Category, ' ', row.Actor2.Category, ' ', ' ')
-		b = appendRight(b, string(appendUint(num[:0], uint64(row.Actor1.ID))), 6)
-		b = append(b, ' ')
-		b = appendLeft(b, row.Actor1.Description, 35)
-		b = append(b, ' ')
-		b = appendRight(b, string(appendUint(num[:0], uint64(row.Actor2.ID))), 6)
-		b = append(b, ' ')
-		b = appendLeft(b, row.Actor2.Description, 35)
-		b = append(b, '\n')
-		bw.Write(b)
+		types := string([]byte{' ', ' ', row.Actor1.Category, ' ', row.Actor2.Category, ' '})
+		t.row(fixed0(row.Time), types, itoa(row.Actor1.ID), row.Actor1.Description,
+			itoa(row.Actor2.ID), row.Actor2.Description)
 	}
-	if r.Err == nil {
-		bw.Write(appendFooter(b[:0], &r.Summary))
-	}
-	return bw.Flush()
+	return t.close(&r.Summary)
 }
 
 // collisionsJSON is the JSON document of WriteJSON.
