@@ -16,41 +16,11 @@ import (
 func (t *infoText) showAll(p recorder.Packet) {
 	switch p := p.(type) {
 	case *recorder.Positions:
-		t.count(" Positions: ", len(p.Records))
-		for _, r := range p.Records {
-			t.id(r.ID)
-			t.b = append(t.b, " Location: "...)
-			t.vec(r.Location)
-			t.b = append(t.b, " Rotation: "...)
-			t.vec(r.Rotation)
-			t.b = append(t.b, '\n')
-		}
+		t.positions(p.Records)
 	case *recorder.TrafficLightStates:
-		t.count(" State traffic lights: ", len(p.Records))
-		for _, r := range p.Records {
-			t.id(r.ID)
-			// CARLA prints the state as the character '0' + state.
-			t.b = append(t.b, " state: "...)
-			t.b = append(t.b, '0'+byte(r.State))
-			t.b = append(t.b, " frozen: "...)
-			t.b = appendBool(t.b, r.Frozen)
-			t.b = append(t.b, " elapsedTime: "...)
-			t.b = appendG(t.b, float64(r.Elapsed))
-			t.b = append(t.b, '\n')
-		}
+		t.lightStates(p.Records)
 	case *recorder.VehicleAnimations:
-		t.count(" Vehicle animations: ", len(p.Records))
-		for _, r := range p.Records {
-			t.id(r.ID)
-			t.field(" Steering: ", float64(r.Steering))
-			t.field(" Throttle: ", float64(r.Throttle))
-			t.field(" Brake: ", float64(r.Brake))
-			t.b = append(t.b, " Handbrake: "...)
-			t.b = appendBool(t.b, r.Handbrake)
-			t.b = append(t.b, " Gear: "...)
-			t.b = appendInt(t.b, int64(r.Gear))
-			t.b = append(t.b, '\n')
-		}
+		t.vehicleAnims(p.Records)
 	case *recorder.WalkerAnimations:
 		t.count(" Walker animations: ", len(p.Records))
 		for _, r := range p.Records {
@@ -68,30 +38,9 @@ func (t *infoText) showAll(p recorder.Packet) {
 			t.b = append(t.b, '\n')
 		}
 	case *recorder.SceneLights:
-		t.count(" Scene light changes: ", len(p.Records))
-		for _, r := range p.Records {
-			t.b = append(t.b, "  Id: "...)
-			t.b = appendInt(t.b, int64(r.LightID))
-			if r.On {
-				t.b = append(t.b, " enabled: True"...)
-			} else {
-				t.b = append(t.b, " enabled: False"...)
-			}
-			t.field(" intensity: ", float64(r.Intensity))
-			t.b = append(t.b, " RGB_color: "...)
-			t.b = appendVec(t.b, float64(r.Color[0]), float64(r.Color[1]), float64(r.Color[2]))
-			t.b = append(t.b, '\n')
-		}
+		t.sceneLights(p.Records)
 	case *recorder.KinematicsList:
-		t.count(" Dynamic actors: ", len(p.Records))
-		for _, r := range p.Records {
-			t.id(r.ID)
-			t.b = append(t.b, " linear_velocity: "...)
-			t.vec(r.Linear)
-			t.b = append(t.b, " angular_velocity: "...)
-			t.vec(r.Angular)
-			t.b = append(t.b, '\n')
-		}
+		t.kinematics(p.Records)
 	case *recorder.BoundingBoxes:
 		t.boxes(" Actor bounding boxes: ", p.Records)
 	case *recorder.TriggerVolumes:
@@ -106,33 +55,111 @@ func (t *infoText) showAll(p recorder.Packet) {
 			t.physics(&p.Records[i])
 		}
 	case *recorder.TrafficLightTimes:
-		t.count(" Traffic Light time events: ", len(p.Records))
-		for _, r := range p.Records {
-			t.id(r.ID)
-			t.field(" green_time: ", float64(r.Green))
-			t.field(" yellow_time: ", float64(r.Yellow))
-			t.field(" red_time: ", float64(r.Red))
-			t.b = append(t.b, '\n')
-		}
+		t.lightTimes(p.Records)
 	case *recorder.WalkerBonesList:
-		t.count(" Walkers Bones: ", len(p.Records))
-		for _, r := range p.Records {
-			t.id(r.ID)
-			t.b = append(t.b, '\n')
-			for _, bone := range r.Bones {
-				t.b = append(t.b, "     Bone: \""...)
-				t.b = append(t.b, bone.Name...)
-				t.b = append(t.b, "\" relative: Loc"...)
-				t.vec(bone.Location)
-				t.b = append(t.b, " Rot"...)
-				t.vec(bone.Rotation)
-				t.b = append(t.b, '\n')
-			}
-		}
-		t.b = append(t.b, '\n') // CARLA ends the block with a blank line
+		t.bones(p.Records)
 	default:
 		t.ours(p)
 	}
+}
+
+func (t *infoText) positions(rs []recorder.Position) {
+	t.count(" Positions: ", len(rs))
+	for _, r := range rs {
+		t.id(r.ID)
+		t.b = append(t.b, " Location: "...)
+		t.vec(r.Location)
+		t.b = append(t.b, " Rotation: "...)
+		t.vec(r.Rotation)
+		t.b = append(t.b, '\n')
+	}
+}
+
+func (t *infoText) lightStates(rs []recorder.TrafficLightState) {
+	t.count(" State traffic lights: ", len(rs))
+	for _, r := range rs {
+		t.id(r.ID)
+		// CARLA prints the state as the character '0' + state.
+		t.b = append(t.b, " state: "...)
+		t.b = append(t.b, '0'+byte(r.State))
+		t.b = append(t.b, " frozen: "...)
+		t.b = appendBool(t.b, r.Frozen)
+		t.field(" elapsedTime: ", float64(r.Elapsed))
+		t.b = append(t.b, '\n')
+	}
+}
+
+func (t *infoText) vehicleAnims(rs []recorder.VehicleAnimation) {
+	t.count(" Vehicle animations: ", len(rs))
+	for _, r := range rs {
+		t.id(r.ID)
+		t.field(" Steering: ", float64(r.Steering))
+		t.field(" Throttle: ", float64(r.Throttle))
+		t.field(" Brake: ", float64(r.Brake))
+		t.b = append(t.b, " Handbrake: "...)
+		t.b = appendBool(t.b, r.Handbrake)
+		t.b = append(t.b, " Gear: "...)
+		t.b = appendInt(t.b, int64(r.Gear))
+		t.b = append(t.b, '\n')
+	}
+}
+
+func (t *infoText) sceneLights(rs []recorder.SceneLight) {
+	t.count(" Scene light changes: ", len(rs))
+	for _, r := range rs {
+		t.b = append(t.b, "  Id: "...)
+		t.b = appendInt(t.b, int64(r.LightID))
+		if r.On {
+			t.b = append(t.b, " enabled: True"...)
+		} else {
+			t.b = append(t.b, " enabled: False"...)
+		}
+		t.field(" intensity: ", float64(r.Intensity))
+		t.b = append(t.b, " RGB_color: "...)
+		t.b = appendVec(t.b, float64(r.Color[0]), float64(r.Color[1]), float64(r.Color[2]))
+		t.b = append(t.b, '\n')
+	}
+}
+
+func (t *infoText) kinematics(rs []recorder.Kinematics) {
+	t.count(" Dynamic actors: ", len(rs))
+	for _, r := range rs {
+		t.id(r.ID)
+		t.b = append(t.b, " linear_velocity: "...)
+		t.vec(r.Linear)
+		t.b = append(t.b, " angular_velocity: "...)
+		t.vec(r.Angular)
+		t.b = append(t.b, '\n')
+	}
+}
+
+func (t *infoText) lightTimes(rs []recorder.TrafficLightTime) {
+	t.count(" Traffic Light time events: ", len(rs))
+	for _, r := range rs {
+		t.id(r.ID)
+		t.field(" green_time: ", float64(r.Green))
+		t.field(" yellow_time: ", float64(r.Yellow))
+		t.field(" red_time: ", float64(r.Red))
+		t.b = append(t.b, '\n')
+	}
+}
+
+func (t *infoText) bones(rs []recorder.WalkerBones) {
+	t.count(" Walkers Bones: ", len(rs))
+	for _, r := range rs {
+		t.id(r.ID)
+		t.b = append(t.b, '\n')
+		for _, bone := range r.Bones {
+			t.b = append(t.b, "     Bone: \""...)
+			t.b = append(t.b, bone.Name...)
+			t.b = append(t.b, "\" relative: Loc"...)
+			t.vec(bone.Location)
+			t.b = append(t.b, " Rot"...)
+			t.vec(bone.Rotation)
+			t.b = append(t.b, '\n')
+		}
+	}
+	t.b = append(t.b, '\n') // CARLA ends the block with a blank line
 }
 
 // ours appends our blocks for the packets CARLA's show_all skips.
