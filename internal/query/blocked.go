@@ -78,66 +78,34 @@ func Blocked(src Source, minTime, minDistance float64) (*BlockedReport, error) {
 	if !(minTime >= 0) || !(minDistance >= 0) || math.IsInf(minTime, 0) || math.IsInf(minDistance, 0) {
 		return nil, fmt.Errorf("query: blocked time and distance must be finite and not negative, not %g and %g", minTime, minDistance)
 	}
-	r := &BlockedReport{Summary: Summary{Header: src.Header()}, MinTime: minTime, MinDistance: minDistance}
-	actors := map[uint32]*mover{}
-	var frame recorder.FrameStart
-	end := func(id uint32, m *mover, how BlockEnd) {
-		if m.stopped && m.duration >= minTime {
-			r.Rows = append(r.Rows, BlockedRow{id, m.desc, m.frame, m.start, m.duration, m.anchor, how})
-		}
-		m.stopped, m.duration = false, 0
-	}
+	s := blockedScan{r: &BlockedReport{Summary: Summary{Header: src.Header()}, MinTime: minTime, MinDistance: minDistance},
+		actors: map[uint32]*mover{}}
 	for {
-		p, ok := r.next(src)
+		p, ok := s.r.next(src)
 		if !ok {
 			break
 		}
 		switch p := p.(type) {
 		case *recorder.FrameStart:
-			frame = *p
+			s.frame = *p
 		case *recorder.EventAdd:
 			for i := range p.Actors {
-				a := &p.Actors[i]
-				if m := actors[a.ID]; m != nil {
-					end(a.ID, m, EndDestroyed)
-				}
-				actors[a.ID] = &mover{desc: a.Description}
+				s.spawn(&p.Actors[i])
 			}
 		case *recorder.EventDel:
 			for _, id := range p.IDs {
-				if m := actors[id]; m != nil {
-					end(id, m, EndDestroyed)
-					delete(actors, id)
-				}
+				s.destroy(id)
 			}
 		case *recorder.Positions:
-			// The last frame's duration is -1 in the file: it adds nothing.
-			d := max(frame.Duration, 0)
 			for _, pos := range p.Records {
-				m := actors[pos.ID]
-				if m == nil { // positions of an actor never created
-					m = &mover{}
-					actors[pos.ID] = m
-				}
-				switch {
-				case !m.placed:
-					m.anchor, m.placed = pos.Location, true
-				case dist(m.anchor, pos.Location) < minDistance:
-					if !m.stopped {
-						m.stopped, m.frame, m.start = true, frame.Frame, frame.Elapsed
-					}
-					m.duration += d
-				default:
-					end(pos.ID, m, EndMoved)
-					m.anchor = pos.Location
-				}
+				s.move(pos)
 			}
 		}
 	}
-	for id, m := range actors {
-		end(id, m, EndRecording)
+	for id, m := range s.actors {
+		s.end(id, m, EndRecording)
 	}
-	slices.SortFunc(r.Rows, func(a, b BlockedRow) int {
+	slices.SortFunc(s.r.Rows, func(a, b BlockedRow) int {
 		if c := cmp.Compare(b.Duration, a.Duration); c != 0 {
 			return c
 		}
@@ -146,7 +114,60 @@ func Blocked(src Source, minTime, minDistance float64) (*BlockedReport, error) {
 		}
 		return cmp.Compare(a.ID, b.ID)
 	})
-	return r, r.Err
+	return s.r, s.r.Err
+}
+
+// blockedScan is the state of one Blocked query.
+type blockedScan struct {
+	r      *BlockedReport
+	actors map[uint32]*mover
+	frame  recorder.FrameStart // the current frame
+}
+
+// end closes the stop of actor id, if any, reporting it when long enough.
+func (s *blockedScan) end(id uint32, m *mover, how BlockEnd) {
+	if m.stopped && m.duration >= s.r.MinTime {
+		s.r.Rows = append(s.r.Rows, BlockedRow{id, m.desc, m.frame, m.start, m.duration, m.anchor, how})
+	}
+	m.stopped, m.duration = false, 0
+}
+
+// spawn starts a new actor; an id created again ends the old actor's stop.
+func (s *blockedScan) spawn(a *recorder.ActorAdd) {
+	if m := s.actors[a.ID]; m != nil {
+		s.end(a.ID, m, EndDestroyed)
+	}
+	s.actors[a.ID] = &mover{desc: a.Description}
+}
+
+// destroy forgets the destroyed actor (CARLA forgets the last one created).
+func (s *blockedScan) destroy(id uint32) {
+	if m := s.actors[id]; m != nil {
+		s.end(id, m, EndDestroyed)
+		delete(s.actors, id)
+	}
+}
+
+// move applies one position of the current frame.
+func (s *blockedScan) move(pos recorder.Position) {
+	m := s.actors[pos.ID]
+	if m == nil { // positions of an actor never created
+		m = &mover{}
+		s.actors[pos.ID] = m
+	}
+	switch {
+	case !m.placed:
+		m.anchor, m.placed = pos.Location, true
+	case dist(m.anchor, pos.Location) < s.r.MinDistance:
+		if !m.stopped {
+			m.stopped, m.frame, m.start = true, s.frame.Frame, s.frame.Elapsed
+		}
+		// The last frame's duration is -1 in the file: it adds nothing.
+		m.duration += max(s.frame.Duration, 0)
+	default:
+		s.end(pos.ID, m, EndMoved)
+		m.anchor = pos.Location
+	}
 }
 
 // dist is the distance between two points.
