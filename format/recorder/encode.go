@@ -6,16 +6,53 @@ import (
 )
 
 // appendPayload appends the payload of p (without the packet header).
+// Packets of a single value are encoded here, those of variable records by
+// their own functions, the rest (fixed-size records) by appendRecords.
 func (w *Writer) appendPayload(b []byte, p Packet) ([]byte, error) {
-	var err error
 	switch p := p.(type) {
 	case *FrameStart:
 		b = le.AppendUint64(b, p.Frame)
 		b = le.AppendUint64(b, math.Float64bits(p.Duration))
-		b = le.AppendUint64(b, math.Float64bits(p.Elapsed))
+		return le.AppendUint64(b, math.Float64bits(p.Elapsed)), nil
 	case *FrameEnd:
+		return b, nil
+	case *PlatformTime:
+		return le.AppendUint64(b, math.Float64bits(p.Seconds)), nil
+	case *VisualTime:
+		return le.AppendUint64(b, math.Float64bits(p.Seconds)), nil
+	case *FrameCounter:
+		return le.AppendUint64(b, p.Counter), nil
+	case *Weather:
+		b = le.AppendUint16(b, 1) // a list of one
+		for _, v := range [...]float32{p.Cloudiness, p.Precipitation, p.PrecipitationDeposits, p.WindIntensity,
+			p.SunAzimuthAngle, p.SunAltitudeAngle, p.FogDensity, p.FogDistance, p.FogFalloff, p.Wetness,
+			p.ScatteringIntensity, p.MieScatteringScale, p.RayleighScatteringScale, p.DustStorm} {
+			b = appendF32(b, v)
+		}
+		return b, nil
+	case *Raw:
+		return append(b, p.Data...), nil
 	case *EventAdd:
 		return w.appendEventAdd(b, p)
+	case *BoundingBoxes:
+		return w.appendBoxes(b, p.Records, p.ID())
+	case *TriggerVolumes:
+		return w.appendBoxes(b, p.Records, p.ID())
+	case *PhysicsControls:
+		return appendPhysics(b, p)
+	case *WalkerBonesList:
+		return w.appendBones(b, p)
+	case *VehicleWheelsList:
+		return appendWheels(b, p)
+	}
+	return w.appendRecords(b, p)
+}
+
+// appendRecords appends the payload of a packet of fixed-size records: a
+// uint16 count, then the records.
+func (w *Writer) appendRecords(b []byte, p Packet) ([]byte, error) {
+	var err error
+	switch p := p.(type) {
 	case *EventDel:
 		b, err = appendCount(b, len(p.IDs), p.ID())
 		for _, id := range p.IDs {
@@ -24,36 +61,29 @@ func (w *Writer) appendPayload(b []byte, p Packet) ([]byte, error) {
 	case *EventParent:
 		b, err = appendCount(b, len(p.Links), p.ID())
 		for _, l := range p.Links {
-			b = le.AppendUint32(b, l.Child)
-			b = le.AppendUint32(b, l.Parent)
+			b = le.AppendUint32(le.AppendUint32(b, l.Child), l.Parent)
 		}
 	case *Collisions:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for _, c := range p.Records {
-			b = le.AppendUint32(b, c.ID)
-			b = le.AppendUint32(b, c.Actor1)
-			b = le.AppendUint32(b, c.Actor2)
+			b = le.AppendUint32(le.AppendUint32(le.AppendUint32(b, c.ID), c.Actor1), c.Actor2)
 			b = appendBool(appendBool(b, c.Hero1), c.Hero2)
 		}
 	case *Positions:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for i := range p.Records {
 			r := &p.Records[i]
-			b = le.AppendUint32(b, r.ID)
-			b = w.appendVec(w.appendVec(b, r.Location), r.Rotation)
+			b = w.appendVec(w.appendVec(le.AppendUint32(b, r.ID), r.Location), r.Rotation)
 		}
 	case *TrafficLightStates:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for _, r := range p.Records {
-			b = le.AppendUint32(b, r.ID)
-			b = appendF32(appendBool(b, r.Frozen), r.Elapsed)
-			b = append(b, uint8(r.State))
+			b = append(appendF32(appendBool(le.AppendUint32(b, r.ID), r.Frozen), r.Elapsed), uint8(r.State))
 		}
 	case *VehicleAnimations:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for _, r := range p.Records {
-			b = le.AppendUint32(b, r.ID)
-			b = appendF32(appendF32(appendF32(b, r.Steering), r.Throttle), r.Brake)
+			b = appendF32(appendF32(appendF32(le.AppendUint32(b, r.ID), r.Steering), r.Throttle), r.Brake)
 			b = le.AppendUint32(appendBool(b, r.Handbrake), uint32(r.Gear))
 		}
 	case *WalkerAnimations:
@@ -66,6 +96,17 @@ func (w *Writer) appendPayload(b []byte, p Packet) ([]byte, error) {
 		for _, r := range p.Records {
 			b = le.AppendUint32(le.AppendUint32(b, r.ID), r.Bits)
 		}
+	default:
+		return w.appendMoreRecords(b, p)
+	}
+	return b, err
+}
+
+// appendMoreRecords is appendRecords for the packets CARLA added from
+// 0.9.10 on.
+func (w *Writer) appendMoreRecords(b []byte, p Packet) ([]byte, error) {
+	var err error
+	switch p := p.(type) {
 	case *SceneLights:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for _, r := range p.Records {
@@ -80,27 +121,11 @@ func (w *Writer) appendPayload(b []byte, p Packet) ([]byte, error) {
 		for _, r := range p.Records {
 			b = w.appendVec(w.appendVec(le.AppendUint32(b, r.ID), r.Linear), r.Angular)
 		}
-	case *BoundingBoxes:
-		return w.appendBoxes(b, p.Records, p.ID())
-	case *TriggerVolumes:
-		return w.appendBoxes(b, p.Records, p.ID())
-	case *PlatformTime:
-		b = le.AppendUint64(b, math.Float64bits(p.Seconds))
-	case *VisualTime:
-		b = le.AppendUint64(b, math.Float64bits(p.Seconds))
-	case *FrameCounter:
-		b = le.AppendUint64(b, p.Counter)
-	case *PhysicsControls:
-		return appendPhysics(b, p)
 	case *TrafficLightTimes:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for _, r := range p.Records {
 			b = appendF32(appendF32(appendF32(le.AppendUint32(b, r.ID), r.Green), r.Yellow), r.Red)
 		}
-	case *WalkerBonesList:
-		return w.appendBones(b, p)
-	case *VehicleWheelsList:
-		return appendWheels(b, p)
 	case *BikerAnimations:
 		b, err = appendCount(b, len(p.Records), p.ID())
 		for _, r := range p.Records {
@@ -111,15 +136,6 @@ func (w *Writer) appendPayload(b []byte, p Packet) ([]byte, error) {
 		for _, r := range p.Records {
 			b = appendBool(append(le.AppendUint32(b, r.ID), r.Door), r.Open)
 		}
-	case *Weather:
-		b = le.AppendUint16(b, 1)
-		for _, v := range [...]float32{p.Cloudiness, p.Precipitation, p.PrecipitationDeposits, p.WindIntensity,
-			p.SunAzimuthAngle, p.SunAltitudeAngle, p.FogDensity, p.FogDistance, p.FogFalloff, p.Wetness,
-			p.ScatteringIntensity, p.MieScatteringScale, p.RayleighScatteringScale, p.DustStorm} {
-			b = appendF32(b, v)
-		}
-	case *Raw:
-		b = append(b, p.Data...)
 	default:
 		err = fmt.Errorf("recorder: cannot encode packet type %T", p)
 	}
