@@ -21,9 +21,12 @@ type hudText struct {
 	tip      []byte // the timeline tooltip's lines
 	tipEnds  []int
 	tipKinds []scene.EventKind
-	notices  []noticeCache
-	scratch  []byte
-	help     []input.Binding
+	// The events the tooltip lists: the moments near the cursor, then
+	// the blocked spans holding its time.
+	tipEvents []scene.Event
+	notices   []noticeCache
+	scratch   []byte
+	help      []input.Binding
 }
 
 // overPanel reports whether a pixel is on a panel, where clicks do not
@@ -149,7 +152,16 @@ func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
 		h.tip = strconv.AppendInt(h.tip, int64(rec.FrameAt(t)+1), 10)
 	}
 	h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
-	evs := g.app.EventsAround(t-slop, t+slop)
+	// The moments near the cursor, then the spans holding its time (a
+	// span is listed where it holds, not only at its start).
+	h.tipEvents = h.tipEvents[:0]
+	for _, e := range g.app.EventsAround(t-slop, t+slop) {
+		if e.Kind != scene.EventBlocked {
+			h.tipEvents = append(h.tipEvents, e)
+		}
+	}
+	evs := g.app.BlockedAt(t, h.tipEvents)
+	h.tipEvents = evs
 	for i := range evs {
 		if len(h.tipKinds) > maxTipEvents {
 			h.tip = append(h.tip, "+ "...)
@@ -212,6 +224,11 @@ func appendEvent(b []byte, e *scene.Event) []byte {
 	case scene.EventParent:
 		b = id(append(b, "attach  "...), e.Actor)
 		b = id(append(b, " to "...), e.Other)
+	case scene.EventBlocked:
+		b = id(append(b, "blocked  "...), e.Actor)
+		b = append(append(b, ' '), e.Blueprint...)
+		b = strconv.AppendFloat(append(b, "  "...), e.Duration, 'f', 0, 64)
+		b = playback.AppendTime(append(b, " s from "...), e.Time, 1)
 	default:
 		b = append(b, e.Kind.String()...)
 	}
@@ -238,13 +255,16 @@ func (h *hudText) playIcon(g *Game, c *playback.Clock) {
 
 // marks draws the event marks: light changes as thin ticks along the
 // bottom of the bar, spawns and destroys along the top, collisions
-// through the whole height, each column as strong as it is busy.
+// through the whole height, each column as strong as it is busy; and
+// through the middle, a band where actors stand still (blocked), as
+// strong as there are many.
 func (h *hudText) marks(g *Game, bar rect) {
 	l, ov := &g.lay, &g.ov
 	w := int(bar.w())
 	mk := g.app.Marks(w)
 	bh := bar.h()
 	rows := [app.NumMarkKinds][2]float64{
+		app.MarkBlocked:   {bar.y0 + bh*0.38, bar.y1 - bh*0.32},
 		app.MarkLight:     {bar.y1 - bh*0.28, bar.y1},
 		app.MarkDestroy:   {bar.y0, bar.y0 + bh*0.34},
 		app.MarkSpawn:     {bar.y0, bar.y0 + bh*0.34},

@@ -30,12 +30,13 @@ var (
 	colShade      = render.RGBA(0x08, 0x09, 0x0b, 0xb0) // behind the help
 
 	colMark = [app.NumMarkKinds]render.Color{
+		app.MarkBlocked:   render.RGB(0xb0, 0x7c, 0xff),
 		app.MarkLight:     render.RGB(0xe8, 0xc5, 0x4a),
 		app.MarkSpawn:     render.RGB(0x5c, 0xd6, 0x7a),
 		app.MarkDestroy:   render.RGB(0xa0, 0xa6, 0xb0),
 		app.MarkCollision: render.RGB(0xff, 0x45, 0x3a),
 	}
-	markNames = [app.NumMarkKinds]string{"light", "spawn", "destroy", "collision"}
+	markNames = [app.NumMarkKinds]string{"blocked", "light", "spawn", "destroy", "collision"}
 
 	colNotice = [...]render.Color{
 		app.Info:    render.RGB(0x4d, 0xa3, 0xff),

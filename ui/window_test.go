@@ -647,3 +647,23 @@ func TestLayerBits(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowBlockedTooltip: the timeline draws a blocked span as a band
+// and hovering inside it names the actor standing still.
+func TestWindowBlockedTooltip(t *testing.T) {
+	g, sc := newTestGame(t, loader.BytesSource("long.log", testrec.Bytes(700))) // 35 s: Other stands still
+	c := g.App().Clock()
+	b := g.lay.bar
+	tl := playback.Timeline{X: b.x0, Width: b.w(), Start: c.Start(), End: c.End()}
+	x := tl.XAt(20)
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: (b.y0 + b.y1) / 2}})
+	drain(t, g, sc)
+	if tip, want := string(g.hud.tip), "blocked  101 vehicle.audi.tt  35 s from 0:00.1"; !strings.Contains(tip, want) {
+		t.Errorf("tooltip %q lacks %q", tip, want)
+	}
+	img := shot(t, g, "blocked")
+	mid := image.Rect(int(x)-20, int(b.y0+b.h()/2)-1, int(x)+20, int(b.y0+b.h()/2)+1)
+	if n := countNear(img, mid, 40, rgb(colMark[app.MarkBlocked])); n < mid.Dx()*mid.Dy()/2 {
+		t.Errorf("the blocked band: %d of %d pixels", n, mid.Dx()*mid.Dy())
+	}
+}

@@ -32,6 +32,7 @@ const TPS = 60
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
+	blocked        []scene.Event  // the open recording's blocked spans, by time
 
 	clock     *playback.Clock
 	state     scene.State
@@ -197,13 +198,6 @@ func (a *App) installRecording(res *loader.Result) {
 		res.Close()
 		return
 	}
-	times := make([]float64, 0, len(rec.Events()))
-	for _, e := range rec.Events() {
-		if _, ok := MarkOf(e.Kind); ok {
-			times = append(times, e.Time)
-		}
-	}
-	clock.SetEvents(times)
 	clock.Apply(playback.SetSpeed(a.speed))
 	if a.autoPlay {
 		a.autoPlay = false
@@ -212,6 +206,8 @@ func (a *App) installRecording(res *loader.Result) {
 	}
 	a.recRes.Close()
 	a.recRes, a.clock = res, clock
+	a.blocked = movingSpans(rec.Events())
+	a.setClockEvents()
 	a.selected, a.follow, a.hoverID = 0, 0, 0
 	a.stateOK, a.stateErr = false, nil
 	a.dateText = formatDate(rec.Header().Date)

@@ -13,7 +13,8 @@ type MarkKind uint8
 
 // The timeline's mark kinds, drawn in this order (collisions on top).
 const (
-	MarkLight     MarkKind = iota // a traffic light changed state
+	MarkBlocked   MarkKind = iota // actors standing still (spans, not instants)
+	MarkLight                     // a traffic light changed state
 	MarkSpawn                     // an actor was added
 	MarkDestroy                   // an actor was removed
 	MarkCollision                 // two actors started touching
@@ -30,6 +31,7 @@ type Marks struct {
 	cols  [NumMarkKinds][]uint32
 	peak  [NumMarkKinds]uint32
 	src   []scene.Event // the events counted (compared by identity)
+	spans []scene.Event // the blocked spans counted (compared by identity)
 	tl    playback.Timeline
 	total [NumMarkKinds]int
 }
@@ -46,19 +48,23 @@ func MarkOf(k scene.EventKind) (MarkKind, bool) {
 		return MarkDestroy, true
 	case scene.EventLight:
 		return MarkLight, true
+	case scene.EventBlocked:
+		return MarkBlocked, true
 	}
 	return 0, false
 }
 
-// Update recounts the marks if the events, the time span or the width
-// (pixels, the bar's width) changed since the last call.
-func (m *Marks) Update(events []scene.Event, start, end float64, width int) {
+// Update recounts the marks if the events, the blocked spans, the time
+// span or the width (pixels, the bar's width) changed since the last call.
+// A blocked span counts in every column it covers: the count there is how
+// many actors stand still at once.
+func (m *Marks) Update(events, blocked []scene.Event, start, end float64, width int) {
 	width = max(width, 0)
 	tl := playback.Timeline{Width: float64(width), Start: start, End: end}
-	if m.tl == tl && sameSlice(m.src, events) && len(m.cols[0]) == width {
+	if m.tl == tl && sameSlice(m.src, events) && sameSlice(m.spans, blocked) && len(m.cols[0]) == width {
 		return
 	}
-	m.tl, m.src = tl, events
+	m.tl, m.src, m.spans = tl, events, blocked
 	for k := range m.cols {
 		m.cols[k] = resizeZero(m.cols[k], width)
 		m.peak[k], m.total[k] = 0, 0
@@ -68,13 +74,21 @@ func (m *Marks) Update(events []scene.Event, start, end float64, width int) {
 	}
 	for i := range events {
 		k, ok := MarkOf(events[i].Kind)
-		if !ok {
+		if !ok || k == MarkBlocked { // spans: counted from blocked
 			continue
 		}
 		c := m.Column(events[i].Time)
 		m.cols[k][c]++
 		m.peak[k] = max(m.peak[k], m.cols[k][c])
 		m.total[k]++
+	}
+	for i := range blocked {
+		e := &blocked[i]
+		for c := m.Column(e.Time); c <= m.Column(e.Time+e.Duration); c++ {
+			m.cols[MarkBlocked][c]++
+			m.peak[MarkBlocked] = max(m.peak[MarkBlocked], m.cols[MarkBlocked][c])
+		}
+		m.total[MarkBlocked]++
 	}
 }
 
@@ -114,7 +128,7 @@ func (m *Marks) Strength(k MarkKind, c int) float32 {
 	return float32(0.45 + 0.55*math.Log1p(float64(n-1))/math.Log1p(float64(p-1)))
 }
 
-// Total returns the number of events of kind k.
+// Total returns the number of events (blocked spans) of kind k.
 func (m *Marks) Total(k MarkKind) int {
 	if k >= NumMarkKinds {
 		return 0

@@ -33,9 +33,9 @@ func (a *App) TimeText() *Lines { return &a.timeText }
 // Marks returns the timeline marks counted for a bar width pixels wide.
 func (a *App) Marks(width int) *Marks {
 	if a.clock == nil {
-		a.marks.Update(nil, 0, 0, width)
+		a.marks.Update(nil, nil, 0, 0, width)
 	} else {
-		a.marks.Update(a.Recording().Events(), a.clock.Start(), a.clock.End(), width)
+		a.marks.Update(a.Recording().Events(), a.blocked, a.clock.Start(), a.clock.End(), width)
 	}
 	return &a.marks
 }
@@ -139,6 +139,13 @@ func (a *App) buildActorPanel() {
 	rot := act.World.Rotation
 	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
 	a.actorMotion(l, act)
+	if e, ok := a.blockedSpan(act.ID, a.stateTime); ok {
+		l.S("blocked").Tab().S("still for ").F(e.Duration, 0).S(" s, ")
+		l.buf = playback.AppendTime(l.buf, e.Time, 1)
+		l.S(" to ")
+		l.buf = playback.AppendTime(l.buf, e.Time+e.Duration, 1)
+		l.End()
+	}
 	a.actorSpecifics(l, act)
 	b := act.Box.Extent
 	l.S("box").Tab().F(2*b.X, 2).S(" × ").F(2*b.Y, 2).S(" × ").F(2*b.Z, 2).S(" m")

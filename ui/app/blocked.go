@@ -1,0 +1,83 @@
+package app
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/mm2carla/viewer/scene"
+)
+
+// Blocked spans: the stretches in which a vehicle or a walker stood still,
+// by CARLA's show_recorder_actors_blocked rule with its defaults (as
+// `viewer blocked` lists them). Package scene finds them while it opens
+// the recording and lists them among its events (kind EventBlocked, with
+// a Duration); the timeline draws them as a band, [ and ] stop at their
+// starts, the tooltip lists those under the cursor and the actor panel
+// says when the selected actor is in one.
+
+// movingSpans returns, in a new slice, the blocked spans of evs that
+// belong to actors that drive or walk, by start time: a spectator or a
+// sensor standing still is no news.
+func movingSpans(evs []scene.Event) []scene.Event {
+	var out []scene.Event
+	for _, e := range evs {
+		if e.Kind != scene.EventBlocked || !(e.Duration > 0) {
+			continue
+		}
+		if Followable(scene.Classify(0, e.Blueprint, nil)) {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y scene.Event) int { return cmp.Compare(x.Time, y.Time) })
+	return out
+}
+
+// Blocked returns the recording's blocked spans by start time (nil until
+// they are found; read-only): Event.Time starts a span, Duration is its
+// length in seconds.
+func (a *App) Blocked() []scene.Event { return a.blocked }
+
+// BlockedAt appends to dst the spans that hold time t.
+func (a *App) BlockedAt(t float64, dst []scene.Event) []scene.Event {
+	for _, e := range a.blocked {
+		if e.Time > t {
+			break
+		}
+		if t <= e.Time+e.Duration {
+			dst = append(dst, e)
+		}
+	}
+	return dst
+}
+
+// blockedSpan returns the span of actor id that holds time t, if any.
+func (a *App) blockedSpan(id uint32, t float64) (scene.Event, bool) {
+	for _, e := range a.blocked {
+		if e.Time > t {
+			break
+		}
+		if e.Actor == id && t <= e.Time+e.Duration {
+			return e, true
+		}
+	}
+	return scene.Event{}, false
+}
+
+// setClockEvents gives the clock the times [ and ] stop at: the marked
+// events and the starts of the blocked spans kept.
+func (a *App) setClockEvents() {
+	rec := a.Recording()
+	if rec == nil || a.clock == nil {
+		return
+	}
+	times := make([]float64, 0, len(rec.Events())+len(a.blocked))
+	for _, e := range rec.Events() {
+		if _, ok := MarkOf(e.Kind); ok && e.Kind != scene.EventBlocked {
+			times = append(times, e.Time)
+		}
+	}
+	for _, e := range a.blocked {
+		times = append(times, e.Time)
+	}
+	a.clock.SetEvents(times)
+}
