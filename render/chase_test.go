@@ -9,7 +9,8 @@ const tick = 1.0 / 60
 
 // TestChaseConvergesBehind drives an actor along a heading at constant
 // speed: the camera must stay straight behind it (no sideways offset) and,
-// once the actor stops, settle exactly 10 m behind and 5 m above.
+// once the actor stops, settle exactly at its resting place behind and
+// above.
 func TestChaseConvergesBehind(t *testing.T) {
 	for _, heading := range []float64{0, 30 * deg, 179 * deg, -100 * deg} {
 		var c ChaseCamera
@@ -21,7 +22,7 @@ func TestChaseConvergesBehind(t *testing.T) {
 			pos = pos.Add(fwd.Scale(12 * tick))
 			c.Update(pos, heading, tick)
 			rel := c.Eye().Sub(pos)
-			if i > 60 && (rel.Dot(fwd) > -10 || math.Abs(rel.Dot(left)) > 1e-9) {
+			if i > 60 && (rel.Dot(fwd) > -DefaultChaseBehind || math.Abs(rel.Dot(left)) > 1e-9) {
 				t.Fatalf("heading %g°: eye offset %v is not straight behind (along %g, across %g)",
 					heading/deg, rel, rel.Dot(fwd), rel.Dot(left))
 			}
@@ -29,13 +30,13 @@ func TestChaseConvergesBehind(t *testing.T) {
 		for range 300 { // 5 s stopped
 			c.Update(pos, heading, tick)
 		}
-		want := pos.Sub(fwd.Scale(10)).Add(Vec3{0, 0, 5})
+		want := pos.Sub(fwd.Scale(DefaultChaseBehind)).Add(Vec3{0, 0, DefaultChaseAbove})
 		if e := c.Eye().Sub(want).Len(); e > 0.01 {
 			t.Errorf("heading %g°: eye %v after stopping, want %v (off by %g m)", heading/deg, c.Eye(), want, e)
 		}
 		v := c.View(vp800)
-		if !near(math.Asin(-v.Forward.Z), 25*deg, 1e-9) {
-			t.Errorf("camera looks %g° down, want 25°", math.Asin(-v.Forward.Z)/deg)
+		if !near(math.Asin(-v.Forward.Z), DefaultChasePitch, 1e-9) {
+			t.Errorf("camera looks %g° down, want %g°", math.Asin(-v.Forward.Z)/deg, DefaultChasePitch/deg)
 		}
 	}
 }
@@ -161,5 +162,38 @@ func TestChaseFastActorNotSnapped(t *testing.T) {
 	c.Update(Vec3{X: 5000}, 0, tick) // a seek
 	if p, _ := c.Followed(); p.X != 5000 {
 		t.Errorf("a 2.6 km jump was flown, not snapped: followed %v", p)
+	}
+}
+
+// TestChaseSeesOverQueue: a car stopped with a van queued 5 cm behind it
+// (as at a red light in the demo) must still show the middle of its roof:
+// the ray to it passes over the van.
+func TestChaseSeesOverQueue(t *testing.T) {
+	carHalf, vanHalf := Vec3{2.4, 1.08, 0.75}, Vec3{2.96, 1, 1.3}
+	for _, yaw := range []float64{0, 100 * deg, -150 * deg} {
+		fwd := Vec3{math.Cos(yaw), math.Sin(yaw), 0}
+		rot := Rotation(yaw, 0, 0)
+		car := Vec3{20, -7, 0}
+		van := car.Sub(fwd.Scale(carHalf.X + 0.05 + vanHalf.X))
+		var c ChaseCamera
+		c.Snap(car, yaw)
+		v := c.View(vp800)
+		for _, p := range []struct {
+			name string
+			at   Vec3
+		}{
+			{"roof centre", car.Add(Vec3{0, 0, 2 * carHalf.Z})},
+			{"roof's front edge", car.Add(fwd.Scale(carHalf.X - 0.05)).Add(Vec3{0, 0, 2 * carHalf.Z})},
+		} {
+			x, y, _, ok := v.WorldToScreen(p.at)
+			if !ok || x < 0 || y < 0 || x > vp800.Width || y > vp800.Height {
+				t.Fatalf("yaw %g°: the %s is off screen (%g, %g)", yaw/deg, p.name, x, y)
+			}
+			o, d := v.ScreenRay(x, y)
+			tc, _ := RayBox(o, d, car.Add(Vec3{0, 0, carHalf.Z}), carHalf, rot)
+			if tv, hit := RayBox(o, d, van.Add(Vec3{0, 0, vanHalf.Z}), vanHalf, rot); hit && tv < tc {
+				t.Errorf("yaw %g°: the van hides the car's %s", yaw/deg, p.name)
+			}
+		}
 	}
 }
