@@ -17,6 +17,9 @@ var (
 	Background = render.RGB(0x17, 0x19, 0x1e)
 	// RoadColor is the road surface between the kerbs.
 	RoadColor = colRoad
+	// RoadFarColor is a whole road, sidewalks included, seen too small for
+	// its parts to be told apart.
+	RoadFarColor = colRoadFar
 	// HeroColor marks the hero (body, ring and marker).
 	HeroColor = colHero
 
