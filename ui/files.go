@@ -12,13 +12,18 @@ import (
 	"github.com/mm2carla/viewer/ui/app"
 )
 
-// openDropped opens the files dropped on the window this tick. Each
-// replaces the map or the recording, whichever it turns out to be.
+// openDropped opens the files dropped on the window this tick.
 func (g *Game) openDropped() {
-	fsys := ebiten.DroppedFiles()
-	if fsys == nil {
-		return
+	if fsys := ebiten.DroppedFiles(); fsys != nil {
+		g.openFS(fsys)
 	}
+}
+
+// openFS opens the files at the top of fsys, as Ebitengine hands over
+// dropped files. Each replaces the map or the recording, whichever its
+// content says it is. A file with a path on disk is opened there (a big
+// recording is read as the user seeks, not copied into memory).
+func (g *Game) openFS(fsys fs.FS) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		g.app.Notify(app.Error, "dropped files: "+err.Error())

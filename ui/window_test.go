@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -665,5 +667,88 @@ func TestWindowBlockedTooltip(t *testing.T) {
 	mid := image.Rect(int(x)-20, int(b.y0+b.h()/2)-1, int(x)+20, int(b.y0+b.h()/2)+1)
 	if n := countNear(img, mid, 40, rgb(colMark[app.MarkBlocked])); n < mid.Dx()*mid.Dy()/2 {
 		t.Errorf("the blocked band: %d of %d pixels", n, mid.Dx()*mid.Dy())
+	}
+}
+
+// pathFS is an fs.FS whose entries know their path on disk, as
+// Ebitengine's dropped files do. Its files cannot be read through it, so
+// a test passes only if the window opens them by their paths.
+type pathFS struct{ dir string }
+
+func (p pathFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+}
+
+func (p pathFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	es, err := fs.ReadDir(os.DirFS(p.dir), name)
+	for i, e := range es {
+		es[i] = pathEntry{e, filepath.Join(p.dir, name, e.Name())}
+	}
+	return es, err
+}
+
+type pathEntry struct {
+	fs.DirEntry
+	path string
+}
+
+func (e pathEntry) AbsPath() string { return e.path }
+
+// TestWindowDrop: files dropped on the window open by content, whatever
+// their names, replacing what is shown; a folder and a stranger file get
+// a notice.
+func TestWindowDrop(t *testing.T) {
+	g, _ := demo(t)
+	a := g.App()
+	oldMap := a.Map()
+	// In memory (no paths), names that lie about the content.
+	city := demoMap(t)
+	g.openFS(fstest.MapFS{
+		"drop.bai":   {Data: testrec.Bytes(30)},
+		"map.log":    {Data: city.Data},
+		"readme.txt": {Data: []byte("hello")},
+		"sub/x.log":  {Data: testrec.Bytes(5)},
+	})
+	waitLoads(t, g)
+	if rec := a.Recording(); rec == nil || len(rec.Frames()) != 30 || a.Map() == oldMap || a.Map() == nil {
+		t.Fatalf("after the drop: recording %v, map replaced %v", a.Recording(), a.Map() != oldMap)
+	}
+	if !strings.Contains(a.Title(), "map.log + drop.bai") {
+		t.Errorf("title %q", a.Title())
+	}
+	var texts []string
+	for _, n := range a.Notices() {
+		texts = append(texts, n.Text)
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{"readme.txt: byte 0: not a CARLA recording", "sub: a folder"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("notices %q lack %q", all, want)
+		}
+	}
+	// From disk: the file is opened by its path.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "disk.log"), testrec.Bytes(12), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g.openFS(pathFS{dir})
+	waitLoads(t, g)
+	if rec := a.Recording(); rec == nil || len(rec.Frames()) != 12 {
+		t.Fatalf("dropped from disk: %v", rec)
+	}
+	if !strings.Contains(a.Title(), "disk.log") {
+		t.Errorf("title %q", a.Title())
+	}
+}
+
+// waitLoads runs the game until no file is loading.
+func waitLoads(t *testing.T, g *Game) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for run(t, g, 1); g.App().LoadsRunning(); run(t, g, 1) {
+		if time.Now().After(deadline) {
+			t.Fatal("files did not load")
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
