@@ -50,7 +50,7 @@ func (g *gen) frame(rw *recorder.Writer, n int, last bool) error {
 	}
 	g.events(n, t)
 	g.moves(t)
-	g.spawnData(n)
+	g.spawnData(n, t)
 	g.platform.Seconds = t * 1.02
 	packets := [...]recorder.Packet{&g.start, &g.add, &g.del, &g.parent, &g.coll, &g.pos, &g.tl, &g.vanim,
 		&g.wanim, &g.vlight, &g.kin, &g.boxes, &g.platform, &g.physics, &g.times, &g.end}
@@ -173,15 +173,16 @@ func (g *gen) moves(t float64) {
 	g.wanim.Records, g.tl.Records = wanim, tl
 }
 
-// spawnData fills the packets written when actors appear: bounding boxes,
-// physics controls and (in frame 1) traffic light times.
-func (g *gen) spawnData(n int) {
+// spawnData fills the packets written when actors appear at time t:
+// bounding boxes, physics controls and (in frame 1) traffic light times.
+func (g *gen) spawnData(n int, t float64) {
 	boxes, physics := g.boxes.Records[:0], g.physics.Records[:0]
 	for _, i := range g.spawnedV {
 		m := &g.vehicles[i]
 		bp := vehicleBlueprints[m.blueprint]
 		boxes = append(boxes, recorder.Box{ID: m.id, Origin: recorder.Vec3{Z: bp.extent.Z}, Extent: bp.extent})
-		physics = append(physics, physicsFor(m.id, bp))
+		x, y, yaw := m.at(t)
+		physics = append(physics, physicsFor(m.id, bp, recorder.Vec3{X: x, Y: y, Z: m.z}, yaw))
 	}
 	for _, i := range g.spawnedW {
 		boxes = append(boxes, recorder.Box{ID: g.walkers[i].id, Extent: recorder.Vec3{X: 19, Y: 19, Z: 95}})
@@ -195,13 +196,18 @@ func (g *gen) spawnData(n int) {
 	g.boxes.Records, g.physics.Records, g.times.Records = boxes, physics, times
 }
 
-// physicsFor is a plausible 0.9.13-style physics setup for a blueprint.
-func physicsFor(id uint32, bp blueprint) recorder.PhysicsControl {
-	wheel := func(x, y float32, steer float32) recorder.Wheel {
+// physicsFor is a plausible 0.9.13-style physics setup for a blueprint
+// spawned at loc (cm) heading yaw (deg). As in the real recordings, each
+// wheel's position is the world location of its centre at spawn.
+func physicsFor(id uint32, bp blueprint, loc recorder.Vec3, yaw float64) recorder.PhysicsControl {
+	sin, cos := math.Sincos(yaw * math.Pi / 180)
+	wheel := func(fwd, right float32, steer float32) recorder.Wheel {
+		x := loc.X + float64(fwd)*cos - float64(right)*sin
+		y := loc.Y + float64(fwd)*sin + float64(right)*cos
 		return recorder.Wheel{TireFriction: 3.5, DampingRate: 0.25, MaxSteerAngle: steer, Radius: 35.5,
 			MaxBrakeTorque: 800, MaxHandbrakeTorque: 1600 * float32(boolTo01(steer == 0)),
 			LatStiffMaxLoad: 3, LatStiffValue: 20, LongStiffValue: 3000,
-			Position: [3]float32{x, y, 35.5}, HasPosition: true}
+			Position: [3]float32{float32(x), float32(y), float32(loc.Z + 25)}, HasPosition: true}
 	}
 	ex, ey := float32(bp.extent.X)*0.7, float32(bp.extent.Y)*0.8
 	return recorder.PhysicsControl{ID: id, MaxRPM: 6500, MOI: 1, DampingFullThrottle: 0.05,

@@ -40,6 +40,10 @@ type stats struct {
 	perFrame           map[recorder.PacketID]int
 	physics, lightTime int
 	positions          []int // records per frame
+	// wheels: nearest and farthest wheel from its vehicle's spawn point
+	// (cm), and wheels on the wrong side (front wheels behind it).
+	wheelMin, wheelMax float64
+	wheelsBackward     int
 }
 
 func decode(t *testing.T, data []byte) stats {
@@ -48,8 +52,9 @@ func decode(t *testing.T, data []byte) stats {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := stats{perFrame: map[recorder.PacketID]int{}}
+	s := stats{perFrame: map[recorder.PacketID]int{}, wheelMin: math.Inf(1)}
 	prev := map[uint32]recorder.Position{}
+	spawns := map[uint32]recorder.ActorAdd{}
 	for {
 		p, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -65,6 +70,9 @@ func decode(t *testing.T, data []byte) stats {
 			s.lastDuration = p.Duration
 		case *recorder.EventAdd:
 			s.adds += len(p.Actors)
+			for _, a := range p.Actors {
+				spawns[a.ID] = a
+			}
 		case *recorder.EventDel:
 			s.dels += len(p.IDs)
 			for _, id := range p.IDs {
@@ -72,6 +80,9 @@ func decode(t *testing.T, data []byte) stats {
 			}
 		case *recorder.PhysicsControls:
 			s.physics += len(p.Records)
+			for _, pc := range p.Records {
+				s.wheels(spawns[pc.ID], pc.Wheels)
+			}
 		case *recorder.TrafficLightTimes:
 			s.lightTime += len(p.Records)
 		case *recorder.Positions:
@@ -86,6 +97,19 @@ func decode(t *testing.T, data []byte) stats {
 		}
 	}
 	return s
+}
+
+// wheels measures where a vehicle's wheels are against its spawn.
+func (s *stats) wheels(a recorder.ActorAdd, ws []recorder.Wheel) {
+	sin, cos := math.Sincos(a.Rotation.Z * math.Pi / 180)
+	for i, w := range ws {
+		dx, dy := float64(w.Position[0])-a.Location.X, float64(w.Position[1])-a.Location.Y
+		d := math.Hypot(dx, dy)
+		s.wheelMin, s.wheelMax = math.Min(s.wheelMin, d), math.Max(s.wheelMax, d)
+		if ahead := dx*cos+dy*sin > 0; ahead != (i < 2) {
+			s.wheelsBackward++
+		}
+	}
 }
 
 func TestContent(t *testing.T) {
@@ -113,6 +137,11 @@ func TestContent(t *testing.T) {
 	}
 	if s.physics < cfg.Vehicles || s.lightTime != cfg.TrafficLights {
 		t.Errorf("%d physics controls, %d light times", s.physics, s.lightTime)
+	}
+	// Wheels in world coordinates around the spawn point, as in the real
+	// recordings: the blueprints are 4.2 to 5.2 m long.
+	if s.wheelMin < 100 || s.wheelMax > 300 || s.wheelsBackward != 0 {
+		t.Errorf("wheels %g to %g cm from the spawn, %d on the wrong side", s.wheelMin, s.wheelMax, s.wheelsBackward)
 	}
 	// Smooth: at most 20 m/s, and a turn radius of at least 20 m.
 	if max := 2000.0 / hz * 1.001; s.maxStep > max || s.maxStep == 0 {
