@@ -9,9 +9,10 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// The legend is a panel in the top-right corner listing every colour the
-// scene uses, in three columns: road-end rules, lanes and light states,
-// actor kinds.
+// The legend is a panel in the top-right corner listing the colours that
+// carry meaning, in four columns: road-end rules, lanes and light states,
+// actor kinds, the other markings. Greys (road, sidewalk, intersection,
+// pole, grid) are left out: they read as what they are.
 
 type legendEntry struct {
 	text  string
@@ -45,6 +46,14 @@ var legendColumns = [...]legendColumn{
 		{"bike", kindColor(scene.KindBike)},
 		{"walker", kindColor(scene.KindWalker)},
 		{"prop", kindColor(scene.KindProp)},
+	}},
+	{"other", []legendEntry{
+		{"centre line", colCentre},
+		{"tram rail", colTram},
+		{"train rail", colTrain},
+		{"sensor", kindColor(scene.KindSensor)},
+		{"brake light", colBrake},
+		{"collision", colFlash},
 	}},
 }
 
@@ -97,6 +106,14 @@ func (l *legendLayout) measure(m render.TextMeasurer) {
 	l.ok = true
 }
 
+// The largest share of the viewport's width and height the legend may
+// take; a smaller viewport shows the scene without it (at 1280x720 it
+// takes about a third of the width and a quarter of the height).
+const (
+	legendMaxW = 0.45
+	legendMaxH = 0.36
+)
+
 // drawLegend draws the panel, or nothing when the viewport is too small
 // for it to leave room for the scene.
 func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
@@ -118,7 +135,7 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
 	}
 	h := 2*legendInset*s + float64(r.legend.rows)*rowH
 	vw, vh := v.Viewport.Width, v.Viewport.Height
-	if w > 0.6*vw || h > 0.45*vh {
+	if w > legendMaxW*vw || h > legendMaxH*vh {
 		return
 	}
 	x0, y0 := vw-legendMargin*s-w, legendMargin*s

@@ -76,11 +76,21 @@ func TestLegendPinned(t *testing.T) {
 // TestLegendHiddenWhenSmall: a small viewport gets no legend rather than
 // one covering the scene.
 func TestLegendHiddenWhenSmall(t *testing.T) {
-	r := New()
-	v := render.NewOrthoView(render.Vec3{}, 1, 100, render.Viewport{Width: 320, Height: 200, Scale: 1})
-	dl := render.NewDrawList()
-	r.Build(dl, &v, nil, Options{Layers: Legend})
-	if len(dl.Labels()) != 0 || countColor(dl, colPanel) != 0 {
-		t.Error("legend drawn in a 320x200 viewport")
+	face, err := LabelFace(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		w, h  float64
+		shown bool
+	}{{320, 200, false}, {640, 360, false}, {960, 540, true}, {1280, 720, true}, {1600, 400, false}} {
+		r := New()
+		r.SetMeasurer(face)
+		v := render.NewOrthoView(render.Vec3{}, 1, 100, render.Viewport{Width: tc.w, Height: tc.h, Scale: 1})
+		dl := render.NewDrawList()
+		r.Build(dl, &v, nil, Options{Layers: Legend})
+		if shown := countColor(dl, colPanel) != 0; shown != tc.shown || shown != (len(dl.Labels()) != 0) {
+			t.Errorf("%gx%g: legend shown %v (%d labels), want %v", tc.w, tc.h, shown, len(dl.Labels()), tc.shown)
+		}
 	}
 }

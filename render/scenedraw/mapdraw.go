@@ -19,7 +19,7 @@ const (
 	ppmArrows     = 2.5 // direction arrows (3 m >= 7.5 px)
 	ppmWalkLines  = 4.0 // sidewalk centre curves
 	ppmInterLabel = 0.6 // intersection ids, with the disc radius below
-	interLabelPx  = 9.0 // smallest on-screen disc radius that gets its id
+	interLabelPx  = 5.0 // smallest on-screen disc radius that gets its id
 	fadeSpan      = 1.6
 	minStopPx     = 2.0 // stop lines are at least this wide on screen
 )
