@@ -69,7 +69,11 @@ func runBAI(env *Env, c *Command, args []string) error {
 		return err
 	}
 	if n := s.errors(); *check && n > 0 {
-		return fmt.Errorf("%s: %d error-level problems", file, n)
+		plural := "s"
+		if n == 1 {
+			plural = ""
+		}
+		return fmt.Errorf("%s: %d error-level problem%s", file, n, plural)
 	}
 	return nil
 }
@@ -253,7 +257,8 @@ func writeBAIText(w io.Writer, s *baiSummary) error {
 	}
 	p.printf("\ntraffic lights: %d\n", s.TrafficLights)
 	if b := s.Bounds; b != nil {
-		p.printf("bounds: (%.1f, %.1f, %.1f) - (%.1f, %.1f, %.1f)\n", b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2])
+		p.printf("bounds: (%s, %s, %s) - (%s, %s, %s)\n", decimal1(b.Min[0]), decimal1(b.Min[1]), decimal1(b.Min[2]),
+			decimal1(b.Max[0]), decimal1(b.Max[1]), decimal1(b.Max[2]))
 	} else {
 		p.printf("bounds: none\n")
 	}
@@ -264,20 +269,22 @@ func writeBAIText(w io.Writer, s *baiSummary) error {
 	return p.err
 }
 
+// decimal1 formats x with one decimal, writing a value that rounds to
+// zero as "0.0" rather than "-0.0".
+func decimal1(x float32) string {
+	s := strconv.FormatFloat(float64(x), 'f', 1, 32)
+	if s == "-0.0" {
+		return "0.0"
+	}
+	return s
+}
+
 func writeBAIJSON(w io.Writer, s *baiSummary) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
 }
 
-// baiPrinter keeps the first write error so a long report checks it once.
-type baiPrinter struct {
-	w   io.Writer
-	err error
-}
-
-func (p *baiPrinter) printf(format string, a ...any) {
-	if p.err == nil {
-		_, p.err = fmt.Fprintf(p.w, format, a...)
-	}
-}
+// baiPrinter is the name demo.go prints through; it is state.go's
+// errWriter, which keeps the first write error so a report checks it once.
+type baiPrinter = errWriter

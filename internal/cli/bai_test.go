@@ -239,7 +239,9 @@ func TestBAIBadInput(t *testing.T) {
 		{[]string{"bai", "--colour", "good.bai"}, ExitUsage, "flag provided but not defined: -colour"},
 		{[]string{"bai", "missing.bai"}, ExitBadInput, "missing.bai: no such file"},
 		{[]string{"bai", "trailing.bai"}, ExitBadInput, "viewer bai: trailing.bai: bai: byte " + itoa(len(good)) + " (after the culling lists): 1 trailing bytes"},
-		{[]string{"bai", "cut.bai"}, ExitBadInput, "viewer bai: cut.bai: bai: byte "},
+		// Road 0's origins are bytes 490-525: 8 header, 18 road head,
+		// 226 side A, 226 side B, 12 distances.
+		{[]string{"bai", "cut.bai"}, ExitBadInput, "viewer bai: cut.bai: bai: byte 490 (road 0, origins): data ends early: need 36 bytes here, only 10 remain"},
 		{[]string{"bai", "mm1.bai"}, ExitBadInput, "viewer bai: mm1.bai: bai: byte 0 (header): not a Midtown Madness 2 AI map"},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
@@ -264,6 +266,17 @@ func TestBAIHelp(t *testing.T) {
 			if !strings.Contains(stdout, want) {
 				t.Errorf("%v: help lacks %q:\n%s", args, want, stdout)
 			}
+		}
+	}
+}
+
+func TestDecimal1(t *testing.T) {
+	for _, tc := range []struct {
+		x    float32
+		want string
+	}{{0, "0.0"}, {-0.04, "0.0"}, {-0.06, "-0.1"}, {80.3, "80.3"}, {-1234.5, "-1234.5"}, {2200.84, "2200.8"}} {
+		if got := decimal1(tc.x); got != tc.want {
+			t.Errorf("decimal1(%v) = %q, want %q", tc.x, got, tc.want)
 		}
 	}
 }
