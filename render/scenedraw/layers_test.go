@@ -30,6 +30,9 @@ func TestLayersSwitchGeometry(t *testing.T) {
 	}
 	mid := func(i int) render.Vec3 { p := c.roads[i].centre.fine(); return p[len(p)/2] }
 	st := f.state(t, 0.5)
+	// The legend only shows in a viewport it leaves room in.
+	wideCam := render.TopDownCamera{Center: mid(0), PixelsPerMetre: 8}
+	wideTop := wideCam.View(render.Viewport{Width: 1280, Height: 720, Scale: 1})
 	tests := []struct {
 		layer Layers
 		view  render.View
@@ -41,7 +44,7 @@ func TestLayersSwitchGeometry(t *testing.T) {
 		{Intersections, topView(c.inters[0].center, 8), func(dl *render.DrawList) int { return countColor(dl, colIntersection) }},
 		{Lights, orbitView(c.lights[0].origin, 40), func(dl *render.DrawList) int { return countColor(dl, colPole) }},
 		{Grid, topView(mid(0), 8), func(dl *render.DrawList) int { return countColor(dl, colGrid) + countColor(dl, colGridMajor) }},
-		{Legend, topView(mid(0), 8), func(dl *render.DrawList) int { return countColor(dl, colPanel) }},
+		{Legend, wideTop, func(dl *render.DrawList) int { return countColor(dl, colPanel) }},
 		{Labels, topView(c.inters[0].center, 8), func(dl *render.DrawList) int { return len(dl.Labels()) }},
 	}
 	for _, tc := range tests {
