@@ -202,6 +202,9 @@ func TestBAICheck(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeBAI(t, "good.bai", baiTestCity(false))
 	writeBAI(t, "bad.bai", baiTestCity(true))
+	one := baiTestCity(false)
+	one.Intersections[0].ID = 5
+	writeBAI(t, "one.bai", one)
 	for _, tc := range []struct {
 		args   []string
 		code   int
@@ -212,6 +215,7 @@ func TestBAICheck(t *testing.T) {
 		{[]string{"bai", "bad.bai"}, ExitOK, ""},
 		{[]string{"bai", "bad.bai", "--check"}, ExitBadInput, "viewer bai: bad.bai: 2 error-level problems\n"},
 		{[]string{"bai", "--json", "--check", "bad.bai"}, ExitBadInput, "viewer bai: bad.bai: 2 error-level problems\n"},
+		{[]string{"bai", "--check", "one.bai"}, ExitBadInput, "viewer bai: one.bai: 1 error-level problem\n"},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
 		if code != tc.code || stderr != tc.stderr {
