@@ -16,7 +16,7 @@ const (
 	EventParent                         // Actor was attached to Other
 	EventCollision                      // Actor started touching Other
 	EventLight                          // traffic light Actor changed to Light
-	EventBlocked                        // Actor stood still for Duration (see Recording.Blocked)
+	EventBlocked                        // a span: Actor stood still from Time for Duration (blocked.go)
 )
 
 var eventNames = [...]string{"", "spawn", "destroy", "parent", "collision", "light", "blocked"}
@@ -29,18 +29,24 @@ func (k EventKind) String() string {
 	return fmt.Sprintf("EventKind(%d)", uint8(k))
 }
 
-// Event is one thing worth a mark on the timeline.
+// Event is one thing worth a mark on the timeline: a moment, or for
+// EventBlocked a span from Time to End.
 type Event struct {
 	Kind  EventKind
-	Time  float64 // the frame's elapsed time, seconds
-	Frame int     // index of the frame
-	Actor uint32  // the actor spawned, destroyed, attached, colliding or the light
+	Time  float64 // the frame's elapsed time, seconds (a span's start)
+	Frame int     // index of the frame (a span's first frame)
+	Actor uint32  // the actor spawned, destroyed, attached, colliding, blocked or the light
 	Other uint32  // the parent (EventParent) or the other actor (EventCollision)
-	// Blueprint is the actor's blueprint for spawns and destroys.
+	// Blueprint is the actor's blueprint for spawns, destroys and blocked
+	// spans.
 	Blueprint string
 	Light     recorder.LightState // the new state (EventLight)
-	Duration  float64             // seconds the actor stood still (EventBlocked)
+	Duration  float64             // seconds the actor stood still (EventBlocked); 0 for moments
 }
+
+// End returns when the event ends: Time+Duration for a blocked span, Time
+// for the others.
+func (e Event) End() float64 { return e.Time + e.Duration }
 
 // problem is an inconsistency found resolving parents; kept as data so that
 // resolving a frame does not format strings.

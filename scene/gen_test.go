@@ -26,6 +26,7 @@ type genConfig struct {
 	teleports                 bool
 	sensors                   bool // a camera on vehicle 1000, and on respawns
 	problems                  bool // a parent cycle and a missing parent
+	stops                     bool // a third of the movers stop now and then (blocked spans)
 }
 
 type genVehicle struct {
@@ -35,6 +36,9 @@ type genVehicle struct {
 	camera         uint32
 	walker         bool
 	teleportOffset float64
+	// A stopper stands still for the first stopFor seconds of every
+	// stopEvery (0: never stops).
+	stopEvery, stopFor float64
 }
 
 // genRecording writes the recording to w.
@@ -51,6 +55,10 @@ func genRecording(w io.Writer, cfg genConfig) error {
 			r: 500 + rng.Float64()*3000, w: (0.2 + rng.Float64()) * (1 - 2*float64(rng.IntN(2))), phase: rng.Float64() * 6.28, walker: walker}
 		if walker {
 			v.w /= 8
+		}
+		if cfg.stops && rng.IntN(3) == 0 {
+			v.stopFor = 5 + rng.Float64()*40
+			v.stopEvery = v.stopFor + 5 + rng.Float64()*20
 		}
 		nextID++
 		return v
@@ -239,8 +247,17 @@ func packetSize(p recorder.Packet, nPos, nMovers int) int64 {
 	return 40
 }
 
+// moveTime is how long the mover has moved by time t: t less its stops.
+func (v *genVehicle) moveTime(t float64) float64 {
+	if v.stopEvery == 0 {
+		return t
+	}
+	n := math.Floor(t / v.stopEvery)
+	return n*(v.stopEvery-v.stopFor) + max(0, t-n*v.stopEvery-v.stopFor)
+}
+
 func (v *genVehicle) pose(t float64) (x, y, yaw float64) {
-	a := v.phase + v.w*t
+	a := v.phase + v.w*v.moveTime(t)
 	x = v.cx + v.r*math.Cos(a) + v.teleportOffset
 	y = v.cy + v.r*math.Sin(a)
 	// Heading along the circle (Unreal yaw turns X toward +Y).

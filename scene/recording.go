@@ -18,7 +18,7 @@ import (
 // Open reads the file once: it indexes the frames and applies every frame
 // to a World (scan.go), keeping a compact keyframe every keyFrames frames
 // or keyBytes bytes, the static data of every actor, and the timeline's
-// events. StateAt then costs a binary search for the frame plus decoding
+// events, blocked spans included. StateAt then costs a binary search for the frame plus decoding
 // from the nearest keyframe before it: about keyBytes and a few frames.
 // The file is read with ReadAt and never held whole.
 //
@@ -76,6 +76,12 @@ func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recordi
 // second read. Only a file with a record that cannot be decoded is indexed
 // again with recorder.BuildIndex, which goes on past that frame.
 func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
+	return openRule(ctx, r, size, progress, defaultBlockRule())
+}
+
+// openRule is OpenContext listing blocked spans by the given rule (tests
+// use shorter times than CARLA's 30 s default).
+func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64), rule blockRule) (*Recording, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("scene: negative size %d", size)
 	}
@@ -90,21 +96,36 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 			progress(done, size)
 		}
 	}
-	sc := scanner{rec: rec, rd: rd}
+	sc := scanner{rec: rec, rd: rd, rule: rule}
 	decoded, scanErr := sc.run(ctx, report)
 	rec.refills = sc.refetched
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rec.ix = rd.Index()
+	if err := rec.settle(&sc, decoded, scanErr, size); err != nil {
+		return nil, err
+	}
+	rec.statics.lookup = true
+	rec.times = searchTimes(rec.frames)
+	rec.events = mergeSpans(rec.events, rec.spans(&sc), len(rec.frames))
+	rec.sk = seeker{rec: rec, w: NewWorld()}
+	rec.sk.w.statics = rec.statics
+	report(size)
+	return rec, nil
+}
+
+// settle takes the index from the scan's reader (or, after an undecodable
+// record, from BuildIndex) and keeps the frames the scan applied whole.
+func (rec *Recording) settle(sc *scanner, decoded int, scanErr error, size int64) error {
+	rec.ix = sc.rd.Index()
 	rec.err = scanErr
 	switch {
 	case sc.payloadErr:
 		// The reader stopped inside a frame; the frames after it may
 		// still index fine (Recording.Index lists them).
-		ix, err := recorder.BuildIndex(r, size, nil)
+		ix, err := recorder.BuildIndex(rec.src, size, nil)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		rec.ix = ix
 	case scanErr != nil:
@@ -115,26 +136,40 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 	rec.truncate(min(decoded, len(rec.ix.Frames)))
 	if len(rec.frames) == 0 {
 		if rec.err != nil {
-			return nil, fmt.Errorf("no complete frame: %w", rec.err)
+			return fmt.Errorf("no complete frame: %w", rec.err)
 		}
-		return nil, errors.New("recorder: the file has no frames")
+		return errors.New("recorder: the file has no frames")
 	}
-	rec.statics.lookup = true
-	rec.times = make([]float64, len(rec.frames))
-	for i, f := range rec.frames {
+	return nil
+}
+
+// searchTimes returns the frames' start times made non-decreasing (a NaN
+// or a step back repeats the time before it), for binary search.
+func searchTimes(frames []recorder.FrameInfo) []float64 {
+	times := make([]float64, len(frames))
+	for i, f := range frames {
 		t := f.Elapsed
-		if i > 0 && !(t >= rec.times[i-1]) { // also catches NaN
-			t = rec.times[i-1]
+		if i > 0 && !(t >= times[i-1]) { // also catches NaN
+			t = times[i-1]
 		}
 		if i == 0 && (math.IsNaN(t) || math.IsInf(t, 0)) {
 			t = 0
 		}
-		rec.times[i] = t
+		times[i] = t
 	}
-	rec.sk = seeker{rec: rec, w: NewWorld()}
-	rec.sk.w.statics = rec.statics
-	report(size)
-	return rec, nil
+	return times
+}
+
+// spans returns the blocked spans of the usable frames in file order:
+// the scan's, unless it stopped inside a frame, part of which the rule
+// has seen; then the rule runs again over the usable frames only.
+func (rec *Recording) spans(sc *scanner) []Event {
+	if !sc.payloadErr {
+		return sc.w.watch.finish(sc.w)
+	}
+	spans, _ := rec.blocked(sc.rule) // its error is the one in rec.err
+	sortSpans(spans)
+	return spans
 }
 
 // truncate keeps the first n frames (n <= len(rec.ix.Frames)) and the
@@ -172,9 +207,13 @@ func (rec *Recording) Times() []float64 { return rec.times }
 // Duration returns the time of the last frame (as CARLA's info prints it).
 func (rec *Recording) Duration() float64 { return rec.times[len(rec.times)-1] }
 
-// Events returns the timeline's events in file order (read-only).
-// Collisions are listed when a pair starts touching, not every frame it
-// stays in contact.
+// Events returns the timeline's events in file order (read-only): their
+// frames never decrease. Collisions are listed when a pair starts
+// touching, not every frame it stays in contact. Blocked spans (CARLA's
+// rule with BlockedTime and BlockedDistance, see blocked.go) are listed
+// at the frame they began, after that frame's other events; Event.End is
+// where they end. The list is complete when Open returns and never
+// changes.
 func (rec *Recording) Events() []Event { return rec.events }
 
 // Keyframes returns how many keyframes Open kept (for tests and

@@ -25,6 +25,7 @@ import (
 type scanner struct {
 	rec        *Recording
 	rd         *recorder.Reader // lists its frames (TrackFrames)
+	rule       blockRule        // for the blocked spans among the events
 	w          *World
 	payloadErr bool // the error that stopped the scan is not the framing's
 
@@ -40,6 +41,7 @@ func (s *scanner) run(ctx context.Context, progress func(int64)) (int, error) {
 	w := NewWorld()
 	w.statics = rec.statics
 	w.events = &rec.events
+	w.watch = newBlockWatch(s.rule)
 	s.w = w
 	lastKey, lastKeyEnd, lastReport := -1, int64(0), int64(0)
 	key := false // the current frame will be a keyframe

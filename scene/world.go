@@ -73,6 +73,7 @@ type actorState struct {
 
 	mark    uint32 // resolve pass stamp: 2p+1 visiting, 2p+2 done
 	skimmed uint8  // bit 1<<g: group g's last write was skimmed, its value is stale (see scan.go)
+
 }
 
 // World is the actor set of a recording as packets are applied in file
@@ -86,6 +87,7 @@ type World struct {
 	frameID uint64
 	time    float64
 	dt      float64 // time since the previous frame
+	dur     float64 // the frame's recorded duration as the blocked rule counts it
 	inFrame bool    // between FrameStart and FrameEnd
 
 	actorStore
@@ -99,6 +101,7 @@ type World struct {
 	statics   *staticTable // nil: make statics on the fly
 	restoring bool         // re-applying a keyframe's frame: per-frame packets only
 	events    *[]Event     // non-nil: collect events
+	watch     *blockWatch  // non-nil: follow the blocked rule (Open's scan)
 	pairs     []collisionPair
 	pairsPrev []collisionPair
 }
@@ -270,6 +273,7 @@ func (w *World) beginFrame(p *recorder.FrameStart) {
 		w.dt = 0
 	}
 	w.time, w.frameID = p.Elapsed, p.Frame
+	w.dur = frameDuration(p.Duration)
 	w.collisions = w.collisions[:0]
 }
 
@@ -285,9 +289,13 @@ func (w *World) endFrame() {
 func (w *World) applyPositions(recs []recorder.Position) {
 	for i := range recs {
 		r := &recs[i]
-		if a := w.get(r.ID); a != nil {
+		if slot := w.find(r.ID); slot >= 0 {
+			a := &w.slots[slot]
 			a.pose = Transform{FromUnreal(r.Location), FromUnrealRotation(r.Rotation)}
 			a.seen[gPos] = int32(w.frame)
+			if w.watch != nil {
+				w.watch.position(w, slot, r.Location)
+			}
 		}
 	}
 }
@@ -307,12 +315,18 @@ func (w *World) applyLights(recs []recorder.TrafficLightState) {
 }
 
 func (w *World) add(r *recorder.ActorAdd) {
+	if old := w.find(r.ID); old >= 0 && w.watch != nil {
+		w.watch.end(w, old) // spawned again: CARLA's rule ends the stop
+	}
 	st := w.statics.add(w.frame, r)
 	a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location}
 	for g := range a.seen {
 		a.seen[g] = -1
 	}
 	w.put(a)
+	if w.watch != nil {
+		w.watch.spawned(w.find(r.ID))
+	}
 	if w.events != nil {
 		*w.events = append(*w.events, Event{Kind: EventSpawn, Time: w.time, Frame: w.frame, Actor: r.ID, Blueprint: st.blueprint})
 	}
@@ -325,6 +339,9 @@ func (w *World) del(id uint32) {
 	}
 	if w.events != nil {
 		*w.events = append(*w.events, Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: a.st.blueprint})
+	}
+	if w.watch != nil {
+		w.watch.end(w, w.find(id))
 	}
 	w.remove(id)
 }
