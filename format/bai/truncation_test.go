@@ -2,9 +2,11 @@ package bai
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -154,5 +156,35 @@ func TestHostileCountsAllocateLittle(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<10 {
 		t.Errorf("decoding %d hostile 630-byte files allocated %d bytes", len(inputs), got)
+	}
+}
+
+// DecodeBytes allocates at most 12 bytes per input byte (plus a little):
+// the worst case is a run of empty culling lists, 2 bytes each in the
+// file and a 24-byte slice each in the map. Counts alone, however large,
+// allocate nothing beyond what the bytes read can back.
+func TestDecodeAllocationBound(t *testing.T) {
+	cull := append([]byte("CAI1\x00\x00\x00\x00"), make([]byte, 4+4*50000)...)
+	binary.LittleEndian.PutUint32(cull[8:], 50000) // 50000 rooms, all empty
+	inputs := map[string][]byte{
+		"minimal": minimalFile().b, "small city": roundTrip(t, smallCity()), "london sized": roundTrip(t, londonSized()),
+		"empty culling lists": cull, "empty culling lists, cut": cull[:len(cull)/2],
+		"huge culling count": patched(614, 0xFFFFFFFF, 4), "huge section count": patched(10, 0xFFFF, 2),
+	}
+	city := inputs["small city"]
+	for n := 0; n < len(city); n += 97 {
+		inputs["small city cut to "+strconv.Itoa(n)] = city[:n]
+	}
+	for name, in := range inputs {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		m, err := DecodeBytes(in)
+		runtime.ReadMemStats(&after)
+		if got, limit := after.TotalAlloc-before.TotalAlloc, 12*uint64(len(in))+16<<10; got > limit {
+			t.Errorf("%s: %d input bytes, %d allocated; limit %d", name, len(in), got, limit)
+		}
+		if name == "empty culling lists" && (err != nil || len(m.Culling.Peds) != 50000) {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
