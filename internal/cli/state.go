@@ -20,7 +20,15 @@ and yaw in degrees, speed in m/s) and every traffic light's state.
 Between two frames poses are interpolated as the viewer draws them; at a
 frame's own time they are that frame's records. A time before the start
 or after the end shows the first or last frame and says so on standard
-error. --json gives one JSON document.
+error. --json gives one JSON document:
+
+  {"time":..,"frame":..,"actors":[{"id":..,"type":..,"blueprint":"..",
+   "parent":..,"hero":..,"location":[x,y,z],"rotation":[roll,pitch,yaw],
+   "speed":..}],"traffic_lights":[{"id":..,"state":"red|yellow|green|off"}]}
+
+where frame is the frame's number as recorded. Problems found building the
+state (a missing parent, a parent cycle) follow the actors in the text
+form; with --json they go to standard error.
 
 A file that stops making sense shows the state from the frames before the
 bad bytes, then an error with the byte offset, and exits with status 1.
@@ -65,11 +73,14 @@ func cmdState() *Command {
 			if t < s.Time {
 				where = "before the start"
 			}
-			fmt.Fprintf(env.Stderr, "viewer state: %s is %s of the recording; showing frame %d at %s s\n",
-				num(t), where, s.FrameID, num(s.Time))
+			fmt.Fprintf(env.Stderr, "viewer state: %s s is %s of the recording; showing frame %d at %s s\n",
+				shortNum(t), where, s.FrameID, shortNum(s.Time))
 		}
 		rep := newStateReport(&s)
 		if *asJSON {
+			for _, p := range rep.Problems {
+				fmt.Fprintf(env.Stderr, "viewer state: %s\n", p)
+			}
 			err = rep.writeJSON(env.Stdout)
 		} else {
 			err = rep.writeText(env.Stdout)
@@ -104,13 +115,14 @@ func openScene(path string) (*scene.Recording, error) {
 }
 
 // stateReport is the printed form of a State, in the file's own units.
+// The JSON document has exactly the fields with a json tag.
 type stateReport struct {
 	Time       float64      `json:"time"`
-	Frame      uint64       `json:"frame"`       // as recorded, from 1
-	FrameIndex int          `json:"frame_index"` // from 0
+	Frame      uint64       `json:"frame"` // as recorded
+	FrameIndex int          `json:"-"`     // from 0 (text only)
 	Actors     []stateActor `json:"actors"`
 	Lights     []stateLight `json:"traffic_lights"`
-	Problems   []string     `json:"problems,omitempty"`
+	Problems   []string     `json:"-"` // text, or standard error
 }
 
 type stateActor struct {
@@ -179,16 +191,9 @@ func lightName(s recorder.LightState) string {
 // stays readable and diffs well.
 func (rep *stateReport) writeJSON(w io.Writer) error {
 	bw := &errWriter{w: w}
-	bw.printf("{\n  \"time\": %s,\n  \"frame\": %d,\n  \"frame_index\": %d,\n", jsonNum(rep.Time), rep.Frame, rep.FrameIndex)
+	bw.printf("{\n  \"time\": %s,\n  \"frame\": %d,\n", jsonNum(rep.Time), rep.Frame)
 	writeList(bw, "actors", rep.Actors, ",")
-	end := ""
-	if len(rep.Problems) > 0 {
-		end = ","
-	}
-	writeList(bw, "traffic_lights", rep.Lights, end)
-	if len(rep.Problems) > 0 {
-		writeList(bw, "problems", rep.Problems, "")
-	}
+	writeList(bw, "traffic_lights", rep.Lights, "")
 	bw.printf("}\n")
 	return bw.err
 }
@@ -218,12 +223,14 @@ func jsonNum(x float64) string {
 	return string(b)
 }
 
-// num prints a number the shortest way that reads back exactly.
-func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+// shortNum prints a time as C's %g does, with six significant digits: a
+// clamped time is the last frame's, which a recording stores with about
+// seventeen (15.880943656899035).
+func shortNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 func (rep *stateReport) writeText(w io.Writer) error {
 	bw := &errWriter{w: w}
-	bw.printf("Time %s s: frame %d (index %d)\n", num(rep.Time), rep.Frame, rep.FrameIndex)
+	bw.printf("Time %s s: frame %d (index %d)\n", shortNum(rep.Time), rep.Frame, rep.FrameIndex)
 	bw.printf("Locations in cm and rotations (roll, pitch, yaw) in degrees, as the file stores them; speed in m/s.\n\n")
 	bw.printf("Actors: %d\n", len(rep.Actors))
 	bw.printf("%8s %4s %-36s %8s %4s %12s %12s %10s %9s %9s %9s %8s\n",

@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,7 +35,6 @@ func TestStateGolden(t *testing.T) {
 type stateDoc struct {
 	Time   float64 `json:"time"`
 	Frame  uint64  `json:"frame"`
-	Index  int     `json:"frame_index"`
 	Actors []struct {
 		ID        uint32     `json:"id"`
 		Type      uint8      `json:"type"`
@@ -118,11 +119,12 @@ func TestStateMatchesFile(t *testing.T) {
 			}
 			frameTime = ix.Frames[index].Elapsed
 		}
-		if err := json.Unmarshal([]byte(mustRun(t, "state", path, "--at", num(frameTime), "--json")), &doc); err != nil {
+		at := strconv.FormatFloat(frameTime, 'g', -1, 64) // reads back exactly
+		if err := json.Unmarshal([]byte(mustRun(t, "state", path, "--at", at, "--json")), &doc); err != nil {
 			t.Fatal(err)
 		}
-		if doc.Index != index || doc.Frame != uint64(index+1) {
-			t.Fatalf("%s: frame %d index %d, want index %d", rf.tag, doc.Frame, doc.Index, index)
+		if doc.Frame != uint64(index+1) || doc.Time != frameTime { // the files number frames from 1
+			t.Fatalf("%s: frame %d at %v, want %d at %v", rf.tag, doc.Frame, doc.Time, index+1, frameTime)
 		}
 		heroes := 0
 		for _, a := range doc.Actors {
@@ -169,13 +171,95 @@ func fileSize(t *testing.T, path string) int64 {
 func TestStateClamps(t *testing.T) {
 	path := realFile(t, realFiles[0].file)
 	for _, tt := range []struct{ at, msg, frame string }{
-		{"-2", "-2 is before the start of the recording; showing frame 1 at 0 s", `"frame": 1,`},
-		{"1e9", "1e+09 is after the end of the recording; showing frame 461 at 15.880943656899035 s", `"frame": 461,`},
+		{"-2", "viewer state: -2 s is before the start of the recording; showing frame 1 at 0 s\n", `"frame": 1,`},
+		{"1e9", "viewer state: 1e+09 s is after the end of the recording; showing frame 461 at 15.8809 s\n", `"frame": 461,`},
+		{"15.9", "viewer state: 15.9 s is after the end of the recording; showing frame 461 at 15.8809 s\n", `"frame": 461,`},
 	} {
 		code, out, errs := runQuery("state", path, "--at", tt.at, "--json")
-		if code != ExitOK || !strings.Contains(errs, tt.msg) || !strings.Contains(out, tt.frame) {
+		if code != ExitOK || !strings.HasPrefix(errs, tt.msg) || !strings.Contains(out, tt.frame) {
 			t.Errorf("--at %s: exit %d, stderr %q, stdout starts %.80q", tt.at, code, errs, out)
 		}
+	}
+	// A time inside the recording says nothing.
+	if code, _, errs := runQuery("state", path, "--at", "3.25"); code != ExitOK || errs != "" {
+		t.Errorf("--at 3.25: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestStateJSONSchema checks the document has exactly the fields the
+// issue's schema names, with their JSON types, and nothing else.
+func TestStateJSONSchema(t *testing.T) {
+	keys := func(m map[string]any) string {
+		var k []string
+		for key := range m {
+			k = append(k, key)
+		}
+		slices.Sort(k)
+		return strings.Join(k, " ")
+	}
+	for _, rf := range realFiles {
+		path := realFile(t, rf.file)
+		for _, at := range []string{"0", "7.77", "1e9"} {
+			code, out, _ := runQuery("state", path, "--at", at, "--json")
+			var doc map[string]any
+			if err := json.Unmarshal([]byte(out), &doc); code != ExitOK || err != nil {
+				t.Fatalf("%s --at %s: exit %d, %v", rf.tag, at, code, err)
+			}
+			if got := keys(doc); got != "actors frame time traffic_lights" {
+				t.Fatalf("%s --at %s: document keys %q", rf.tag, at, got)
+			}
+			if _, ok := doc["time"].(float64); !ok {
+				t.Errorf("time %#v is not a number", doc["time"])
+			}
+			if _, ok := doc["frame"].(float64); !ok {
+				t.Errorf("frame %#v is not a number", doc["frame"])
+			}
+			actors, _ := doc["actors"].([]any)
+			if len(actors) < 100 {
+				t.Fatalf("%s --at %s: %d actors", rf.tag, at, len(actors))
+			}
+			for _, a := range actors {
+				a := a.(map[string]any)
+				if got := keys(a); got != "blueprint hero id location parent rotation speed type" {
+					t.Fatalf("actor keys %q", got)
+				}
+				loc, _ := a["location"].([]any)
+				rot, _ := a["rotation"].([]any)
+				_, isBool := a["hero"].(bool)
+				_, isStr := a["blueprint"].(string)
+				if len(loc) != 3 || len(rot) != 3 || !isBool || !isStr {
+					t.Fatalf("actor %v", a)
+				}
+			}
+			lights, _ := doc["traffic_lights"].([]any)
+			if len(lights) == 0 {
+				t.Fatalf("%s --at %s: no traffic lights", rf.tag, at)
+			}
+			for _, l := range lights {
+				l := l.(map[string]any)
+				if got := keys(l); got != "id state" {
+					t.Fatalf("light keys %q", got)
+				}
+				if st := l["state"]; st != "red" && st != "yellow" && st != "green" && st != "off" {
+					t.Fatalf("light state %v", st)
+				}
+			}
+		}
+	}
+}
+
+// TestStateProblems: the real files' last frame destroys the hero but not
+// its five sensors. The text lists the problems after the lights; the
+// JSON document stays to the schema and they go to standard error.
+func TestStateProblems(t *testing.T) {
+	path := realFile(t, realFiles[1].file)
+	code, out, errs := runQuery("state", path, "--at", "100")
+	if code != ExitOK || !strings.Contains(out, "\nProblems: 5\n") || strings.Contains(errs, "does not exist") {
+		t.Errorf("text: exit %d, problems in stdout %v, stderr %q", code, strings.Contains(out, "Problems: 5"), errs)
+	}
+	code, out, errs = runQuery("state", path, "--at", "100", "--json")
+	if code != ExitOK || strings.Contains(out, "does not exist") || strings.Count(errs, "does not exist; left where it was\n") != 5 {
+		t.Errorf("json: exit %d, stderr %q", code, errs)
 	}
 }
 
