@@ -1,7 +1,9 @@
 package bai_test
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"log"
 	"os"
 
@@ -33,4 +35,28 @@ func ExampleDecode() {
 	// side B lane 0 runs {0 0 2} -> {20 0 2}
 	// start: intersection 0, traffic light
 	// problems: 0
+}
+
+// A file cut short is refused with the byte offset of the field the data
+// ends in, the place of that field in the map, and the counts that asked
+// for the missing bytes; here the cut is early enough that the header's
+// counts alone cannot fit either, which the message adds.
+func ExampleDecodeBytes_truncated() {
+	data, err := os.ReadFile("testdata/minimal.bai")
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = bai.DecodeBytes(data[:280]) // cut inside side B's lane curve
+	var fe *bai.FormatError
+	if errors.As(err, &fe) {
+		fmt.Println("offset:", fe.Offset)
+		fmt.Println("where:", fe.Where)
+		fmt.Println("truncated:", errors.Is(err, io.ErrUnexpectedEOF))
+	}
+	fmt.Println(err)
+	// Output:
+	// offset: 270
+	// where: road 0, side B, lane curves
+	// truncated: true
+	// bai: byte 270 (road 0, side B, lane curves): data ends early: need 24 bytes here, only 10 remain (side counts at byte 196: 1 lanes, 1 sidewalks, 0 tram and 0 train rails, on a road of 2 sections); the header's 1 roads and 2 intersections alone need at least 456 bytes, only 272 follow it
 }

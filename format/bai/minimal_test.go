@@ -90,22 +90,18 @@ func minimalFile() *rawFile {
 	f.vec(-1, 0, 0)
 	f.vec(1, 0, 0) // tangents
 	f.vec(1, 0, 0)
-	f.mark("end") // at section 1, stored first
-	f.u32(1)
-	f.u16(0xCDCD)
-	f.u16(uint16(RuleNeverStop))
-	f.u16(0)
-	f.u32(0)
-	f.vec(0, 0, 0)
-	f.vec(0, 0, 0)
-	f.mark("start")
-	f.u32(0)
-	f.u16(0xCDCD)
-	f.u16(uint16(RuleTrafficLight))
-	f.u16(0)
-	f.u32(0)
-	f.vec(1, 4, 3)
-	f.vec(2, 4, 3)
+	roadEnd := func(name string, intersection uint32, rule Rule, light, target [3]float32) {
+		f.mark(name)
+		f.u32(intersection)
+		f.u16(0xCDCD) // fill
+		f.u16(uint16(rule))
+		f.u16(0) // unknown
+		f.u32(0) // road index
+		f.vec(light[0], light[1], light[2])
+		f.vec(target[0], target[1], target[2])
+	}
+	roadEnd("end", 1, RuleNeverStop, [3]float32{}, [3]float32{}) // at section 1, stored first
+	roadEnd("start", 0, RuleTrafficLight, [3]float32{1, 4, 3}, [3]float32{2, 4, 3})
 
 	for i := range 2 {
 		f.mark([]string{"intersection 0", "intersection 1"}[i])
