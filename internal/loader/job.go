@@ -20,6 +20,20 @@ import (
 // would only waste memory before the decoder says so.
 const MaxMapSize = 256 << 20
 
+// Options tune a load.
+type Options struct {
+	// A recording bigger than PreviewMin bytes shows at once: its first
+	// PreviewLen bytes are copied into memory and opened as a recording
+	// of their own (Job.Preview) before the whole file is indexed, which
+	// takes about half a second a gigabyte from the page cache and longer
+	// from a cold disk. A smaller file opens before a preview would be
+	// seen. PreviewMin 0 means no preview.
+	PreviewMin, PreviewLen int64
+}
+
+// DefaultOptions are the options Start uses.
+func DefaultOptions() Options { return Options{PreviewMin: 128 << 20, PreviewLen: 16 << 20} }
+
 // Source is a file to load: a path on disk, or bytes already in memory
 // (the built-in demo, or a dropped file with no path).
 type Source struct {
@@ -74,14 +88,20 @@ type Job struct {
 	res    *Result
 	taken  atomic.Bool
 	once   sync.Once
+
+	opt     Options
+	preview atomic.Pointer[scene.Recording]
 }
 
 // Start sniffs the source (a few bytes, on the calling goroutine, so the
 // caller knows at once whether a map or a recording is coming and can
 // cancel the one it replaces) and loads it in a new goroutine.
-func Start(src Source) *Job {
+func Start(src Source) *Job { return StartWith(src, DefaultOptions()) }
+
+// StartWith is Start with options.
+func StartWith(src Source, opt Options) *Job {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &Job{src: src, cancel: cancel, done: make(chan struct{})}
+	j := &Job{src: src, cancel: cancel, done: make(chan struct{}), opt: opt}
 	r, size, closer, err := open(src)
 	if err != nil {
 		j.finish(&Result{Source: src, Err: err})
@@ -160,6 +180,9 @@ func (j *Job) loadMap(size int64) {
 }
 
 func (j *Job) loadRecording(ctx context.Context, r io.ReaderAt, size int64, closer io.Closer) {
+	if o := j.opt; o.PreviewMin > 0 && o.PreviewLen > 0 && size > o.PreviewMin {
+		j.makePreview(ctx, r, min(o.PreviewLen, size))
+	}
 	res := &Result{Source: j.src, Kind: KindRecording, Size: size, file: closer}
 	rec, err := scene.OpenContext(ctx, r, size, j.prog.Report)
 	switch {
@@ -178,6 +201,26 @@ func (j *Job) loadRecording(ctx context.Context, r io.ReaderAt, size int64, clos
 		res.Close() // cancelled while finishing: nobody will take it
 	}
 }
+
+// makePreview opens the first n bytes, copied into memory so that the
+// preview lives on whatever becomes of the file. A start that cannot be
+// read or opened gives no preview; the whole load then says why.
+func (j *Job) makePreview(ctx context.Context, r io.ReaderAt, n int64) {
+	buf := make([]byte, n)
+	if k, err := r.ReadAt(buf, 0); int64(k) < n && err != nil {
+		return
+	}
+	if rec, err := scene.OpenContext(ctx, bytes.NewReader(buf), n, nil); err == nil {
+		j.preview.Store(rec)
+	}
+}
+
+// Preview returns, while a big recording is being indexed, a recording of
+// its first Options.PreviewLen bytes to show meanwhile (nil before it is ready,
+// for a file too small to need one, or one whose start does not open).
+// The preview ends where its bytes end (its Err says so) and holds no
+// file: dropping it is all it takes.
+func (j *Job) Preview() *scene.Recording { return j.preview.Load() }
 
 func (j *Job) finish(res *Result) {
 	j.res = res

@@ -12,6 +12,7 @@ import (
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/citygen"
 	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/scene"
 )
 
 func mapBytes(t testing.TB) []byte {
@@ -204,5 +205,50 @@ func TestCancel(t *testing.T) {
 	}
 	if j.res.Err != nil && j.res.Recording != nil {
 		t.Error("cancelled job kept its recording")
+	}
+}
+
+// TestPreview: a recording over the preview size shows its start while it
+// is indexed; the preview is the whole recording's first frames, and it
+// still seeks once the file is closed.
+func TestPreview(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "long.log")
+	data := testrec.Bytes(600)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const previewLen = 8 << 10
+	j := StartWith(FileSource(path), Options{PreviewMin: int64(len(data)) - 1, PreviewLen: previewLen})
+	res := j.Wait()
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	p := j.Preview()
+	if p == nil {
+		t.Fatal("no preview")
+	}
+	pf, ff := p.Frames(), res.Recording.Frames()
+	if len(pf) == 0 || len(pf) >= len(ff) {
+		t.Fatalf("preview of %d frames, recording %d", len(pf), len(ff))
+	}
+	if end := pf[len(pf)-1].End; end > previewLen {
+		t.Errorf("the preview's frames end at byte %d, past its %d bytes", end, previewLen)
+	}
+	for i := range pf {
+		if pf[i] != ff[i] || p.Times()[i] != res.Recording.Times()[i] {
+			t.Fatalf("frame %d: preview %+v at %v, recording %+v at %v", i, pf[i], p.Times()[i], ff[i], res.Recording.Times()[i])
+		}
+	}
+	res.Close()
+	var st scene.State
+	if err := p.StateAt(p.Duration(), &st); err != nil || st.Actor(testrec.Hero) == nil {
+		t.Errorf("preview after the file closed: %v, hero %v", err, st.Actor(testrec.Hero))
+	}
+	// A file at or under the threshold has none.
+	j = StartWith(FileSource(path), Options{PreviewMin: int64(len(data)), PreviewLen: previewLen})
+	j.Wait().Close()
+	if j.Preview() != nil {
+		t.Error("a small file got a preview")
 	}
 }
