@@ -115,35 +115,59 @@ func (h *hudText) wrapNotices(ns []app.Notice, face *text.GoTextFace, width floa
 
 // loading draws a progress box per file loading, in the middle of the
 // view, where the eye goes while waiting (the corners hold the panels,
-// the legend and the notices).
+// the legend and the notices). A recording whose start already plays
+// (App.Previewing) has its box at the top, out of the way.
 func (h *hudText) loading(g *Game) {
-	l, ov, f := &g.lay, &g.ov, g.fonts
+	l := &g.lay
 	w := min(l.px(420), l.w-2*l.px(panelMargin))
 	x := (l.w - w) / 2
-	pad := l.px(10)
-	boxH := 2*pad + f.lineH + l.px(12)
-	y := max(l.view.h()*0.42-float64(len(g.loads))*(boxH+l.px(6))/2, l.px(panelMargin))
+	boxH := 2*l.px(10) + g.fonts.lineH + l.px(12)
+	centred := 0
 	for _, ld := range g.loads {
-		r := rect{x, y, x + w, y + boxH}
-		panelBox(g, r)
-		kind := "file"
-		switch ld.Kind {
-		case loader.KindMap:
-			kind = "map"
-		case loader.KindRecording:
-			kind = "recording"
+		if !h.indexing(g, ld) {
+			centred++
 		}
-		h.scratch = append(h.scratch[:0], "Loading "...)
-		h.scratch = append(append(append(h.scratch, kind...), ' '), ld.Name...)
-		h.scratch = append(h.scratch, "   "...)
-		h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
-		h.scratch = append(h.scratch, '%')
-		ov.run(0, h.scratch, x+pad, y+pad, f.rRegular, w-2*pad, colText)
-		track := rect{x + pad, r.y1 - pad - l.px(6), x + w - pad, r.y1 - pad}
-		ov.rect(0, track, colProgressBg)
-		ov.rect(0, rect{track.x0, track.y0, track.x0 + track.w()*ld.Progress, track.y1}, colProgress)
-		y = r.y1 + l.px(6)
 	}
+	y := max(l.view.h()*0.42-float64(centred)*(boxH+l.px(6))/2, l.px(panelMargin))
+	for _, ld := range g.loads {
+		if h.indexing(g, ld) {
+			h.loadBox(g, ld, rect{x, l.px(panelMargin), x + w, l.px(panelMargin) + boxH})
+			continue
+		}
+		h.loadBox(g, ld, rect{x, y, x + w, y + boxH})
+		y += boxH + l.px(6)
+	}
+}
+
+// indexing reports whether ld is the recording whose start is shown.
+func (h *hudText) indexing(g *Game, ld app.Load) bool {
+	return ld.Kind == loader.KindRecording && g.app.Previewing()
+}
+
+// loadBox draws one load's name, percentage and progress bar in r.
+func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	pad := l.px(10)
+	panelBox(g, r)
+	h.panels = append(h.panels, r)
+	verb, kind := "Loading ", "file"
+	switch {
+	case h.indexing(g, ld):
+		verb, kind = "Indexing ", "the rest of"
+	case ld.Kind == loader.KindMap:
+		kind = "map"
+	case ld.Kind == loader.KindRecording:
+		kind = "recording"
+	}
+	h.scratch = append(append(h.scratch[:0], verb...), kind...)
+	h.scratch = append(append(h.scratch, ' '), ld.Name...)
+	h.scratch = append(h.scratch, "   "...)
+	h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
+	h.scratch = append(h.scratch, '%')
+	ov.run(0, h.scratch, r.x0+pad, r.y0+pad, f.rRegular, r.w()-2*pad, colText)
+	track := rect{r.x0 + pad, r.y1 - pad - l.px(6), r.x1 - pad, r.y1 - pad}
+	ov.rect(0, track, colProgressBg)
+	ov.rect(0, rect{track.x0, track.y0, track.x0 + track.w()*ld.Progress, track.y1}, colProgress)
 }
 
 // emptyState says how to start when nothing is open or loading.

@@ -11,10 +11,6 @@
 package app
 
 import (
-	"errors"
-	"strconv"
-
-	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/loader"
 	"github.com/mm2carla/viewer/internal/settings"
 	"github.com/mm2carla/viewer/render"
@@ -32,6 +28,8 @@ const TPS = 60
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
+	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
+	loadOpt        loader.Options
 	blocked        []scene.Event  // the open recording's blocked spans, by time
 
 	clock     *playback.Clock
@@ -79,7 +77,7 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = GeomPicker{}
 	}
-	a := &App{picker: p, speed: 1}
+	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions()}
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
 		a.layers[l] = true
@@ -98,7 +96,7 @@ func New(s settings.Settings, p Picker) *App {
 // load of the same kind still running is cancelled. A file that is neither
 // kind, or cannot be read, gives an error notice and changes nothing.
 func (a *App) Open(src loader.Source) {
-	j := loader.Start(src)
+	j := loader.StartWith(src, a.loadOpt)
 	switch j.Kind() {
 	case loader.KindMap:
 		if a.mapJob != nil {
@@ -108,6 +106,9 @@ func (a *App) Open(src loader.Source) {
 	case loader.KindRecording:
 		if a.recJob != nil {
 			a.recJob.Cancel()
+			if a.Previewing() { // its start stays until the new one shows
+				a.recNote = "  |  only its start: loading stopped"
+			}
 		}
 		a.recJob = j
 	default:
@@ -162,10 +163,12 @@ func (a *App) pollJobs() {
 			a.installMap(res)
 		}
 	}
-	if a.recJob != nil {
-		if res, ok := a.recJob.Result(); ok {
+	if j := a.recJob; j != nil {
+		if res, ok := j.Result(); ok {
 			a.recJob = nil
-			a.installRecording(res)
+			a.installRecording(j, res)
+		} else if p := j.Preview(); p != nil && a.previewOf != j {
+			a.showPreview(j, p)
 		}
 	}
 }
@@ -181,51 +184,6 @@ func (a *App) installMap(res *loader.Result) {
 	a.contentChanged()
 	a.notify(Info, "opened map "+res.Source.Name+": "+itoa(len(res.Map.Roads))+" roads, "+
 		itoa(len(res.Map.Intersections))+" intersections")
-}
-
-func (a *App) installRecording(res *loader.Result) {
-	if res.Err != nil {
-		if !loader.IsCanceled(res.Err) {
-			a.notify(Error, res.Err.Error())
-		}
-		res.Close()
-		return
-	}
-	rec := res.Recording
-	clock, err := playback.New(rec.Times(), -1)
-	if err != nil { // Times are checked by scene; this is defensive
-		a.notify(Error, res.Source.Name+": "+err.Error())
-		res.Close()
-		return
-	}
-	clock.Apply(playback.SetSpeed(a.speed))
-	if a.autoPlay {
-		a.autoPlay = false
-		clock.Apply(playback.Play())
-		clock.Apply(playback.ToggleLoop())
-	}
-	a.recRes.Close()
-	a.recRes, a.clock = res, clock
-	a.blocked = movingSpans(rec.Events())
-	a.setClockEvents()
-	a.selected, a.follow, a.hoverID = 0, 0, 0
-	a.stateOK, a.stateErr = false, nil
-	a.dateText = formatDate(rec.Header().Date)
-	a.refreshState()
-	a.framePending = true
-	a.contentChanged()
-	a.notify(Info, "opened recording "+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
-		playback.FormatTime(clock.End(), 2))
-	a.recNote = ""
-	if err := rec.Err(); err != nil {
-		a.recNote = "  |  incomplete file"
-		var fe *recorder.FormatError
-		if errors.As(err, &fe) {
-			a.recNote = "  |  cut short at byte " + strconv.FormatInt(fe.Offset, 10)
-		}
-		a.notify(Warning, res.Source.Name+": the recording ends early ("+err.Error()+"); showing its "+
-			itoa(len(rec.Frames()))+" complete frames")
-	}
 }
 
 // refreshState fills the state at the clock's time when it moved.
