@@ -30,7 +30,7 @@ type App struct {
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
-	blocked        []scene.Event  // the open recording's blocked spans, by time
+	blocked        []scene.Event // the open recording's blocked spans, by time
 
 	clock     *playback.Clock
 	state     scene.State
