@@ -752,3 +752,39 @@ func waitLoads(t *testing.T, g *Game) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestWindowSelectRoad: clicking a road away from every actor selects it
+// and draws its panel; hovering another element while one is selected
+// keeps the selected one's panel.
+func TestWindowSelectRoad(t *testing.T) {
+	g, sc := demo(t)
+	a := g.App()
+	m := a.Map()
+	// The road whose middle is farthest from the origin (the actors
+	// drive near it) and on screen.
+	best, bx, by := -1, 0.0, 0.0
+	for i := range m.Roads {
+		c := m.Roads[i].Centre
+		p := c[len(c)/2]
+		x, y, _, ok := a.View().WorldToScreen(render3(p))
+		if ok && g.lay.view.contains(x, y) && !g.hud.overPanel(x, y) && (best < 0 || p.X+p.Y > m.Roads[best].Centre[len(m.Roads[best].Centre)/2].X+m.Roads[best].Centre[len(m.Roads[best].Centre)/2].Y) {
+			best, bx, by = i, x, y
+		}
+	}
+	if best < 0 {
+		t.Fatal("no road on screen")
+	}
+	sc.click(bx, by)
+	drain(t, g, sc)
+	if e := a.SelectedElement(); e.Kind != app.ElementRoad {
+		t.Fatalf("clicked road %d at %v,%v: selected %+v", best, bx, by, e)
+	}
+	panel := a.ElementPanel().String()
+	if !strings.HasPrefix(panel, "Selected road ") || !strings.Contains(panel, "start\t") {
+		t.Errorf("panel:\n%s", panel)
+	}
+	shot(t, g, "road")
+	if len(g.hud.panels) == 0 {
+		t.Fatal("no panel drawn")
+	}
+}

@@ -495,6 +495,37 @@ func TestCameraCommands(t *testing.T) {
 	}
 }
 
+// TestZoomTowardCursor: the wheel zooms toward the point under the
+// cursor, in both cameras: that ground point stays under the cursor.
+func TestZoomTowardCursor(t *testing.T) {
+	for _, top := range []bool{false, true} {
+		a := New(settings.Settings{TopDown: top}, nil)
+		a.SetViewport(testVP)
+		a.Open(loader.BytesSource("city.bai", smallMap(t)))
+		settle(t, a)
+		const cx, cy = 300.0, 500.0
+		g0, ok := a.View().GroundPoint(cx, cy, 0)
+		if !ok {
+			t.Fatal("no ground under the cursor")
+		}
+		d0, ppm0 := a.View().Eye.Sub(g0).Len(), a.cam.top.PixelsPerMetre
+		for _, steps := range []float64{1, 2, -1} {
+			a.Apply(input.Zoom(steps, cx, cy))
+			g, _ := a.View().GroundPoint(cx, cy, 0)
+			if dx, dy := g.X-g0.X, g.Y-g0.Y; math.Hypot(dx, dy) > 0.01*d0 {
+				t.Errorf("top-down %v, zoom %v: ground under the cursor moved %v -> %v", top, steps, g0, g)
+			}
+		}
+		// Net two notches in: closer, or (top-down) a larger scale.
+		if d := a.View().Eye.Sub(g0).Len(); !top && !(d < d0) {
+			t.Errorf("zooming in moved the eye away: %v -> %v", d0, d)
+		}
+		if ppm := a.cam.top.PixelsPerMetre; top && math.Abs(ppm/ppm0-zoomPerNotch*zoomPerNotch) > 1e-9 {
+			t.Errorf("top-down scale %v -> %v, want ×%v", ppm0, ppm, zoomPerNotch*zoomPerNotch)
+		}
+	}
+}
+
 func TestEscapeOrder(t *testing.T) {
 	a := newLoaded(t)
 	a.selected, a.help = testrec.Hero, true

@@ -36,7 +36,11 @@ func (a *App) buildElementPanel() {
 
 func roadPanel(l *Lines, m *scene.Map, title string, i int) {
 	r := &m.Roads[i]
-	l.S(title).S("road ").I(int64(r.ID)).S("  (index ").I(int64(i)).S(")").End()
+	l.S(title).S("road ").I(int64(r.ID))
+	if r.ID != i { // the file's id and its place in the file can differ
+		l.S("  (index ").I(int64(i)).S(")")
+	}
+	l.End()
 	l.S("flags").Tab()
 	appendRoadFlags(l, r.Flags)
 	l.End()
@@ -77,7 +81,11 @@ func roadEnd(l *Lines, m *scene.Map, name string, e *scene.RoadEnd) {
 
 func intersectionPanel(l *Lines, m *scene.Map, title string, i int) {
 	in := &m.Intersections[i]
-	l.S(title).S("intersection ").I(int64(in.ID)).S("  (index ").I(int64(i)).S(")").End()
+	l.S(title).S("intersection ").I(int64(in.ID))
+	if in.ID != i {
+		l.S("  (index ").I(int64(i)).S(")")
+	}
+	l.End()
 	c := in.Center
 	l.S("centre").Tab().S("x ").F(c.X, 1).S("  y ").F(c.Y, 1).S("  z ").F(c.Z, 1).S(" m").End()
 	l.S("roads").Tab().I(int64(len(in.Roads))).S(": ")
