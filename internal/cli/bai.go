@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -51,13 +52,9 @@ func runBAI(env *Env, c *Command, args []string) error {
 		return Usagef("want one FILE, got %d arguments", len(pos))
 	}
 	file := pos[0]
-	data, err := os.ReadFile(file)
+	m, err := readBAI(file)
 	if err != nil {
-		return err // *PathError names the file
-	}
-	m, err := bai.DecodeBytes(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
+		return err
 	}
 	s := summariseBAI(file, m)
 	if *asJSON {
@@ -76,6 +73,28 @@ func runBAI(env *Env, c *Command, args []string) error {
 		return fmt.Errorf("%s: %d error-level problem%s", file, n, plural)
 	}
 	return nil
+}
+
+// readBAI decodes the map in file. It looks at the magic before reading
+// the rest, so that a recording or other large file given by mistake is
+// refused without being read into memory.
+func readBAI(file string) (*bai.Map, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err // *PathError names the file
+	}
+	defer f.Close()
+	if _, err := bai.DecodeHeader(f); errors.Is(err, bai.ErrNotCAI1) {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	m, err := bai.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return m, nil
 }
 
 // baiSummary is what the command reports; its JSON form is the --json

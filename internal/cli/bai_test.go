@@ -233,6 +233,7 @@ func TestBAIBadInput(t *testing.T) {
 	os.WriteFile("trailing.bai", append(bytes.Clone(good), 0), 0o644)
 	os.WriteFile("cut.bai", good[:500], 0o644)
 	os.WriteFile("mm1.bai", good[4:], 0o644)
+	os.Mkdir("dir.bai", 0o755)
 	for _, tc := range []struct {
 		args   []string
 		code   int
@@ -246,6 +247,7 @@ func TestBAIBadInput(t *testing.T) {
 		// Road 0's origins are bytes 490-525: 8 header, 18 road head,
 		// 226 side A, 226 side B, 12 distances.
 		{[]string{"bai", "cut.bai"}, ExitBadInput, "viewer bai: cut.bai: bai: byte 490 (road 0, origins): data ends early: need 36 bytes here, only 10 remain"},
+		{[]string{"bai", "dir.bai"}, ExitBadInput, "viewer bai: dir.bai: bai: reading: read dir.bai: is a directory"},
 		{[]string{"bai", "mm1.bai"}, ExitBadInput, "viewer bai: mm1.bai: bai: byte 0 (header): not a Midtown Madness 2 AI map"},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
