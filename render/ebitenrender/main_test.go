@@ -14,10 +14,15 @@ import (
 // own tests do: images can be read back (ReadPixels) only once the loop
 // runs, so the first Update calls m.Run and then ends the game. Without a
 // display the package skips (run it under xvfb-run on a headless Linux).
+// With EBITENRENDER_FPS set it runs the frame-rate harness instead
+// (fps_test.go).
 func TestMain(m *testing.M) {
 	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		fmt.Println("ebitenrender: skipping the window tests: no display (run under xvfb-run -a)")
 		os.Exit(0)
+	}
+	if mode := os.Getenv("EBITENRENDER_FPS"); mode != "" {
+		os.Exit(runFPS(mode))
 	}
 	g := &testGame{m: m}
 	ebiten.SetWindowSize(64, 64)

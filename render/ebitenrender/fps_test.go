@@ -1,0 +1,145 @@
+package ebitenrender
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/mm2carla/viewer/assets"
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// The frame-rate harness: with EBITENRENDER_FPS set, TestMain runs this
+// game instead of the tests. It plays the built-in demo at 1x in a
+// 1280x720 window the way the viewer draws it (the scene built in Update
+// by scenedraw, drawn in Draw through this package, supersampled) and
+// prints the frames drawn per second of wall time. EBITENRENDER_FPS=vsync
+// paces frames with vsync (what the window does while playing), =max
+// draws as fast as it can. EBITENRENDER_FPS_SECONDS sets the length of
+// the run (default 10), EBITENRENDER_FPS_AA=0 turns supersampling off
+// (the viewer turns it off on high-DPI screens). Measurement only: wall time never drives the
+// replay, which advances 1/60 s per tick.
+//
+//	EBITENRENDER_FPS=max xvfb-run -a go test ./render/ebitenrender
+
+const fpsW, fpsH = 1280, 720
+
+type fpsGame struct {
+	sr    *scenedraw.Renderer
+	eb    *Renderer
+	dl    *render.DrawList
+	rec   *scene.Recording
+	st    scene.State
+	view  render.View
+	t     float64
+	dur   time.Duration
+	start time.Time
+	ticks int
+	draws int
+	tris  int
+	aa    bool
+	err   error
+}
+
+// runFPS runs the harness and returns the process exit code.
+func runFPS(mode string) int {
+	g, err := newFPSGame()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fps:", err)
+		return 1
+	}
+	g.aa = os.Getenv("EBITENRENDER_FPS_AA") != "0"
+	if s, err := strconv.ParseFloat(os.Getenv("EBITENRENDER_FPS_SECONDS"), 64); err == nil && s > 0 {
+		g.dur = time.Duration(s * float64(time.Second))
+	}
+	switch mode {
+	case "max":
+		ebiten.SetVsyncEnabled(false)
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+	default:
+		ebiten.SetVsyncEnabled(true)
+	}
+	ebiten.SetWindowSize(fpsW, fpsH)
+	ebiten.SetWindowTitle("ebitenrender frame rate")
+	if err := ebiten.RunGame(g); err != nil && err != ebiten.Termination {
+		fmt.Fprintln(os.Stderr, "fps:", err)
+		return 1
+	}
+	if g.err != nil {
+		fmt.Fprintln(os.Stderr, "fps:", g.err)
+		return 1
+	}
+	secs := time.Since(g.start).Seconds()
+	fmt.Printf("fps (%s, antialias %v): %d frames drawn and %d ticks in %.2f s of wall time: %.1f frames/s, %.1f ticks/s; "+
+		"ebiten.ActualFPS %.1f; %d triangles in the last frame; %.1f s of the demo played\n",
+		mode, g.aa, g.draws, g.ticks, secs, float64(g.draws)/secs, float64(g.ticks)/secs, ebiten.ActualFPS(), g.tris, g.t)
+	return 0
+}
+
+func newFPSGame() (*fpsGame, error) {
+	mb, lb, err := assets.Demo()
+	if err != nil {
+		return nil, err
+	}
+	bm, err := bai.DecodeBytes(mb)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := scene.Open(bytes.NewReader(lb), int64(len(lb)), nil)
+	if err != nil {
+		return nil, err
+	}
+	face, err := scenedraw.LabelFace(1)
+	if err != nil {
+		return nil, err
+	}
+	g := &fpsGame{sr: scenedraw.New(), eb: New(face), dl: render.NewDrawList(), rec: rec, dur: 10 * time.Second}
+	g.sr.SetMeasurer(face)
+	g.sr.SetMap(scene.NewMap(bm))
+	if err := rec.StateAt(0, &g.st); err != nil {
+		return nil, err
+	}
+	vp := render.Viewport{Width: fpsW, Height: fpsH, Scale: 1}
+	cam := render.NewOrbitCamera()
+	scenedraw.FrameOrbit(&cam, g.sr.Bounds(&g.st), vp)
+	g.view = cam.View(vp)
+	return g, nil
+}
+
+// Update advances the replay one tick and builds the frame, as the
+// viewer does.
+func (g *fpsGame) Update() error {
+	if g.start.IsZero() {
+		g.start = time.Now()
+	}
+	if time.Since(g.start) >= g.dur {
+		return ebiten.Termination
+	}
+	g.ticks++
+	g.t += 1.0 / 60
+	if g.t > g.rec.Duration() {
+		g.t = 0
+	}
+	if g.err = g.rec.StateAt(g.t, &g.st); g.err != nil {
+		return ebiten.Termination
+	}
+	opt := scenedraw.DefaultOptions()
+	opt.Time, opt.VehicleColors = g.t, true
+	g.sr.Build(g.dl, &g.view, &g.st, opt)
+	g.tris = g.dl.TriangleCount()
+	return nil
+}
+
+func (g *fpsGame) Draw(screen *ebiten.Image) {
+	screen.Fill(scenedraw.Background.NRGBA())
+	g.eb.Draw(screen, g.dl, Options{AntiAlias: g.aa})
+	g.draws++
+}
+
+func (*fpsGame) Layout(int, int) (int, int) { return fpsW, fpsH }
