@@ -625,12 +625,28 @@ func TestLightBits(t *testing.T) {
 		{0x1 | 0x8, "position, brake"},
 		{0x10 | 0x20, "right blinker, left blinker"},
 		{0x400 | 0x1000, "special 2, 0x1000"},
+		{0x1000, "0x1000"},
 	} {
 		l.Reset()
 		appendLightBits(&l, tc.bits)
 		l.End()
 		if got := l.String(); got != tc.want {
 			t.Errorf("bits %#x: %q, want %q", tc.bits, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		flags uint16
+		want  string
+	}{
+		{0, "none"},
+		{bai.FlagDivided | bai.FlagFreeway, "divided, freeway"},
+		{bai.FlagFlat | 0x30, "flat, 0x30"},
+	} {
+		l.Reset()
+		appendRoadFlags(&l, tc.flags)
+		l.End()
+		if got := l.String(); got != tc.want {
+			t.Errorf("flags %#x: %q, want %q", tc.flags, got, tc.want)
 		}
 	}
 }

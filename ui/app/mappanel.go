@@ -121,30 +121,10 @@ func appendRoadIDs(l *Lines, m *scene.Map, roads []int) {
 	}
 }
 
-func appendRoadFlags(l *Lines, f uint16) {
-	if f == 0 {
-		l.S("none")
-		return
-	}
-	names := [...]string{"divided", "alley", "freeway", "flat"}
-	first := true
-	for i, n := range names {
-		if f&(1<<i) != 0 {
-			if !first {
-				l.S(", ")
-			}
-			l.S(n)
-			first = false
-		}
-	}
-	if rest := f &^ 0xF; rest != 0 {
-		if !first {
-			l.S(", ")
-		}
-		l.S("0x")
-		l.buf = strconv.AppendUint(l.buf, uint64(rest), 16)
-	}
-}
+// roadFlagNames names bai.Flag* bits, lowest bit first.
+var roadFlagNames = [...]string{"divided", "alley", "freeway", "flat"}
+
+func appendRoadFlags(l *Lines, f uint16) { appendBits(l, uint64(f), roadFlagNames[:]) }
 
 // RuleName names a road end's rule.
 func RuleName(r bai.Rule) string {

@@ -261,30 +261,7 @@ var lightBitNames = [...]string{"position", "low beam", "high beam", "brake", "r
 	"left blinker", "reverse", "fog", "interior", "special 1", "special 2"}
 
 // appendLightBits writes the names of the set bits ("none" for 0).
-func appendLightBits(l *Lines, bits uint32) {
-	if bits == 0 {
-		l.S("none")
-		return
-	}
-	first := true
-	for i, n := range lightBitNames {
-		if bits&(1<<i) == 0 {
-			continue
-		}
-		if !first {
-			l.S(", ")
-		}
-		l.S(n)
-		first = false
-	}
-	if rest := bits &^ (1<<len(lightBitNames) - 1); rest != 0 {
-		if !first {
-			l.S(", ")
-		}
-		l.S("0x")
-		l.buf = strconv.AppendUint(l.buf, uint64(rest), 16)
-	}
-}
+func appendLightBits(l *Lines, bits uint32) { appendBits(l, uint64(bits), lightBitNames[:]) }
 
 // LightStateName names a traffic light state.
 func LightStateName(s recorder.LightState) string {

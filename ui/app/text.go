@@ -76,3 +76,24 @@ func (l *Lines) F(v float64, prec int) *Lines {
 
 // Kv appends a whole "label<TAB>value" line.
 func (l *Lines) Kv(label, value string) *Lines { return l.S(label).Tab().S(value).End() }
+
+// appendBits writes the names of the set bits of bits, lowest first
+// (names[i] names bit i), then any set bit without a name in hex; "none"
+// when no bit is set.
+func appendBits(l *Lines, bits uint64, names []string) {
+	if bits == 0 {
+		l.S("none")
+		return
+	}
+	sep := ""
+	for i, n := range names {
+		if bits&(1<<i) != 0 {
+			l.S(sep).S(n)
+			sep = ", "
+		}
+	}
+	if rest := bits &^ (1<<len(names) - 1); rest != 0 {
+		l.S(sep).S("0x")
+		l.buf = strconv.AppendUint(l.buf, rest, 16)
+	}
+}
