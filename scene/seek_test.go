@@ -2,6 +2,8 @@ package scene
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -133,9 +135,73 @@ func checkSeeks(t *testing.T, data []byte) {
 	}
 }
 
+// stateDigest is a fingerprint of every exported field of s, derived
+// motion and the values behind its pointers included (JSON prints each
+// float so that it reads back exactly). An empty list counts as nil: a
+// reused State keeps its buffers.
+func stateDigest(t *testing.T, s *State) [32]byte {
+	c := *s
+	if len(c.Problems) == 0 {
+		c.Problems = nil
+	}
+	if len(c.Collisions) == 0 {
+		c.Collisions = nil
+	}
+	b, err := json.Marshal(&c)
+	if err != nil {
+		t.Fatalf("t=%v: %v", s.Time, err)
+	}
+	return sha256.Sum256(b)
+}
+
+// checkPlayBothWays is the property over whole States, derived speed and
+// acceleration included: the times a clock visits playing forward from
+// the start (a tick is shorter than a frame, so some ticks stay in a
+// frame and most land between two) give the same States played backward
+// from the end and sought in random order, each on a fresh Recording.
+func checkPlayBothWays(t *testing.T, data []byte) {
+	times := openBytes(t, data).Times()
+	const tick = 0.0213 // 1/60 s at 1.28x
+	var ticks []float64
+	for tm := times[0]; tm < times[len(times)-1]; tm += tick {
+		ticks = append(ticks, tm)
+	}
+	ticks = append(ticks, times[len(times)-1])
+	forward := make([][32]byte, len(ticks))
+	var s State
+	rec := openBytes(t, data)
+	for i, tm := range ticks {
+		if err := rec.StateAt(tm, &s); err != nil {
+			t.Fatal(err)
+		}
+		forward[i] = stateDigest(t, &s)
+	}
+	check := func(how string, order []int) {
+		rec := openBytes(t, data)
+		for _, i := range order {
+			if err := rec.StateAt(ticks[i], &s); err != nil {
+				t.Fatal(err)
+			}
+			if stateDigest(t, &s) != forward[i] {
+				t.Fatalf("t=%v (frame %d): %s gives another state than playing forward", ticks[i], s.Frame, how)
+			}
+		}
+	}
+	backward := make([]int, len(ticks))
+	for i := range backward {
+		backward[i] = len(ticks) - 1 - i
+	}
+	check("playing backward from the end", backward)
+	check("seeking in random order", rand.New(rand.NewPCG(5, 6)).Perm(len(ticks)))
+}
+
 func TestSeekMatchesReferenceReal(t *testing.T) {
 	for _, name := range realFiles {
-		t.Run(name, func(t *testing.T) { checkSeeks(t, readReal(t, name)) })
+		t.Run(name, func(t *testing.T) {
+			data := readReal(t, name)
+			checkSeeks(t, data)
+			checkPlayBothWays(t, data)
+		})
 	}
 }
 
@@ -146,6 +212,7 @@ func TestSeekMatchesReferenceSynth(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSeeks(t, b.Bytes())
+	checkPlayBothWays(t, b.Bytes())
 }
 
 func TestSeekMatchesReferenceSynthetic(t *testing.T) {
@@ -169,6 +236,7 @@ func TestSeekMatchesReferenceSynthetic(t *testing.T) {
 				return
 			}
 			checkSeeks(t, data)
+			checkPlayBothWays(t, data)
 			// Actors left out of the per-frame packets make keyframes
 			// store values that Open's scan skimmed and read again.
 			if refills := openBytes(t, data).refills; cfg.gaps && refills == 0 {
