@@ -8,8 +8,9 @@ import (
 )
 
 // FuzzLoad: whatever the bytes, a load ends with exactly one of an error,
-// a map or a recording, and an opened recording can be shown at any time.
-// This is the window's promise that no file crashes it.
+// a map or a recording, and an opened recording, and the preview of its
+// first half, can be shown at any time. This is the window's promise that
+// no file crashes it.
 func FuzzLoad(f *testing.F) {
 	rec := testrec.Bytes(8)
 	mp := mapBytes(f)
@@ -20,7 +21,8 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("CAI1"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res := Start(BytesSource("fuzz", data)).Wait()
+		j := StartWith(BytesSource("fuzz", data), Options{PreviewMin: 1, PreviewLen: int64(len(data)) / 2})
+		res := j.Wait()
 		defer res.Close()
 		n := 0
 		for _, ok := range []bool{res.Err != nil, res.Map != nil, res.Recording != nil} {
@@ -31,7 +33,10 @@ func FuzzLoad(f *testing.F) {
 		if n != 1 {
 			t.Fatalf("err %v, map %v, recording %v", res.Err, res.Map != nil, res.Recording != nil)
 		}
-		if r := res.Recording; r != nil {
+		for _, r := range []*scene.Recording{res.Recording, j.Preview()} {
+			if r == nil {
+				continue
+			}
 			var st scene.State
 			for _, tm := range []float64{-1, 0, r.Duration() / 2, r.Duration(), r.Duration() + 1} {
 				r.StateAt(tm, &st) // an error is fine; a panic is not

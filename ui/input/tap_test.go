@@ -54,3 +54,25 @@ func TestTapsRoundTrip(t *testing.T) {
 		t.Errorf("Ctrl+Right tap gave %v", got)
 	}
 }
+
+// FuzzParseTaps: any text parses or fails without a panic, and what
+// parses prints back to text that parses to the same taps.
+func FuzzParseTaps(f *testing.F) {
+	for _, s := range []string{"Tab C H", "ctrl+shift+left,]", "Alt+", "+", "Shift+Shift+Tab", "ESC return"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		taps, err := ParseTaps(s)
+		if err != nil {
+			return
+		}
+		var names []string
+		for _, tp := range taps {
+			names = append(names, tp.String())
+		}
+		again, err := ParseTaps(strings.Join(names, " "))
+		if err != nil || !slices.Equal(again, taps) {
+			t.Fatalf("%q -> %v -> %q -> %v, %v", s, taps, names, again, err)
+		}
+	})
+}
