@@ -12,21 +12,18 @@ func extentOf(bp *vehicleBlueprint) scene.Vec3 { return scene.FromUnrealExtent(b
 
 // pose computes vi's transform from its place on its path, and the
 // controls and lights a driver would show for the motion of the step:
-// steering from the path's curvature, throttle or brake from the
+// steering for the turn the body made, throttle or brake from the
 // acceleration, brake lights when braking or held, blinkers before and
 // through a turn, hazards after the crash.
 func (s *sim) pose(vi int32) {
 	v := &s.veh[vi]
 	p := s.pathOf(v)
 	pos, yaw := p.at(v.s)
-	if v.pos != (scene.Vec3{}) || v.yaw != 0 {
+	if v.posed {
 		v.yawRate = wrapRad(yaw-v.yaw) / s.dt
 	}
-	v.pos, v.yaw, v.pitch = pos, yaw, p.pitchAt(v.s)
-
-	wheelbase := 1.17 * v.hl
-	v.steer = -math.Atan(wheelbase*p.curvature(v.s)) / (maxSteerDeg * math.Pi / 180)
-	v.steer = min(max(v.steer, -1), 1)
+	v.pos, v.yaw, v.pitch, v.dir, v.posed = pos, yaw, p.pitchAt(v.s), p.dirAt(v.s), true
+	v.steer = steering(v.yawRate, v.v, 1.17*v.hl, v.steer)
 	v.throttle, v.brake = 0, 0
 	switch {
 	case v.v < stopSpeed && v.acc <= 0:
@@ -59,6 +56,19 @@ func (s *sim) pose(vi int32) {
 	if v.hazard > s.t {
 		v.bits |= recorder.LightLeftBlinker | recorder.LightRightBlinker
 	}
+}
+
+// steering returns the steering (-1 full left to 1 full right, as CARLA
+// records it) of a car with the given wheelbase turning at yawRate (rad/s,
+// left positive) at speed v: the bicycle model's wheel angle for that
+// turn, so the wheel matches the recorded motion. A car too slow for the
+// turn to tell keeps its wheel where it was.
+func steering(yawRate, v, wheelbase, was float64) float64 {
+	if v < 0.5 {
+		return was
+	}
+	st := -math.Atan(wheelbase*yawRate/v) / (maxSteerDeg * math.Pi / 180)
+	return min(max(st, -1), 1)
 }
 
 // gear is the automatic gearbox's choice at speed v (0 when stopped, as

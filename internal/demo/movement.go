@@ -115,8 +115,7 @@ func (n *network) addMovement(j, in, out, turn int) {
 	k = min(max(k, 0.15*dist), 0.7*dist)
 	steps := int(math.Ceil(dist * (1 + theta/4) / bezierStep))
 	steps = min(max(steps, 6), maxBezierPt)
-	pts := bezier(p0, p0.Add(d0.Scale(k)), p3.Sub(d3.Scale(k)), p3, steps)
-	p := newPath(pts)
+	p := newCurve(bezier(p0, p0.Add(d0.Scale(k)), p3.Sub(d3.Scale(k)), p3, steps))
 	if !p.ok() {
 		return
 	}

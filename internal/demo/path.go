@@ -22,10 +22,20 @@ type path struct {
 const minStep = 1e-3
 
 // newPath builds a path from points, dropping repeated and non-finite ones.
-// It may return a path with fewer than two points (length 0).
+// It may return a path with fewer than two points (length 0). The heading
+// at each vertex is the mean of its two segments' directions (one
+// segment's at the ends).
 func newPath(pts []scene.Vec3) path {
+	return newCurve(pts, nil)
+}
+
+// newCurve is newPath for points sampled from a curve whose direction at
+// each point is known (dirs, parallel to pts): the headings are those
+// directions, so a vehicle's heading is the curve's own, also at the
+// ends, where it meets the lanes the curve joins.
+func newCurve(pts, dirs []scene.Vec3) path {
 	var p path
-	for _, q := range pts {
+	for i, q := range pts {
 		if !sane(q) {
 			continue
 		}
@@ -33,10 +43,16 @@ func newPath(pts []scene.Vec3) path {
 			continue
 		}
 		p.pts = append(p.pts, q)
+		if dirs != nil {
+			p.tan = append(p.tan, math.Atan2(dirs[i].Y, dirs[i].X))
+		}
 	}
 	p.cum = make([]float64, len(p.pts))
 	for i := 1; i < len(p.pts); i++ {
 		p.cum[i] = p.cum[i-1] + p.pts[i].Sub(p.pts[i-1]).Len()
+	}
+	if dirs != nil {
+		return p
 	}
 	p.tan = make([]float64, len(p.pts))
 	for i := range p.pts {
@@ -95,17 +111,6 @@ func (p *path) pitchAt(s float64) float64 {
 	return math.Atan2(d.Z, math.Hypot(d.X, d.Y))
 }
 
-// curvature returns the signed curvature (1/m, positive turning left) of
-// the path around s, from the heading change over the segment holding s.
-func (p *path) curvature(s float64) float64 {
-	if len(p.pts) < 2 {
-		return 0
-	}
-	i := p.seg(s)
-	l := p.cum[i+1] - p.cum[i]
-	return wrapRad(p.tan[i+1]-p.tan[i]) / l
-}
-
 // minRadius returns the tightest turning radius along the path (+Inf for
 // a straight one).
 func (p *path) minRadius() float64 {
@@ -137,15 +142,26 @@ func (p *path) first() scene.Vec3 { return p.pts[0] }
 func (p *path) last() scene.Vec3  { return p.pts[len(p.pts)-1] }
 
 // bezier samples the cubic Bezier p0, p1, p2, p3 at n+1 evenly spaced
-// parameters.
-func bezier(p0, p1, p2, p3 scene.Vec3, n int) []scene.Vec3 {
-	out := make([]scene.Vec3, n+1)
-	for i := range out {
+// parameters: the points and the curve's direction at each.
+func bezier(p0, p1, p2, p3 scene.Vec3, n int) (pts, dirs []scene.Vec3) {
+	pts, dirs = make([]scene.Vec3, n+1), make([]scene.Vec3, n+1)
+	for i := range pts {
 		t := float64(i) / float64(n)
 		u := 1 - t
-		out[i] = p0.Scale(u * u * u).Add(p1.Scale(3 * u * u * t)).Add(p2.Scale(3 * u * t * t)).Add(p3.Scale(t * t * t))
+		pts[i] = p0.Scale(u * u * u).Add(p1.Scale(3 * u * u * t)).Add(p2.Scale(3 * u * t * t)).Add(p3.Scale(t * t * t))
+		dirs[i] = p1.Sub(p0).Scale(u * u).Add(p2.Sub(p1).Scale(2 * u * t)).Add(p3.Sub(p2).Scale(t * t))
 	}
-	return out
+	return pts, dirs
+}
+
+// dirAt returns the unit direction (pitch included) of the segment
+// holding s: the way a vehicle there is moving.
+func (p *path) dirAt(s float64) scene.Vec3 {
+	if len(p.pts) < 2 {
+		return scene.Vec3{X: 1}
+	}
+	i := p.seg(s)
+	return unit(p.pts[i+1].Sub(p.pts[i]))
 }
 
 // unit returns v scaled to length 1 (v itself if it is too short).

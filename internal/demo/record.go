@@ -122,7 +122,7 @@ func (r *recording) vehicle(v *vehicle) {
 	r.vanim.Records = append(r.vanim.Records, recorder.VehicleAnimation{ID: v.id, Steering: float32(v.steer),
 		Throttle: float32(v.throttle), Brake: float32(v.brake), Gear: gear(v.v)})
 	r.vlights.Records = append(r.vlights.Records, recorder.VehicleLight{ID: v.id, Bits: v.bits})
-	vel := scene.Vec3{X: math.Cos(v.yaw) * math.Cos(v.pitch), Y: math.Sin(v.yaw) * math.Cos(v.pitch), Z: math.Sin(v.pitch)}.Scale(v.v)
+	vel := v.dir.Scale(v.v) // along the path, as the positions move
 	spin := scene.Vec3{Z: v.yawRate * 180 / math.Pi}
 	r.kin.Records = append(r.kin.Records, recorder.Kinematics{ID: v.id, Linear: velocityToUnreal(vel),
 		Angular: angularToUnreal(spin)})

@@ -34,9 +34,11 @@ type vehicle struct {
 	hazard     float64 // shows hazard lights until this time
 
 	// Pose and controls of the last frame, for the recording.
+	posed      bool // pose has been computed once
 	pos        scene.Vec3
-	yaw, pitch float64 // radians
-	yawRate    float64 // rad/s
+	dir        scene.Vec3 // unit direction of motion along the path
+	yaw, pitch float64    // radians; the body's heading is smoothed, dir is not
+	yawRate    float64    // rad/s
 	steer      float64
 	throttle   float64
 	brake      float64
@@ -179,13 +181,13 @@ func (s *sim) gapTo(vi, j int32) float64 {
 func (s *sim) plan(vi int32) {
 	v := &s.veh[vi]
 	n := s.net
+	gap, vl := s.leader(vi)
 	if v.frozen > s.t {
-		v.acc, v.limit = -maxBrake, 0
+		v.acc, v.limit = -maxBrake, max(gap-hardGap, 0) // stops within millimetres
 		return
 	}
 	p := s.pathOf(v)
 	rem := p.length() - v.s
-	gap, vl := s.leader(vi)
 	v0 := v.drive * s.limitOf(v)
 	line := math.Inf(1)
 	if !v.onMove && v.next >= 0 {
