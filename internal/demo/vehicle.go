@@ -49,6 +49,7 @@ type vehicle struct {
 const (
 	accMax      = 1.6  // m/s^2
 	comfBrake   = 2.5  // m/s^2
+	stopDecel   = 1.8  // m/s^2, even braking to a stop at a line or behind a standing car
 	maxBrake    = 8.0  // m/s^2, emergency
 	headway     = 1.2  // s
 	jamGap      = 2.0  // m, bumper gap when queued
@@ -84,6 +85,35 @@ func idm(v, v0, gap, vl, s0 float64) float64 {
 	}
 	ss := s0 + max(0, v*headway+v*(v-vl)/(2*math.Sqrt(accMax*comfBrake)))
 	return accMax * (free - (ss/gap)*(ss/gap))
+}
+
+// closeIn is the acceleration for closing on something gap metres ahead
+// (+Inf: nothing) moving at vl, to stop s0 short of it. It is the
+// intelligent driver model, except towards something standing still:
+// there the model brakes early and then creeps over the last metre for
+// seconds, which no driver does. Instead the driver brakes for it no
+// harder than it takes to stop at the spot, and once that takes
+// stopDecel brakes evenly at exactly that rate (which stays constant as
+// it slows), so it comes to a clean stop at the spot. Braking for a
+// speed above v0 comes on top.
+func closeIn(v, v0, gap, vl, s0 float64) float64 {
+	a := idm(v, v0, gap, vl, s0)
+	if vl > stopSpeed || math.IsInf(gap, 1) {
+		return a
+	}
+	d := gap - s0
+	if d <= 0.05 {
+		return min(a, 0)
+	}
+	road := idm(v, v0, math.Inf(1), 0, s0)
+	need := v * v / (2 * d)
+	switch {
+	case need >= stopDecel:
+		return min(road, -need)
+	case a < 0:
+		return min(road, max(a, -need))
+	}
+	return a
 }
 
 // pathOf returns the path the vehicle is on.
@@ -199,9 +229,9 @@ func (s *sim) plan(vi int32) {
 		m := &n.moves[v.next]
 		v0 = min(v0, math.Sqrt(m.vmax*m.vmax+2*turnDecel*max(front, 0)))
 	}
-	a := idm(v.v, v0, gap, vl, jamGap)
+	a := closeIn(v.v, v0, gap, vl, jamGap)
 	if !math.IsInf(line, 1) {
-		a = min(a, idm(v.v, v0, line, 0, lineJam))
+		a = min(a, closeIn(v.v, v0, line, 0, lineJam))
 	}
 	v.limit = min(gap-hardGap, line)
 	if v.distracted {
