@@ -159,6 +159,8 @@ func DefaultBox(k Kind) Box {
 		return size(0.1, 0.6, 2.5, 1.25)
 	case KindSensor, KindSpectator:
 		return size(0.2, 0.2, 0.2, 0)
+	case KindProp: // barriers, cones, benches: a metre cube on the ground
+		return size(1, 1, 1, 0.5)
 	}
 	return size(1, 1, 1, 0.5)
 }
