@@ -31,12 +31,13 @@ type lane struct {
 	rank     int  // 0 is the leftmost lane of its side
 	nLanes   int  // lanes on this side
 	path     path
-	from, to int     // intersection at the entry and exit end, -1 for a free end
-	speed    float64 // speed limit, m/s
-	approach int     // approach at the exit end, -1 when to is -1
-	out      []int   // movements from this lane's end
-	entry    bool    // traffic may appear at its start (a free end)
-	trap     bool    // every way on from here leaves the map
+	from, to int       // intersection at the entry and exit end, -1 for a free end
+	speed    float64   // speed limit, m/s
+	bends    []float64 // per segment of path: the speed for the bends ahead (path.bends)
+	approach int       // approach at the exit end, -1 when to is -1
+	out      []int     // movements from this lane's end
+	entry    bool      // traffic may appear at its start (a free end)
+	trap     bool      // every way on from here leaves the map
 
 	veh       []int32 // simulated: vehicles whose centre is on the lane
 	committed float64 // simulated: length promised to vehicles granted a movement into it
@@ -166,7 +167,7 @@ func (n *network) addLanes(m *scene.Map) {
 					continue
 				}
 				n.lanes = append(n.lanes, lane{road: r, sideB: sideB, path: p, from: from, to: to, speed: speed,
-					approach: -1, entry: from < 0})
+					bends: p.bends(lateralAcc, turnDecel, minTurnV), approach: -1, entry: from < 0})
 			}
 			n.rank(n.lanes[first:], road.Centre)
 		}

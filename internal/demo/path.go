@@ -124,6 +124,46 @@ func (p *path) minRadius() float64 {
 	return r
 }
 
+// bends returns, per segment, the highest speed at its start from which
+// a vehicle can slow down (at decel) to take every bend from there on
+// with no more than latAcc sideways: the speed for a segment's own bend
+// (never below floor), or less where a sharper one follows soon. A
+// vehicle on a lane keeps to bendLimit, so it slows before a bend the way
+// it slows before a turn at an intersection.
+func (p *path) bends(latAcc, decel, floor float64) []float64 {
+	n := len(p.pts) - 1
+	if n < 1 {
+		return nil
+	}
+	out := make([]float64, n)
+	next := math.Inf(1)
+	for i := n - 1; i >= 0; i-- {
+		l := p.cum[i+1] - p.cum[i]
+		own := math.Inf(1)
+		if k := math.Abs(wrapRad(p.tan[i+1]-p.tan[i])) / l; k > 0 {
+			own = max(math.Sqrt(latAcc/k), floor)
+		}
+		out[i] = min(own, math.Sqrt(next*next+2*decel*l))
+		next = out[i]
+	}
+	return out
+}
+
+// bendLimit returns the speed a vehicle at s may drive, given the bends
+// from bends with the same decel.
+func (p *path) bendLimit(bends []float64, s, decel float64) float64 {
+	if len(bends) == 0 {
+		return math.Inf(1)
+	}
+	i := p.seg(s)
+	lim := bends[i] // covers this segment's own bend
+	if i+1 < len(bends) {
+		ahead := bends[i+1]
+		lim = min(lim, math.Sqrt(ahead*ahead+2*decel*max(p.cum[i+1]-s, 0)))
+	}
+	return lim
+}
+
 // heading returns the direction of the path at its start (end false) or
 // its end (end true) as a unit vector in the ground plane.
 func (p *path) heading(end bool) scene.Vec3 {

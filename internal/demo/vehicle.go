@@ -210,7 +210,6 @@ func (s *sim) gapTo(vi, j int32) float64 {
 // back, the movement at the end of the lane.
 func (s *sim) plan(vi int32) {
 	v := &s.veh[vi]
-	n := s.net
 	gap, vl := s.leader(vi)
 	if v.frozen > s.t {
 		v.acc, v.limit = -maxBrake, max(gap-hardGap, 0) // stops within millimetres
@@ -218,7 +217,8 @@ func (s *sim) plan(vi int32) {
 	}
 	p := s.pathOf(v)
 	rem := p.length() - v.s
-	v0 := v.drive * s.limitOf(v)
+	ceil := s.ceiling(v, v.s+v.v*s.dt)
+	v0 := min(v.drive*s.limitOf(v), ceil)
 	line := math.Inf(1)
 	if !v.onMove && v.next >= 0 {
 		front := rem - v.hl
@@ -226,18 +226,38 @@ func (s *sim) plan(vi int32) {
 		if v.hold != v.next {
 			line = front - lineGap
 		}
-		m := &n.moves[v.next]
-		v0 = min(v0, math.Sqrt(m.vmax*m.vmax+2*turnDecel*max(front, 0)))
 	}
 	a := closeIn(v.v, v0, gap, vl, jamGap)
 	if !math.IsInf(line, 1) {
 		a = min(a, closeIn(v.v, v0, line, 0, lineJam))
 	}
+	a = min(a, (ceil-v.v)/s.dt)
 	v.limit = min(gap-hardGap, line)
 	if v.distracted {
 		a, v.limit = s.distractedPlan(vi, a, v.limit)
 	}
 	v.acc = min(max(a, -maxBrake), accMax)
+}
+
+// ceiling returns the highest speed the vehicle may have at s on its
+// path for the bends and the turn ahead: on a lane, slow enough to take
+// the lane's bends and to slow down at turnDecel for the movement at its
+// end; on a movement, its turning speed. The driver wants no more than
+// this, and plan never lets the speed exceed it, since the driver model
+// alone would catch up with a falling limit only slowly.
+func (s *sim) ceiling(v *vehicle, at float64) float64 {
+	n := s.net
+	if v.onMove {
+		return n.moves[v.seg].vmax
+	}
+	l := &n.lanes[v.seg]
+	c := l.path.bendLimit(l.bends, at, turnDecel)
+	if v.next >= 0 {
+		m := &n.moves[v.next]
+		front := l.path.length() - at - v.hl
+		c = min(c, math.Sqrt(m.vmax*m.vmax+2*turnDecel*max(front, 0)))
+	}
+	return c
 }
 
 // limitOf returns the speed limit where the vehicle is.
