@@ -143,36 +143,7 @@ const maxTipEvents = 6
 // within a few pixels of it.
 func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
-	t := tl.TimeAt(x)
-	slop := l.px(4) * (tl.End - tl.Start) / max(tl.Width, 1)
-	h.tip, h.tipEnds, h.tipKinds = h.tip[:0], h.tipEnds[:0], h.tipKinds[:0]
-	h.tip = playback.AppendTime(h.tip, t, 2)
-	if rec := g.app.Recording(); rec != nil {
-		h.tip = append(h.tip, "   frame "...)
-		h.tip = strconv.AppendInt(h.tip, int64(rec.FrameAt(t)+1), 10)
-	}
-	h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
-	// The moments near the cursor, then the spans holding its time (a
-	// span is listed where it holds, not only at its start).
-	h.tipEvents = h.tipEvents[:0]
-	for _, e := range g.app.EventsAround(t-slop, t+slop) {
-		if e.Kind != scene.EventBlocked {
-			h.tipEvents = append(h.tipEvents, e)
-		}
-	}
-	evs := g.app.BlockedAt(t, h.tipEvents)
-	h.tipEvents = evs
-	for i := range evs {
-		if len(h.tipKinds) > maxTipEvents {
-			h.tip = append(h.tip, "+ "...)
-			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-i), 10)
-			h.tip = append(h.tip, " more"...)
-			h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
-			break
-		}
-		h.tip = appendEvent(h.tip, &evs[i])
-		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
-	}
+	h.tipLines(g, tl.TimeAt(x), l.px(4)*(tl.End-tl.Start)/max(tl.Width, 1))
 	// Measure, place above the bar, draw on top of everything.
 	pad, sw := l.px(8), l.px(14)
 	w, start := 0.0, 0
@@ -202,6 +173,38 @@ func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
 		}
 		ov.run(1, h.tip[start:end], tx, ty+(f.lineH-faceH(f.regular))/2, f.rRegular, r.x1-pad-tx, col)
 		start = end
+	}
+}
+
+// tipLines writes the tooltip's lines for time t: the time and frame,
+// then the moments within slop seconds of it, then the blocked spans that
+// hold it (a span is listed wherever it holds, not only at its start).
+func (h *hudText) tipLines(g *Game, t, slop float64) {
+	h.tip, h.tipEnds, h.tipKinds = h.tip[:0], h.tipEnds[:0], h.tipKinds[:0]
+	h.tip = playback.AppendTime(h.tip, t, 2)
+	if rec := g.app.Recording(); rec != nil {
+		h.tip = append(h.tip, "   frame "...)
+		h.tip = strconv.AppendInt(h.tip, int64(rec.FrameAt(t)+1), 10)
+	}
+	h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+	h.tipEvents = h.tipEvents[:0]
+	for _, e := range g.app.EventsAround(t-slop, t+slop) {
+		if e.Kind != scene.EventBlocked {
+			h.tipEvents = append(h.tipEvents, e)
+		}
+	}
+	evs := g.app.BlockedAt(t, h.tipEvents)
+	h.tipEvents = evs
+	for i := range evs {
+		if len(h.tipKinds) > maxTipEvents {
+			h.tip = append(h.tip, "+ "...)
+			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-i), 10)
+			h.tip = append(h.tip, " more"...)
+			h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+			break
+		}
+		h.tip = appendEvent(h.tip, &evs[i])
+		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
 	}
 }
 

@@ -63,14 +63,8 @@ func attrs(kv ...string) []recorder.Attribute {
 	return out
 }
 
-func frame(f, frames int) []recorder.Packet {
-	dt := 1.0 / Hz
-	dur := dt
-	if f == frames-1 {
-		dur = -1
-	}
-	t := float64(f) * dt
-	ps := []recorder.Packet{&recorder.FrameStart{Frame: uint64(f + 1), Duration: dur, Elapsed: t}}
+// spawns lists the actors frame f adds.
+func spawns(f int) []recorder.ActorAdd {
 	var adds []recorder.ActorAdd
 	if f == 0 {
 		adds = append(adds,
@@ -88,6 +82,18 @@ func frame(f, frames int) []recorder.Packet {
 		adds = append(adds, recorder.ActorAdd{ID: Visitor, Type: recorder.ActorVehicle,
 			Description: "vehicle.carlamotors.carlacola", Location: recorder.Vec3{X: 0, Y: 2000}})
 	}
+	return adds
+}
+
+func frame(f, frames int) []recorder.Packet {
+	dt := 1.0 / Hz
+	dur := dt
+	if f == frames-1 {
+		dur = -1
+	}
+	t := float64(f) * dt
+	ps := []recorder.Packet{&recorder.FrameStart{Frame: uint64(f + 1), Duration: dur, Elapsed: t}}
+	adds := spawns(f)
 	if len(adds) > 0 {
 		ps = append(ps, &recorder.EventAdd{Actors: adds})
 	}
