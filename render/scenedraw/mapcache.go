@@ -48,8 +48,8 @@ type roadGeom struct {
 	walkLines []curve   // sidewalk centre curves
 	lanes     []lane
 	arrows    []arrow
-	trams     []curve
-	trains    []curve
+	trams     []track
+	trains    []track
 	stops     []stopLine
 }
 
@@ -153,10 +153,10 @@ func (c *mapCache) newRoad(r *scene.Road) roadGeom {
 			g.lanes = append(g.lanes, ln)
 		}
 		for _, t := range sd.Trams {
-			g.trams = append(g.trams, c.cb.curve(t))
+			g.trams = append(g.trams, c.newTrack(t))
 		}
 		for _, t := range sd.Trains {
-			g.trains = append(g.trains, c.cb.curve(t))
+			g.trains = append(g.trains, c.newTrack(t))
 		}
 	}
 	c.addEnd(&g, r, &r.Start, true)
@@ -179,10 +179,10 @@ func (g *roadGeom) bounds() render.AABB {
 		b = extend(b, l.c.fine())
 	}
 	for _, t := range g.trams {
-		b = extend(b, t.fine())
+		b = extend(b, t.middle.fine())
 	}
 	for _, t := range g.trains {
-		b = extend(b, t.fine())
+		b = extend(b, t.middle.fine())
 	}
 	for _, s := range g.stops {
 		b = b.Extend(s.a).Extend(s.b)

@@ -84,9 +84,8 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 		}
 	}
 	if ly.Has(Rails) {
-		w := lineWidth(ppm, 0.15, 1.5, 3)
 		for i := range g.trams {
-			dl.Polyline3D(render.LayerMarking, g.trams[i].at(lvl), w, colTram)
+			drawTrack(dl, render.LayerMarking, &g.trams[i], lvl, ppm, colTram)
 		}
 	}
 	if highlight {
@@ -104,9 +103,9 @@ func (r *Renderer) drawTrains(dl *render.DrawList, v *render.View) {
 			continue
 		}
 		ppm := nearPPM(v, g.box)
-		lvl, w := levelFor(ppm), lineWidth(ppm, 0.15, 1.5, 3)
+		lvl := levelFor(ppm)
 		for j := range g.trains {
-			dl.Polyline3D(render.LayerGround, g.trains[j].at(lvl), w, colTrain)
+			drawTrack(dl, render.LayerGround, &g.trains[j], lvl, ppm, colTrain)
 		}
 	}
 }
