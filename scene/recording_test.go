@@ -291,6 +291,7 @@ func TestProgress(t *testing.T) {
 
 func FuzzOpen(f *testing.F) {
 	f.Add(writeFrames(f, moverFrames()))
+	f.Add(writeFrames(f, creepFrames())) // a blocked span
 	f.Add(genBytes(f, genConfig{vehicles: 2, lights: 1, frames: 5, hz: 10, seed: 1, sensors: true, problems: true}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Open(bytes.NewReader(data), int64(len(data)), nil)
@@ -302,6 +303,18 @@ func FuzzOpen(f *testing.F) {
 			if err := rec.StateAt(tm, &s); err != nil {
 				t.Fatalf("StateAt(%v): %v", tm, err)
 			}
+		}
+		// The timeline's events are in file order, within the usable
+		// frames; blocked spans last at least CARLA's minimum.
+		prev := 0
+		for _, e := range rec.Events() {
+			if e.Frame < prev || e.Frame >= len(rec.Frames()) {
+				t.Fatalf("event %+v after frame %d, %d frames", e, prev, len(rec.Frames()))
+			}
+			if e.Kind == EventBlocked && !(e.Duration >= BlockedTime) {
+				t.Fatalf("blocked span %+v", e)
+			}
+			prev = e.Frame
 		}
 	})
 }
