@@ -120,6 +120,36 @@ func (s *sim) order() []int32 {
 	return s.orderBuf
 }
 
+// byLength draws indices of lanes or sidewalks with chances in proportion
+// to their lengths, so that actors scattered over them are spread evenly.
+type byLength struct {
+	cum []float64 // cumulative length
+}
+
+func newByLength(n int, length func(i int) float64) byLength {
+	b := byLength{cum: make([]float64, n)}
+	total := 0.0
+	for i := range b.cum {
+		total += length(i)
+		b.cum[i] = total
+	}
+	return b
+}
+
+// total returns the length of them all.
+func (b byLength) total() float64 {
+	if len(b.cum) == 0 {
+		return 0
+	}
+	return b.cum[len(b.cum)-1]
+}
+
+// draw returns a random index (there must be at least one).
+func (b byLength) draw(rng *rand.Rand) int {
+	i, _ := slices.BinarySearch(b.cum, rng.Float64()*b.total())
+	return min(i, len(b.cum)-1)
+}
+
 // index rebuilds the per-lane and per-movement vehicle lists.
 func (s *sim) index() {
 	n := s.net
@@ -199,16 +229,8 @@ func (s *sim) seedVehicles() {
 	if len(n.lanes) == 0 {
 		return
 	}
-	cum := make([]float64, len(n.lanes))
-	total := 0.0
-	for i := range n.lanes {
-		total += n.lanes[i].path.length()
-		cum[i] = total
-	}
-	randomLane := func() int {
-		l, _ := slices.BinarySearch(cum, s.rng.Float64()*total)
-		return min(l, len(n.lanes)-1)
-	}
+	lanes := newByLength(len(n.lanes), func(i int) float64 { return n.lanes[i].path.length() })
+	randomLane := func() int { return lanes.draw(s.rng) }
 	for range seedTries {
 		l := randomLane()
 		ln := &n.lanes[l]

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"math"
-	"slices"
 
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/scene"
@@ -106,16 +105,10 @@ func (s *sim) seedWalkers() {
 	if len(n.walks) == 0 {
 		return
 	}
-	cum := make([]float64, len(n.walks))
-	total := 0.0
-	for i := range n.walks {
-		total += n.walks[i].path.length()
-		cum[i] = total
-	}
-	count := population(total, walkersTarget, walkShare, bigWalkShare)
+	walks := newByLength(len(n.walks), func(i int) float64 { return n.walks[i].path.length() })
+	count := population(walks.total(), walkersTarget, walkShare, bigWalkShare)
 	for range count {
-		i, _ := slices.BinarySearch(cum, s.rng.Float64()*total)
-		i = min(i, len(n.walks)-1)
+		i := walks.draw(s.rng)
 		w := walker{id: s.newID(), bp: &walkerBlueprints[s.rng.IntN(len(walkerBlueprints))], walk: i,
 			s: s.rng.Float64() * n.walks[i].path.length(), dir: 1, speed: 1.0 + 0.6*s.rng.Float64()}
 		if s.rng.IntN(2) == 0 {
