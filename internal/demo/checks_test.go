@@ -3,8 +3,11 @@ package demo
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/mm2carla/viewer/format/bai"
@@ -95,8 +98,8 @@ func TestFrameClock(t *testing.T) {
 	}
 }
 
-// TestLaneAdherence: every vehicle on a road is on one of its lane curves
-// and faces the way that lane drives.
+// TestLaneAdherence: every vehicle on a road is on one of its lane curves,
+// faces the way that lane drives and keeps to it.
 func TestLaneAdherence(t *testing.T) {
 	_, _, rp, m := defaultBuild(t)
 	if checked := checkLanes(t, rp, m); checked < 50000 {
@@ -104,46 +107,32 @@ func TestLaneAdherence(t *testing.T) {
 	}
 }
 
-// checkLanes checks lane adherence and returns how many positions were
-// on a road.
+// checkLanes checks lane adherence and lane keeping and returns how many
+// positions were on a road.
 func checkLanes(t *testing.T, rp *replay, m *scene.Map) int {
 	t.Helper()
-	boxes := make([]roadBox, len(m.Roads))
-	for i := range m.Roads {
-		boxes[i] = boxOfRoad(&m.Roads[i])
-	}
+	tracks := rp.tracks(m)
 	checked, worst := 0, 0.0
-	for fi, f := range rp.frames {
-		for _, s := range f.poses {
-			if !rp.isVehicle(s.id) {
-				continue
-			}
-			on, best := false, math.Inf(1)
-			var dir scene.Vec3 // driving direction of the nearest lane there
-			for r := range m.Roads {
-				road := &m.Roads[r]
-				if !boxes[r].has(s.loc) || !onRoad(road, s.loc) {
-					continue
-				}
-				on = true
-				for _, side := range [2]*scene.Side{&road.SideA, &road.SideB} {
-					for _, c := range side.Lanes {
-						if d, seg, _ := polyDist(c, s.loc); d < best {
-							best, dir = d, flat(c[seg+1].Sub(c[seg]))
-						}
-					}
-				}
-			}
-			if !on {
+	for _, id := range slices.Sorted(maps.Keys(tracks)) {
+		tr := tracks[id]
+		for i, p := range tr {
+			if !p.at.on() {
 				continue
 			}
 			checked++
-			worst = max(worst, best)
-			if best > laneTolerance {
-				t.Fatalf("frame %d: vehicle %d at (%.2f, %.2f) is %.2f m from every lane of its road", fi+1, s.id, s.loc.X, s.loc.Y, best)
+			worst = max(worst, p.at.dist)
+			at := fmt.Sprintf("frame %d: vehicle %d at (%.2f, %.2f)", p.frame+1, id, p.s.loc.X, p.s.loc.Y)
+			if p.at.dist > laneTolerance {
+				t.Fatalf("%s is %.2f m from every lane of road %d", at, p.at.dist, p.at.road)
 			}
-			if fwd := s.rot.Forward(); fwd.Dot(dir)/dir.Len() < 0.9 {
-				t.Fatalf("frame %d: vehicle %d at (%.2f, %.2f) faces (%.2f, %.2f) on a lane driving (%.2f, %.2f)", fi+1, s.id, s.loc.X, s.loc.Y, fwd.X, fwd.Y, dir.X, dir.Y)
+			if fwd, dir := p.s.rot.Forward(), p.at.dir; fwd.Dot(dir)/dir.Len() < 0.9 {
+				t.Fatalf("%s faces (%.2f, %.2f) on a lane driving (%.2f, %.2f)", at, fwd.X, fwd.Y, dir.X, dir.Y)
+			}
+			if i == 0 || tr[i-1].frame != p.frame-1 {
+				continue
+			}
+			if q := tr[i-1].at; q.road == p.at.road && (q.sideB != p.at.sideB || q.lane != p.at.lane) {
+				t.Fatalf("%s changes from lane %d to lane %d of road %d", at, q.lane, p.at.lane, p.at.road)
 			}
 		}
 	}
@@ -151,11 +140,22 @@ func checkLanes(t *testing.T, rp *replay, m *scene.Map) int {
 	return checked
 }
 
-// crashWindow is how long around the staged collision its two vehicles
-// may touch.
-const crashWindow = 20.0
+// Vehicles keep at least minClearance between their boxes (hardGap, the
+// bumper gap a driver never gives up, less a margin for float32 positions
+// and for bends, where boxes come closer than the gap along the lane),
+// but the crash pair from crashWindow seconds before the staged
+// collision until they drive apart: the late driver closes in until the
+// bumpers touch, and they stand touching until the one in front drives
+// off. In a bend touching bumpers overlap at a corner, by less than
+// crashDent.
+const (
+	minClearance = 0.3
+	crashWindow  = 6.0
+	crashDent    = 0.1
+)
 
-// TestNoOverlap: no two vehicles' boxes overlap, but the crash pair.
+// TestNoOverlap: no two vehicles come closer than minClearance, but the
+// crash pair, which only touch.
 func TestNoOverlap(t *testing.T) {
 	_, _, rp, _ := defaultBuild(t)
 	if pairs := checkOverlap(t, rp); pairs < 1000 {
@@ -163,21 +163,20 @@ func TestNoOverlap(t *testing.T) {
 	}
 }
 
-// checkOverlap checks that vehicles never overlap, but the crash pair
-// around the crash, and returns how many close pairs it tested.
+// checkOverlap checks the clearance between vehicles and returns how
+// many close pairs it tested.
 func checkOverlap(t *testing.T, rp *replay) int {
 	t.Helper()
-	crashAt, pair := math.Inf(1), [2]uint32{}
-	for _, f := range rp.frames {
-		if len(f.collisions) > 0 {
-			crashAt, pair = f.start.Elapsed, [2]uint32{f.collisions[0].Actor1, f.collisions[0].Actor2}
-			break
-		}
-	}
+	crashAt, pair := crashOf(rp)
 	var boxes []obb
 	var ids []uint32
 	pairs := 0
+	parted := false // the crash pair drove apart after the collision
 	for fi, f := range rp.frames {
+		if a, ok := f.pose(pair[0]); ok && f.start.Elapsed > crashAt && !parted {
+			b, ok := f.pose(pair[1])
+			parted = !ok || boxGap(rp.box(a), rp.box(b)) >= minClearance
+		}
 		boxes, ids = boxes[:0], ids[:0]
 		for _, s := range f.poses {
 			if rp.isVehicle(s.id) {
@@ -192,14 +191,17 @@ func checkOverlap(t *testing.T, rp *replay) int {
 					continue
 				}
 				pairs++
-				if !boxesOverlap(boxes[a], boxes[b], 0) {
+				if !boxesOverlap(boxes[a], boxes[b], -minClearance) {
 					continue
 				}
+				at := fmt.Sprintf("frame %d (%.2f s): vehicles %d and %d", fi+1, f.start.Elapsed, ids[a], ids[b])
 				isPair := ids[a] == pair[0] && ids[b] == pair[1] || ids[a] == pair[1] && ids[b] == pair[0]
-				if isPair && math.Abs(f.start.Elapsed-crashAt) < crashWindow {
-					continue
+				switch {
+				case !isPair || f.start.Elapsed < crashAt-crashWindow || parted:
+					t.Fatalf("%s are %.2f m apart", at, boxGap(boxes[a], boxes[b]))
+				case boxesOverlap(boxes[a], boxes[b], crashDent):
+					t.Fatalf("%s overlap by more than %g m in their collision", at, crashDent)
 				}
-				t.Fatalf("frame %d (%.2f s): vehicles %d and %d overlap", fi+1, f.start.Elapsed, ids[a], ids[b])
 			}
 		}
 	}
@@ -298,7 +300,7 @@ func checkRedLights(t *testing.T, rp *replay, m *scene.Map) (map[recorder.LightS
 				if lat < sl.lo || lat > sl.hi || d < -3 || d > 3 {
 					continue
 				}
-				state := f.lights[sl.light]
+				state := f.light(sl.light)
 				if state == recorder.LightRed && d < 0 && d > -2 && ok && q == p {
 					waited++
 				}

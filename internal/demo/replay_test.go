@@ -2,9 +2,11 @@ package demo
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 
@@ -19,9 +21,13 @@ import (
 
 // replay is a decoded recording.
 type replay struct {
-	header recorder.Header
-	actors map[uint32]*actorInfo
-	frames []frameData
+	header     recorder.Header
+	actors     map[uint32]*actorInfo
+	frames     []frameData
+	lightTimes []recorder.TrafficLightTime
+
+	trackMap   *scene.Map // the map trackCache was located on
+	trackCache map[uint32][]point
 }
 
 // actorInfo is what EventAdd, EventParent and BoundingBox said of an actor.
@@ -44,15 +50,47 @@ func (a *actorInfo) attr(key string) string {
 }
 
 // frameData is one frame: the clock, every Position in world terms,
-// every light state, the collisions and how many vehicles and walkers
-// exist.
+// the per-frame records of lights, animations and kinematics as
+// written, the collisions and how many vehicles and walkers exist.
+// Every list is in actor id order, as the recorder writes it.
 type frameData struct {
 	start      recorder.FrameStart
 	poses      []sample
-	lights     map[uint32]recorder.LightState
+	lights     []recorder.TrafficLightState
+	vanim      []recorder.VehicleAnimation
+	wanim      []recorder.WalkerAnimation
+	vlights    []recorder.VehicleLight
+	kin        []recorder.Kinematics
 	collisions []recorder.Collision
 	vehicles   int
 	walkers    int
+}
+
+// light returns the state of traffic light id in the frame.
+func (f *frameData) light(id uint32) recorder.LightState {
+	i, ok := slices.BinarySearchFunc(f.lights, id, func(r recorder.TrafficLightState, id uint32) int { return cmp.Compare(r.ID, id) })
+	if !ok {
+		return recorder.LightUnknown
+	}
+	return f.lights[i].State
+}
+
+// pose returns actor id's sample in the frame.
+func (f *frameData) pose(id uint32) (sample, bool) {
+	i, ok := slices.BinarySearchFunc(f.poses, id, func(s sample, id uint32) int { return cmp.Compare(s.id, id) })
+	if !ok {
+		return sample{}, false
+	}
+	return f.poses[i], true
+}
+
+// byID finds actor id's record in a list in id order.
+func byID[T any](recs []T, id uint32, idOf func(*T) uint32) (*T, bool) {
+	i, ok := slices.BinarySearchFunc(recs, id, func(r T, id uint32) int { return cmp.Compare(idOf(&r), id) })
+	if !ok {
+		return nil, false
+	}
+	return &recs[i], true
 }
 
 // sample is one actor's recorded position, in world metres.
@@ -83,10 +121,13 @@ func readReplay(t testing.TB, data []byte) *replay {
 		fi := len(rp.frames) - 1
 		switch q := p.(type) {
 		case *recorder.FrameStart:
-			rp.frames = append(rp.frames, frameData{start: *q, lights: map[uint32]recorder.LightState{}})
+			rp.frames = append(rp.frames, frameData{start: *q})
 			cur = &rp.frames[len(rp.frames)-1]
 		case *recorder.FrameEnd:
 			cur.vehicles, cur.walkers = vehicles, walkers
+			if !slices.IsSortedFunc(cur.poses, func(a, b sample) int { return cmp.Compare(a.id, b.id) }) {
+				t.Fatalf("frame %d: positions are not in actor id order", fi+1)
+			}
 		case *recorder.EventAdd:
 			for _, a := range recorder.Clone(q).(*recorder.EventAdd).Actors {
 				rp.actors[a.ID] = &actorInfo{add: a, added: fi, gone: -1}
@@ -126,11 +167,19 @@ func readReplay(t testing.TB, data []byte) *replay {
 				cur.poses = append(cur.poses, sample{r.ID, scene.FromUnreal(r.Location), scene.FromUnrealRotation(r.Rotation)})
 			}
 		case *recorder.TrafficLightStates:
-			for _, r := range q.Records {
-				cur.lights[r.ID] = r.State
-			}
+			cur.lights = slices.Clone(q.Records)
+		case *recorder.VehicleAnimations:
+			cur.vanim = slices.Clone(q.Records)
+		case *recorder.WalkerAnimations:
+			cur.wanim = slices.Clone(q.Records)
+		case *recorder.VehicleLights:
+			cur.vlights = slices.Clone(q.Records)
+		case *recorder.KinematicsList:
+			cur.kin = slices.Clone(q.Records)
 		case *recorder.Collisions:
 			cur.collisions = append(cur.collisions, q.Records...)
+		case *recorder.TrafficLightTimes:
+			rp.lightTimes = append(rp.lightTimes, q.Records...)
 		}
 	}
 	return rp

@@ -121,7 +121,11 @@ func TestOtherCities(t *testing.T) {
 			}
 			checkOverlap(t, rp)
 			checkRedLights(t, rp, m)
+			checkStopSigns(t, rp, m)
 			checkWalkers(t, rp, m)
+			checkControls(t, rp)
+			checkBlinkers(t, rp, m)
+			checkKinematics(t, rp)
 			t.Logf("%+v", sum)
 		})
 	}
@@ -204,4 +208,73 @@ func TestUnitHelpers(t *testing.T) {
 	if u := velocityToUnreal(scene.Vec3{Y: 10}); u.Y != -10 || u.X != 0 {
 		t.Errorf("world +Y velocity is %v in Unreal axes", u)
 	}
+}
+
+// TestLightsThatDoNotWork: where one road end of a lit intersection has
+// another rule, the game treats its lights as stop signs and blinks
+// them: the lights there blink yellow, every vehicle stops at the line
+// before it goes, and the rest of the city keeps its working lights.
+func TestLightsThatDoNotWork(t *testing.T) {
+	bm, err := citygen.Generate(City(DefaultSeed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := busiestLitJunction(bm)
+	if j < 0 {
+		t.Fatal("the city has no intersection with working lights")
+	}
+	r := bm.Intersections[j].Roads[0]
+	end := &bm.Roads[r].Start
+	if end.Intersection != uint32(j) {
+		end = &bm.Roads[r].End
+	}
+	end.Rule = bai.RuleStopSign
+	var out bytes.Buffer
+	if _, err := Record(&out, bm, Options{Seed: DefaultSeed, Minutes: DefaultMinutes}); err != nil {
+		t.Fatal(err)
+	}
+	rp, m := readReplay(t, out.Bytes()), scene.NewMap(bm)
+	blinking := 0
+	for _, tm := range rp.lightTimes {
+		if tm.Green == 0 && tm.Red == 0 {
+			blinking++
+		}
+	}
+	lights, _ := checkLights(t, rp)
+	if want := len(bm.Intersections[j].Roads); blinking < 2 || blinking > want || lights-blinking < 10 {
+		t.Fatalf("%d of %d lights blink; intersection %d has %d roads", blinking, lights, j, want)
+	}
+	checkStopSigns(t, rp, m)
+	checkRedLights(t, rp, m)
+	checkOverlap(t, rp)
+	stops := 0
+	for _, v := range visits(rp, m) {
+		if v.junction == j && v.enter >= 0 {
+			if v.control != controlStop {
+				t.Fatalf("vehicle %d arrives at intersection %d under control %d", v.veh, j, v.control)
+			}
+			stops++
+		}
+	}
+	if stops < 5 {
+		t.Fatalf("only %d vehicles went through intersection %d", stops, j)
+	}
+}
+
+// busiestLitJunction returns the intersection with the most roads whose
+// road ends all have the traffic-light rule (-1 if none).
+func busiestLitJunction(m *bai.Map) int {
+	best := -1
+	for j, in := range m.Intersections {
+		lit := true
+		for _, r := range in.Roads {
+			for _, e := range [2]*bai.RoadEnd{&m.Roads[r].Start, &m.Roads[r].End} {
+				lit = lit && (e.Intersection != uint32(j) || e.Rule == bai.RuleTrafficLight && e.HasLight())
+			}
+		}
+		if lit && (best < 0 || len(in.Roads) > len(m.Intersections[best].Roads)) {
+			best = j
+		}
+	}
+	return best
 }
