@@ -176,8 +176,13 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 		return nil, render.View{}, err
 	}
 	dl := render.NewDrawList()
-	// As the window draws it: recorded vehicle colours, replay time.
+	// As the window draws it: recorded vehicle colours, replay time, and
+	// collision flashes from the timeline (a shot 0.4 s after a collision
+	// shows its flash 0.4 s old, as playing there would).
 	opt := scenedraw.Options{Layers: sp.layers, Selected: sp.selected, Time: sp.at, VehicleColors: true}
+	if sc.rec != nil {
+		opt.Events = sc.rec.Events()
+	}
 	r.Build(dl, &view, st, opt)
 	img := image.NewRGBA(image.Rect(0, 0, sp.width, sp.height))
 	raster.Rasterize(dl, img, raster.Options{Background: scenedraw.Background.NRGBA(), Face: face.Face()})

@@ -299,3 +299,40 @@ func TestShotErrors(t *testing.T) {
 		t.Error("a failed shot wrote its output")
 	}
 }
+
+// TestShotFlashAfterCollision: a shot taken shortly after a collision
+// shows its flash, as the window playing up to that time does.
+func TestShotFlashAfterCollision(t *testing.T) {
+	_, _, sc := shotFiles(t)
+	rec, err := sc.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := &shotScene{m: sc.Map, rec: rec, recName: "test"}
+	at := float64(scenetest.CollideFrame) / 10
+	// Surfaces and actors only, and the flash's rays: pale yellow, the
+	// one colour of the scene with that much blue in a yellow.
+	bare := scenedraw.AllLayers &^ (scenedraw.Lanes | scenedraw.Sidewalks | scenedraw.Rails | scenedraw.Lights |
+		scenedraw.Labels | scenedraw.Grid | scenedraw.Legend | scenedraw.Intersections)
+	for _, tc := range []struct {
+		at   float64
+		want bool
+	}{{at - 0.3, false}, {at + 0.3, true}, {at + scenedraw.FlashDuration + 0.2, false}} {
+		sp := shotSpec{at: tc.at, width: 480, height: 270, view: shotView{kind: "top"}, layers: bare}
+		img, _, err := renderShot(shot, sp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for y := range sp.height {
+			for x := range sp.width {
+				if c := img.RGBAAt(x, y); c.R > 180 && c.G > 150 && c.B > 60 && c.B < 120 {
+					n++
+				}
+			}
+		}
+		if (n > 30) != tc.want {
+			t.Errorf("at %g s (collision at %g s): %d pixels of the flash's rays, want a flash: %v", tc.at, at, n, tc.want)
+		}
+	}
+}

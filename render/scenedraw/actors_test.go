@@ -160,6 +160,48 @@ func TestCollisionFlash(t *testing.T) {
 	}
 }
 
+// TestCollisionFlashFromEvents: given the recording's events, a fresh
+// renderer (a snapshot, a seek) draws the flash exactly as one that
+// played up to that time, and nothing outside the flash's time.
+func TestCollisionFlashFromEvents(t *testing.T) {
+	f := newFixture(t)
+	at := float64(scenetest.CollideFrame) / 10
+	frame := func(r *Renderer, now float64, events []scene.Event) []render.Vertex {
+		st := f.state(t, now)
+		c := poseOf(st.Actor(scenetest.CollideA)).center
+		dl := build(r, topView(c, 10), st, Options{Time: now, Events: events})
+		var vs []render.Vertex
+		for _, v := range dl.Vertices() {
+			if v.Color.WithAlpha(1) == colFlash {
+				vs = append(vs, v)
+			}
+		}
+		return vs
+	}
+	events := f.rec.Events()
+	for _, now := range []float64{at, at + 0.3, at + FlashDuration - 0.05, at - 0.3, at + FlashDuration + 0.1} {
+		played := f.renderer()
+		for tt := 0.0; tt < now-1e-9; tt += 0.05 {
+			frame(played, tt, nil)
+		}
+		want := frame(played, now, nil)
+		got := frame(f.renderer(), now, events)
+		if flashing := now >= at && now <= at+FlashDuration; flashing != (len(want) > 0) {
+			t.Fatalf("at %g s: %d flash vertices after playing there", now, len(want))
+		}
+		if len(got) != len(want) {
+			t.Errorf("at %g s: %d flash vertices from the events, %d after playing there", now, len(got), len(want))
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("at %g s: flash vertex %d is %v from the events, %v after playing", now, i, got[i], want[i])
+				break
+			}
+		}
+	}
+}
+
 // TestDepthOrder: boxes paint over roads whatever the view, and of two
 // boxes in line with the camera the nearer paints last.
 func TestDepthOrder(t *testing.T) {

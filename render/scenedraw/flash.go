@@ -2,6 +2,7 @@ package scenedraw
 
 import (
 	"math"
+	"sort"
 
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
@@ -10,10 +11,17 @@ import (
 
 // FlashDuration is how long, in seconds of replay time, a collision's
 // flash lasts. A recording marks a collision in one frame (50 ms at
-// 20 Hz), too short to see while playing, so the Renderer remembers the
-// collisions of earlier frames and keeps their flash expanding and fading
-// for this long, following the two actors.
+// 20 Hz), too short to see while playing, so the flash keeps expanding
+// and fading for this long after it, following the two actors. With
+// Options.Events the collisions come from the recording's timeline, so a
+// frame depends on its time alone (a snapshot 0.4 s after a collision
+// shows it 0.4 s old); without, the Renderer remembers the collisions of
+// the frames it drew.
 const FlashDuration = 1.2
+
+// maxFlashLookback bounds the events examined backwards from the current
+// frame, so a burst of events cannot make a frame slow.
+const maxFlashLookback = 4096
 
 // maxFlashes bounds the remembered collisions.
 const maxFlashes = 64
@@ -52,6 +60,28 @@ func (f *flashes) update(st *scene.State, now float64) {
 	}
 }
 
+// fromEvents replaces the list with the collisions of events (a
+// recording's timeline, in frame order) that began in frame frame or up
+// to FlashDuration before now.
+func (f *flashes) fromEvents(events []scene.Event, frame int, now float64) {
+	f.list = f.list[:0]
+	end := sort.Search(len(events), func(i int) bool { return events[i].Frame > frame })
+	for i := end - 1; i >= 0 && i >= end-maxFlashLookback; i-- {
+		e := &events[i]
+		if now-e.Time > FlashDuration {
+			break
+		}
+		if e.Kind != scene.EventCollision || e.Time > now {
+			continue
+		}
+		a, b := min(e.Actor, e.Other), max(e.Actor, e.Other)
+		if f.has(a, b) || len(f.list) >= maxFlashes {
+			continue
+		}
+		f.list = append(f.list, flash{a, b, e.Time})
+	}
+}
+
 func (f *flashes) has(a, b uint32) bool {
 	for _, x := range f.list {
 		if x.a == a && x.b == b {
@@ -69,7 +99,11 @@ func (r *Renderer) drawCollisions(dl *render.DrawList, v *render.View, st *scene
 	if math.IsNaN(now) || math.IsInf(now, 0) {
 		now = st.Time
 	}
-	r.flashes.update(st, now)
+	if opt.Events != nil {
+		r.flashes.fromEvents(opt.Events, st.Frame, now)
+	} else {
+		r.flashes.update(st, now)
+	}
 	for _, f := range r.flashes.list {
 		p, ok := collisionPoint(st, recorder.Collision{Actor1: f.a, Actor2: f.b})
 		if !ok {

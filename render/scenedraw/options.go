@@ -1,6 +1,10 @@
 package scenedraw
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mm2carla/viewer/scene"
+)
 
 // Layers is a set of switchable layers, one bit each. Bit i is the i-th
 // layer of the viewer's number keys (package ui/input numbers them in the
@@ -76,6 +80,12 @@ type Options struct {
 	// VehicleColors paints vehicles with their recorded "color" attribute
 	// ("R,G,B") instead of their kind's colour.
 	VehicleColors bool
+	// Events is the recording's timeline (scene.Recording.Events). With
+	// it, collision flashes come from the collisions that began up to
+	// FlashDuration before Time, so a frame depends on its time alone:
+	// right after a seek, or in a snapshot. nil: the Renderer remembers
+	// the collisions of the frames it drew (see FlashDuration).
+	Events []scene.Event
 }
 
 // DefaultOptions shows every layer and highlights nothing.
