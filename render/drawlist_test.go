@@ -276,3 +276,34 @@ func TestShapes(t *testing.T) {
 		t.Errorf("pole head spans [%g,%g]x[%g,%g], want a 5 px disc at (220, 200)", minX, maxX, minY, maxY)
 	}
 }
+
+// TestOffsetGround: a parallel line keeps its distance along straight
+// parts, mitres a right angle at √2 times the distance, caps a hairpin's
+// mitre, keeps heights and reuses out.
+func TestOffsetGround(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pts  []Vec3
+		d    float64
+		want []Vec3
+	}{
+		{"straight, left", []Vec3{{0, 0, 1}, {10, 0, 2}}, 2, []Vec3{{0, 2, 1}, {10, 2, 2}}},
+		{"straight, right", []Vec3{{0, 0, 0}, {0, 10, 0}}, -1, []Vec3{{1, 0, 0}, {1, 10, 0}}},
+		{"right angle, inside", []Vec3{{0, 0, 0}, {10, 0, 0}, {10, 10, 0}}, 1, []Vec3{{0, 1, 0}, {9, 1, 0}, {9, 10, 0}}},
+		{"right angle, outside", []Vec3{{0, 0, 0}, {10, 0, 0}, {10, 10, 0}}, -1, []Vec3{{0, -1, 0}, {11, -1, 0}, {11, 10, 0}}},
+		// A hairpin's mitre would run to infinity: capped at twice d
+		// (inward here: the left side is inside a left turn).
+		{"hairpin", []Vec3{{0, 0, 0}, {10, 0, 0}, {0, 0.001, 0}}, 1, []Vec3{{0, 1, 0}, {8, 0, 0}, {0, -0.999, 0}}},
+	} {
+		buf := make([]Vec3, 0, 8)
+		got := OffsetGround(tc.pts, tc.d, buf)
+		if len(got) != len(tc.want) || &got[:1][0] != &buf[:1][0] {
+			t.Fatalf("%s: %v (len %d), want %v in the given buffer", tc.name, got, len(got), tc.want)
+		}
+		for i := range got {
+			if got[i].Sub(tc.want[i]).Len() > 2e-3 {
+				t.Errorf("%s: point %d = %v, want %v", tc.name, i, got[i], tc.want[i])
+			}
+		}
+	}
+}

@@ -116,6 +116,19 @@ func (dl *DrawList) ribbonFromHom(col Color) {
 	dl.emitStrip(col)
 }
 
+// OffsetGround appends to out[:0], and returns, pts moved d metres to
+// their left on the ground (to the right for a negative d), with mitred
+// corners as GroundRibbon's edges: a line parallel to pts, e.g. a rail
+// beside a track's middle. Heights are kept.
+func OffsetGround(pts []Vec3, d float64, out []Vec3) []Vec3 {
+	out = out[:0]
+	for i, p := range pts {
+		x, y := groundOffset(pts, i)
+		out = append(out, Vec3{p.X + x*d, p.Y + y*d, p.Z})
+	}
+	return out
+}
+
 // groundOffset returns the horizontal offset direction to the left of the
 // centre line at w[i]: unit length at the ends, 1/cos(half the turn) at a
 // mitred corner (capped at miterLimit), so the edges stay parallel.
