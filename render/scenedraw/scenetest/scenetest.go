@@ -167,28 +167,19 @@ func (sc *Scene) movers() ([]mover, error) {
 	return ms, nil
 }
 
+// testLight is a recorded traffic light placed at a map light's foot.
+type testLight struct {
+	id  uint32
+	loc scene.Vec3
+}
+
 // write encodes the recording.
 func (sc *Scene) write(buf *bytes.Buffer, ms []mover) error {
 	wr, err := recorder.NewWriter(buf, recorder.Header{Version: 1, Map: "scenetest", Date: 1700000000}, recorder.Layout{})
 	if err != nil {
 		return err
 	}
-	type light struct {
-		id  uint32
-		loc scene.Vec3
-	}
-	var lights []light
-	for i := range sc.Map.Roads {
-		r := &sc.Map.Roads[i]
-		for _, e := range []*scene.RoadEnd{&r.Start, &r.End} {
-			if e.HasLight && len(lights) < 4 {
-				p := e.LightOrigin
-				p.Z = r.Centre[0].Z
-				lights = append(lights, light{FirstLight + uint32(len(lights)), p})
-				sc.Lights = append(sc.Lights, p)
-			}
-		}
-	}
+	lights := sc.placeLights()
 	signAt, _ := alongPath(sc.Map.Roads[len(sc.Map.Roads)-1].SideA.SidewalkOuter, 3)
 	for f := range frames {
 		t := float64(f) / hz
@@ -198,48 +189,9 @@ func (sc *Scene) write(buf *bytes.Buffer, ms []mover) error {
 		}
 		pk := []recorder.Packet{&recorder.FrameStart{Frame: uint64(f + 1), Duration: dur, Elapsed: t}}
 		if f == 0 {
-			add := &recorder.EventAdd{}
-			boxes := &recorder.BoundingBoxes{}
-			for i := range ms {
-				m := &ms[i]
-				p, yaw := m.at(0)
-				add.Actors = append(add.Actors, recorder.ActorAdd{ID: m.id, Type: m.typ, Location: scene.ToUnreal(p),
-					Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw}), UID: m.id, Description: m.bp, Attributes: m.attrs})
-				boxes.Records = append(boxes.Records, recorder.Box{ID: m.id, Origin: m.orig, Extent: m.ext})
-			}
-			// CARLA records an attached sensor's spawn transform relative
-			// to its parent: on the roof, a little ahead of the centre.
-			add.Actors = append(add.Actors, recorder.ActorAdd{ID: SensorID, Type: recorder.ActorSensor,
-				Location: scene.ToUnreal(scene.Vec3{X: 0.5, Z: 1.6}), UID: SensorID, Description: "sensor.other.collision"})
-			for _, l := range lights {
-				add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.id, Type: recorder.ActorTrafficLight,
-					Location: scene.ToUnreal(l.loc), UID: l.id, Description: "traffic.traffic_light"})
-			}
-			add.Actors = append(add.Actors, recorder.ActorAdd{ID: SignID, Type: recorder.ActorTrafficSign,
-				Location: scene.ToUnreal(signAt), UID: SignID, Description: "traffic.stop"})
-			pk = append(pk, add, &recorder.EventParent{Links: []recorder.ParentLink{{Child: SensorID, Parent: HeroID}}}, boxes)
+			pk = append(pk, spawns(ms, lights, signAt)...)
 		}
-		pos := &recorder.Positions{}
-		anim := &recorder.VehicleAnimations{}
-		for i := range ms {
-			m := &ms[i]
-			p, yaw := m.at(t)
-			pos.Records = append(pos.Records, recorder.Position{ID: m.id, Location: scene.ToUnreal(p),
-				Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw})})
-			if m.typ == recorder.ActorVehicle {
-				anim.Records = append(anim.Records, recorder.VehicleAnimation{ID: m.id, Throttle: 0.5, Gear: 1})
-			}
-		}
-		tl := &recorder.TrafficLightStates{}
-		for _, l := range lights {
-			st := recorder.LightRed
-			if t >= LightSwitch-1e-9 {
-				st = recorder.LightGreen
-			}
-			tl.Records = append(tl.Records, recorder.TrafficLightState{ID: l.id, State: st})
-		}
-		pk = append(pk, pos, anim, tl,
-			&recorder.VehicleLights{Records: []recorder.VehicleLight{{ID: BrakingID, Bits: recorder.LightBrake | recorder.LightPosition}}})
+		pk = append(pk, motion(ms, lights, t)...)
 		if f == CollideFrame {
 			pk = append(pk, &recorder.Collisions{Records: []recorder.Collision{{ID: 1, Actor1: CollideA, Actor2: CollideB}}})
 		}
@@ -251,6 +203,76 @@ func (sc *Scene) write(buf *bytes.Buffer, ms []mover) error {
 		}
 	}
 	return wr.Flush()
+}
+
+// placeLights puts a recorded light at the foot of each of the map's
+// first four lights, and lists them in sc.Lights.
+func (sc *Scene) placeLights() []testLight {
+	var lights []testLight
+	for i := range sc.Map.Roads {
+		r := &sc.Map.Roads[i]
+		for _, e := range []*scene.RoadEnd{&r.Start, &r.End} {
+			if e.HasLight && len(lights) < 4 {
+				p := e.LightOrigin
+				p.Z = r.Centre[0].Z
+				lights = append(lights, testLight{FirstLight + uint32(len(lights)), p})
+				sc.Lights = append(sc.Lights, p)
+			}
+		}
+	}
+	return lights
+}
+
+// spawns are the first frame's packets: every actor, its box, and the
+// sensor attached to the hero.
+func spawns(ms []mover, lights []testLight, signAt scene.Vec3) []recorder.Packet {
+	add := &recorder.EventAdd{}
+	boxes := &recorder.BoundingBoxes{}
+	for i := range ms {
+		m := &ms[i]
+		p, yaw := m.at(0)
+		add.Actors = append(add.Actors, recorder.ActorAdd{ID: m.id, Type: m.typ, Location: scene.ToUnreal(p),
+			Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw}), UID: m.id, Description: m.bp, Attributes: m.attrs})
+		boxes.Records = append(boxes.Records, recorder.Box{ID: m.id, Origin: m.orig, Extent: m.ext})
+	}
+	// CARLA records an attached sensor's spawn transform relative to its
+	// parent: on the roof, a little ahead of the centre.
+	add.Actors = append(add.Actors, recorder.ActorAdd{ID: SensorID, Type: recorder.ActorSensor,
+		Location: scene.ToUnreal(scene.Vec3{X: 0.5, Z: 1.6}), UID: SensorID, Description: "sensor.other.collision"})
+	for _, l := range lights {
+		add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.id, Type: recorder.ActorTrafficLight,
+			Location: scene.ToUnreal(l.loc), UID: l.id, Description: "traffic.traffic_light"})
+	}
+	add.Actors = append(add.Actors, recorder.ActorAdd{ID: SignID, Type: recorder.ActorTrafficSign,
+		Location: scene.ToUnreal(signAt), UID: SignID, Description: "traffic.stop"})
+	return []recorder.Packet{add, &recorder.EventParent{Links: []recorder.ParentLink{{Child: SensorID, Parent: HeroID}}}, boxes}
+}
+
+// motion are the per-frame packets at time t: positions, vehicle
+// controls, light states (red, then green from LightSwitch) and the
+// braking car's lights.
+func motion(ms []mover, lights []testLight, t float64) []recorder.Packet {
+	pos := &recorder.Positions{}
+	anim := &recorder.VehicleAnimations{}
+	for i := range ms {
+		m := &ms[i]
+		p, yaw := m.at(t)
+		pos.Records = append(pos.Records, recorder.Position{ID: m.id, Location: scene.ToUnreal(p),
+			Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw})})
+		if m.typ == recorder.ActorVehicle {
+			anim.Records = append(anim.Records, recorder.VehicleAnimation{ID: m.id, Throttle: 0.5, Gear: 1})
+		}
+	}
+	tl := &recorder.TrafficLightStates{}
+	for _, l := range lights {
+		st := recorder.LightRed
+		if t >= LightSwitch-1e-9 {
+			st = recorder.LightGreen
+		}
+		tl.Records = append(tl.Records, recorder.TrafficLightState{ID: l.id, State: st})
+	}
+	brake := &recorder.VehicleLights{Records: []recorder.VehicleLight{{ID: BrakingID, Bits: recorder.LightBrake | recorder.LightPosition}}}
+	return []recorder.Packet{pos, anim, tl, brake}
 }
 
 // Open opens the scene's recording.
