@@ -20,7 +20,7 @@ const (
 // pass over the file rather than by a second read: the scan already
 // decodes every Positions packet and finds each record's actor, so
 // CARLA's rule costs one distance per position record and a few fields
-// per actor (docs/PERFORMANCE.md has the measured cost). The spans are
+// per actor (about 15 % of Open's CPU: docs/PERFORMANCE.md). The spans are
 // then there when Open returns, for the timeline and the event navigation
 // alike, and Events never changes under a reader.
 //
@@ -56,9 +56,8 @@ type stillness struct {
 
 // blockWatch follows every actor of a World during Open's scan and keeps
 // the finished spans. It keeps its own per-actor data, by the actor's
-// slot in the World's store, rather than a field of actorState: the scan
-// measured a tenth slower with every actor 48 bytes bigger, while this
-// array stays small enough for the cache.
+// slot in the World's store, rather than a field of actorState: only the
+// scan needs it, and seeking copies actor states.
 type blockWatch struct {
 	rule     blockRule
 	minDist2 float64     // minDist squared: no square root per record
