@@ -2,6 +2,7 @@ package scene
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"reflect"
 	"strings"
@@ -286,6 +287,30 @@ func TestProgress(t *testing.T) {
 	}
 	if rec.Keyframes() < 2000/keyFrames {
 		t.Errorf("%d keyframes for 2000 frames", rec.Keyframes())
+	}
+}
+
+// TestOpenCanceled: a canceled Open stops at its next progress report
+// (every 4 MiB) and returns the context's error, not a Recording.
+func TestOpenCanceled(t *testing.T) {
+	data := genBytes(t, genConfig{vehicles: 100, lights: 5, frames: 1500, hz: 20, seed: 12})
+	if len(data) < 3*progressStep {
+		t.Fatalf("%d bytes: too small to cancel midway", len(data))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	rec, err := OpenContext(ctx, bytes.NewReader(data), int64(len(data)), func(done, total int64) {
+		calls++
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) || rec != nil || calls != 1 {
+		t.Fatalf("canceled at the first report: %v, %d reports", err, calls)
+	}
+	// Canceled before it starts, even a file read whole before the first
+	// report does not open.
+	small := writeFrames(t, moverFrames())
+	if _, err := OpenContext(ctx, bytes.NewReader(small), int64(len(small)), nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("canceled context: %v", err)
 	}
 }
 
