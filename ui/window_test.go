@@ -470,6 +470,14 @@ func BenchmarkWindowUpdate(b *testing.B) {
 		g, sc := demo(b)
 		benchUpdate(b, g, sc)
 	})
+	b.Run("builtin-demo", func(b *testing.B) {
+		m, l, err := assets.Demo()
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, sc := newTestGame(b, loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l))
+		benchUpdate(b, g, sc)
+	})
 	b.Run("carla-0.9.13", func(b *testing.B) {
 		dir := filepath.Join("..", "..", "shared", "testdata", "carla")
 		if _, err := os.Stat(dir); err != nil {
