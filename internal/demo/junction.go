@@ -71,7 +71,7 @@ func mayGo(sig signal, front, v float64) bool {
 	case recorder.LightGreen:
 		return true
 	case recorder.LightYellow:
-		canStop := front > v*v/(2*comfBrake)
+		canStop := front-lineGap > v*v/(2*comfBrake) // the line is lineGap before the end
 		return !canStop && front < v*sig.left
 	}
 	return false

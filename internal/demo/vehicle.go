@@ -279,7 +279,7 @@ func (s *sim) move(vi int32) {
 	ds := (v.v + nv) / 2 * s.dt
 	if ds > v.limit {
 		ds = max(v.limit, 0)
-		nv = min(nv, ds/s.dt)
+		nv = max(2*ds/s.dt-v.v, 0) // the speed that covers ds braking evenly
 	}
 	v.s += ds
 	v.v = nv
