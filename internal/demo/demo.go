@@ -14,10 +14,11 @@
 // in their side's direction and keep their lane; at an intersection they
 // take one of the ways the intersection's road list offers, along a
 // cubic Bezier from the arriving lane's end to the departing lane's
-// start, slowing for the turn. They stop at red lights (each lit approach
-// has its own phase, so crossing flows alternate), come to a full stop at
-// stop signs and go first come, first served, yield to never-stop roads,
-// and follow the car ahead with the intelligent driver model. A vehicle
+// start, slowing for the turn and for the bends of their lanes. They
+// stop at red lights (opposite approaches share a phase, so crossing
+// flows alternate), come to a full stop at stop signs and go first come,
+// first served, yield to never-stop roads, and follow the car ahead with
+// the intelligent driver model, braking evenly to a clean stop. A vehicle
 // may only pass its stop line holding its movement, and no two vehicles
 // hold movements whose swept areas overlap, so vehicles never touch;
 // the only collision is a staged rear-end crash into the hero. Walkers

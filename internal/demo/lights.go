@@ -6,11 +6,12 @@ import (
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
-// Phase lengths of working lights, seconds. As in CARLA's traffic light
-// groups each approach in turn gets green then yellow, and every light
-// stays red for allRed before the next one turns green, so crossing
-// flows alternate with a clearance between them. The green is shorter
-// than CARLA's default 10 s to keep queues short at four-way lights.
+// Phase lengths of working lights, seconds. Each phase of an
+// intersection (an approach and the one opposite it, see addPhases) in
+// turn gets green then yellow, and every light stays red for allRed
+// before the next phase turns green, so crossing flows alternate with a
+// clearance between them. The green is shorter than CARLA's default
+// 10 s to keep the demo's cycles short.
 const (
 	greenTime  = 8.0
 	yellowTime = 3.0

@@ -283,14 +283,71 @@ func (n *network) addControls(m *scene.Map, j int) {
 			d := e.LightTarget.Sub(e.LightOrigin)
 			n.lights = append(n.lights, lightPost{pos: e.LightOrigin, yaw: math.Atan2(d.Y, d.X) * 180 / math.Pi, approach: a})
 			if working {
-				ap.kind, ap.phase = approachLight, jn.phases
-				jn.phases++
+				ap.kind = approachLight
 			}
 		}
 		if ap.kind == approachStop && len(ap.lanes) > 0 {
 			n.addSign(road, ap)
 		}
 	}
+	if working {
+		n.addPhases(m, j)
+	}
+}
+
+// opposite is the most a lit approach's direction may agree with another
+// one's (the cosine of the angle between them) for the two to share a
+// phase: they must arrive from nearly opposite sides.
+const opposite = -0.85
+
+// addPhases groups the lit approaches of junction j into phases, in the
+// intersection's road order: an approach and the one arriving from the
+// opposite side go green together, as at a real crossing. Their straight
+// and right-turn ways never cross; a left turn crosses the oncoming flow
+// and, like every way through, is only taken when no vehicle holds a way
+// it crosses, so it goes in a gap. Any other approach gets a phase of its
+// own.
+func (n *network) addPhases(m *scene.Map, j int) {
+	jn := &n.junctions[j]
+	for _, a := range jn.approaches {
+		n.approaches[a].phase = -1
+	}
+	for _, a := range jn.approaches {
+		ap := &n.approaches[a]
+		if ap.kind != approachLight || ap.phase >= 0 {
+			continue
+		}
+		ap.phase = jn.phases
+		into := intoJunction(m, ap)
+		best, most := -1, opposite
+		for _, b := range jn.approaches {
+			bp := &n.approaches[b]
+			if bp.kind != approachLight || bp.phase >= 0 {
+				continue
+			}
+			if d := into.Dot(intoJunction(m, bp)); d < most {
+				best, most = b, d
+			}
+		}
+		if best >= 0 {
+			n.approaches[best].phase = jn.phases
+		}
+		jn.phases++
+	}
+}
+
+// intoJunction returns the ground direction, as a unit vector, in which
+// a road arrives at the intersection of approach ap.
+func intoJunction(m *scene.Map, ap *approach) scene.Vec3 {
+	c := m.Roads[ap.road].Centre
+	if len(c) < 2 {
+		return scene.Vec3{}
+	}
+	d := c[0].Sub(c[1])
+	if ap.atEnd {
+		d = c[len(c)-1].Sub(c[len(c)-2])
+	}
+	return unit(flat(d))
 }
 
 // addSign puts a stop sign on the kerb to the right of the arriving
