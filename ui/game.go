@@ -249,7 +249,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 
 // Close saves the settings and releases the open files.
 func (g *Game) Close() {
-	g.saver.flush(g.app, true)
+	g.saver.flush(g.app)
 	g.app.Close()
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/citygen"
 	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/internal/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -794,5 +795,87 @@ func TestWindowSelectRoad(t *testing.T) {
 	shot(t, g, "road")
 	if len(g.hud.panels) == 0 {
 		t.Fatal("no panel drawn")
+	}
+}
+
+// TestWindowRemembersSettings: a layer toggled, a speed changed and the
+// window's size are written to the store a little after the change, and
+// read back they give the next run the same layers and speed.
+func TestWindowRemembersSettings(t *testing.T) {
+	store := settings.Store{Path: filepath.Join(t.TempDir(), "settings.json")}
+	sc := &script{}
+	g, err := NewGame(Options{Sources: []loader.Source{loader.BytesSource("run.log", testrec.Bytes(testFrames))},
+		Input: sc, Store: &store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	g.Layout(testW, testH)
+	waitLoads(t, g)
+	sc.key(input.KeyDigit3, false, false) // rails off
+	sc.key(input.KeyUp, false, false)     // 2x
+	drain(t, g, sc)
+	run(t, g, saveDelay+2)
+	s, err := store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := ebiten.WindowSize()
+	if s.Layers["rails"] || !s.Layers["lanes"] || s.Speed != 2 || s.WindowWidth != w || s.WindowHeight != h {
+		t.Errorf("saved %+v (window %dx%d)", s, w, h)
+	}
+	next, err := NewGame(Options{Settings: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer next.Close()
+	if next.App().LayerOn(input.LayerRails) || next.App().Settings().Speed != 2 {
+		t.Errorf("the next run: rails %v, speed %v", next.App().LayerOn(input.LayerRails), next.App().Settings().Speed)
+	}
+}
+
+// TestLayoutScales: on a high-DPI screen (device scale s) the window is
+// laid out in device pixels at s times the sizes, so it keeps its
+// proportions and draws 1:1, sharp.
+func TestLayoutScales(t *testing.T) {
+	one := newLayout(1280, 800, 1)
+	for _, s := range []float64{1.5, 2, 3} {
+		l := newLayout(1280*s, 800*s, s)
+		for _, pair := range [][2]rect{{l.view, one.view}, {l.timeline, one.timeline}, {l.bar, one.bar}, {l.status, one.status}} {
+			got, want := pair[0], pair[1]
+			if math.Abs(got.x0-want.x0*s) > 1e-9 || math.Abs(got.y0-want.y0*s) > 1e-9 ||
+				math.Abs(got.x1-want.x1*s) > 1e-9 || math.Abs(got.y1-want.y1*s) > 1e-9 {
+				t.Errorf("scale %v: %+v, want %+v times %v", s, got, want, s)
+			}
+		}
+		if vp := l.viewport(); vp.Scale != s || vp.Width != 1280*s {
+			t.Errorf("scale %v: viewport %+v", s, vp)
+		}
+	}
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.setScale(2)
+	if f.regular.Size != 2*fontSize || f.lineH != math.Round(2*fontSize*lineSpacing) {
+		t.Errorf("fonts at scale 2: size %v, line %v", f.regular.Size, f.lineH)
+	}
+}
+
+// TestWindowIdlesWhenPaused: a paused window with nothing to do lets the
+// loop idle (FPSModeVsyncOffMinimum, redrawing only on input); playing
+// renders every frame.
+func TestWindowIdlesWhenPaused(t *testing.T) {
+	g, sc := demo(t)
+	defer ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
+	g.App().DismissNotices()
+	run(t, g, app.TPS+1) // a second without input
+	if g.vsyncOn || ebiten.FPSMode() != ebiten.FPSModeVsyncOffMinimum {
+		t.Fatalf("paused and idle: vsync %v, mode %v", g.vsyncOn, ebiten.FPSMode())
+	}
+	sc.key(input.KeySpace, false, false)
+	drain(t, g, sc)
+	if !g.vsyncOn || ebiten.FPSMode() != ebiten.FPSModeVsyncOn {
+		t.Errorf("playing: vsync %v, mode %v", g.vsyncOn, ebiten.FPSMode())
 	}
 }
