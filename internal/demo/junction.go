@@ -14,10 +14,12 @@ import (
 // A movement is granted only when no vehicle holds a conflicting one and
 // the departing lane has room for the whole car, so nobody ever stops
 // inside an intersection. On top of that each rule adds its own test:
-// working lights must show green (or yellow too late to stop), a stop
-// sign needs a full stop, then the first car to arrive goes first and
-// traffic on the priority road keeps right of way; a never-stop end has
-// no further test.
+// working lights must show green (or yellow too late to stop), and a
+// turn across the oncoming flow gives way to it, but may clear on yellow
+// from the line; a stop sign needs a full stop, then the first car to
+// arrive goes first and traffic on the priority road keeps right of way;
+// a never-stop end has no further test. A movement granted on yellow is
+// never given back.
 func (s *sim) permit(vi int32, front float64) {
 	v := &s.veh[vi]
 	n := s.net
@@ -26,7 +28,7 @@ func (s *sim) permit(vi int32, front float64) {
 	ap := &n.approaches[l.approach]
 	sig := n.signalOf(l.approach, s.t)
 	if v.hold == mi {
-		if front > 0 && ap.kind == approachLight && !mayGo(sig, front, v.v) {
+		if front > 0 && ap.kind == approachLight && !v.onYellow && !mayGo(sig, front, v.v) {
 			s.release(vi, mi)
 			v.hold = -1
 		}
@@ -46,14 +48,26 @@ func (s *sim) permit(vi int32, front float64) {
 			jn := &n.junctions[ap.junction]
 			jn.queue = append(jn.queue, queued{veh: vi, since: s.t})
 		}
-		if s.t-v.stopAt < fullStop || !s.firstCome(vi, ap.junction) || !s.priorityClear(mi, ap.junction) {
+		if s.t-v.stopAt < fullStop || !s.firstCome(vi, ap.junction) || !s.priorityClear(mi, ap.junction, l.approach) {
+			return
+		}
+	case approachLight:
+		if front > v.v*v.v/(2*comfBrake)+reachAhead || !first && !joins {
+			return
+		}
+		across := n.moves[mi].turn == turnLeft || n.moves[mi].turn == turnU
+		// A turn waiting at the line may clear on yellow if it will be
+		// past the line, starting from rest, well before red.
+		clears := first && v.v <= stopSpeed && front <= stopReach && sig.state == recorder.LightYellow &&
+			sig.left > math.Sqrt(2*front/accMax)+clearMargin
+		if !mayGo(sig, front, v.v) && !(across && clears) {
+			return
+		}
+		if across && !s.priorityClear(mi, ap.junction, l.approach) {
 			return
 		}
 	default:
 		if front > v.v*v.v/(2*comfBrake)+reachAhead || !first && !joins {
-			return
-		}
-		if ap.kind == approachLight && !mayGo(sig, front, v.v) {
 			return
 		}
 	}
@@ -61,7 +75,12 @@ func (s *sim) permit(vi int32, front float64) {
 		return
 	}
 	s.grant(vi, mi)
+	v.onYellow = ap.kind == approachLight && sig.state == recorder.LightYellow
 }
+
+// clearMargin is how long before red a turn clearing on yellow must be
+// past the line, seconds.
+const clearMargin = 0.5
 
 // mayGo reports whether a car front metres before a light showing sig,
 // at speed v, should go: on green, and on yellow only when it can no
@@ -111,14 +130,18 @@ func (s *sim) firstCome(vi int32, j int) bool {
 	return true
 }
 
-// priorityClear reports whether no car on a road with right of way at
-// junction j (a never-stop end, or a light showing green or yellow) is
-// close to taking a movement that conflicts with mi.
-func (s *sim) priorityClear(mi int, j int) bool {
+// priorityClear reports whether no car with right of way at junction j
+// (on a never-stop end, or at a light showing green or yellow) is close to
+// taking a movement that conflicts with mi. Cars on approach own (the
+// asking car's) do not count, nor cars turning across the oncoming flow,
+// which give way themselves.
+func (s *sim) priorityClear(mi int, j, own int) bool {
 	n := s.net
 	for _, a := range n.junctions[j].approaches {
 		ap := &n.approaches[a]
 		switch {
+		case a == own:
+			continue
 		case ap.kind == approachFree:
 		case ap.kind == approachLight && n.signalOf(a, s.t).state != recorder.LightRed:
 		default:
@@ -128,7 +151,10 @@ func (s *sim) priorityClear(mi int, j int) bool {
 			ln := &n.lanes[l]
 			for _, u := range ln.veh {
 				w := &s.veh[u]
-				if w.next < 0 || w.hold == w.next || w.next != mi && !s.conflict(w.next, mi) {
+				if w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) {
+					continue
+				}
+				if ap.kind == approachLight && (n.moves[w.next].turn == turnLeft || n.moves[w.next].turn == turnU) {
 					continue
 				}
 				if front := ln.path.length() - w.s - w.hl; front < w.v*yieldWindow+reachAhead {

@@ -17,17 +17,18 @@ type vehicle struct {
 	shadow bool // takes the hero's way (see roleShadow)
 	alive  bool
 
-	onMove bool    // seg is a movement, else a lane
-	seg    int     // lane or movement index
-	next   int     // movement at the end of the lane; -1: leave the map there
-	s, v   float64 // position along seg (m) and speed (m/s)
-	acc    float64 // acceleration of the last step
-	drive  float64 // share of the speed limit this driver keeps to
-	limit  float64 // planned: how far the centre may move this step
-	hold   int     // movement the vehicle may enter or is in, -1
-	prev   int     // movement being left, held until the rear is clear, -1
-	commit float64 // length promised on hold's departing lane
-	stopAt float64 // time of the full stop at a stop line, -1
+	onMove   bool    // seg is a movement, else a lane
+	seg      int     // lane or movement index
+	next     int     // movement at the end of the lane; -1: leave the map there
+	s, v     float64 // position along seg (m) and speed (m/s)
+	acc      float64 // acceleration of the last step
+	drive    float64 // share of the speed limit this driver keeps to
+	limit    float64 // planned: how far the centre may move this step
+	hold     int     // movement the vehicle may enter or is in, -1
+	prev     int     // movement being left, held until the rear is clear, -1
+	commit   float64 // length promised on hold's departing lane
+	stopAt   float64 // time of the full stop at a stop line, -1
+	onYellow bool    // hold was granted on a yellow light: it is not given back
 
 	distracted bool    // staged crash: does not see the hero ahead
 	frozen     float64 // stays stopped until this time (the staged crash)
