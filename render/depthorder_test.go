@@ -266,3 +266,47 @@ func BenchmarkOcclusionJam(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(dl.orderer.edges)), "edges")
 }
+
+// FuzzOcclusionOrder builds boxes and a camera from arbitrary numbers:
+// whatever they are (touching, nested, interpenetrating, behind the
+// camera), the occlusion pass of Finish must neither hang nor panic and
+// must paint every triangle exactly once.
+func FuzzOcclusionOrder(f *testing.F) {
+	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200}, 30.0, 0.5)
+	f.Add([]byte{0, 0, 0, 255, 255, 255, 0, 0, 0, 255, 255, 255}, 5.0, 1.5)
+	f.Fuzz(func(t *testing.T, data []byte, dist, pitch float64) {
+		if !(dist > 1 && dist < 1e4) || !finite(pitch) {
+			return
+		}
+		c := OrbitCamera{Distance: dist, Yaw: float64(len(data)) * 0.7, Pitch: pitch}
+		v := c.View(Viewport{Width: 200, Height: 150, Scale: 1})
+		dl := NewDrawList()
+		dl.Reset(&v)
+		for i := 0; i+6 <= len(data) && i < 6*16; i += 6 {
+			b := data[i : i+6]
+			ctr := Vec3{float64(b[0]) - 128, float64(b[1]) - 128, float64(b[2]) / 16}.Scale(0.25)
+			half := Vec3{float64(b[3]%64)/8 + 0.05, float64(b[4]%64)/8 + 0.05, float64(b[5]%32)/8 + 0.05}
+			dl.Box(LayerObjects, ctr, half, Rotation(float64(b[5]), 0, 0), depthColors[(i/6)%len(depthColors)])
+		}
+		before := map[[3]uint32]int{}
+		for _, ld := range dl.layers {
+			for k := 0; k+2 < len(ld.idx); k += 3 {
+				before[[3]uint32{ld.idx[k], ld.idx[k+1], ld.idx[k+2]}]++
+			}
+		}
+		dl.Finish(nil)
+		after := map[[3]uint32]int{}
+		idx := dl.Indices()
+		for k := 0; k+2 < len(idx); k += 3 {
+			after[[3]uint32{idx[k], idx[k+1], idx[k+2]}]++
+		}
+		if len(idx) != 3*dl.TriangleCount() || len(before) != len(after) {
+			t.Fatalf("%d indices for %d triangles; %d distinct triangles before Finish, %d after", len(idx), dl.TriangleCount(), len(before), len(after))
+		}
+		for k, n := range before {
+			if after[k] != n {
+				t.Fatalf("triangle %v added %d times, painted %d times", k, n, after[k])
+			}
+		}
+	})
+}

@@ -336,3 +336,34 @@ func TestShotFlashAfterCollision(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShotSizeView: any --size and --view text is accepted within the
+// documented bounds or refused as bad usage, never a panic.
+func FuzzShotSizeView(f *testing.F) {
+	for _, s := range [][2]string{{"1280x720", "orbit"}, {"16X16", "follow:hero"}, {"8192x8192", "follow:4294967295"},
+		{"x", "follow:0"}, {"-5x10", "follow:-1"}, {"99999999999999999999x1", "top"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, size, view string) {
+		w, h, err := parseSize(size)
+		if err == nil && (w < 16 || h < 16 || w > maxShotSide || h > maxShotSide) {
+			t.Fatalf("--size %q accepted as %dx%d", size, w, h)
+		}
+		v, err := parseView(view)
+		if err != nil {
+			return
+		}
+		switch v.kind {
+		case "orbit", "top":
+			if view != v.kind {
+				t.Fatalf("--view %q read as %q", view, v.kind)
+			}
+		case "follow":
+			if v.follow == 0 && view != "follow:hero" {
+				t.Fatalf("--view %q follows the hero", view)
+			}
+		default:
+			t.Fatalf("--view %q gave kind %q", view, v.kind)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package scenedraw
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -347,4 +348,23 @@ func TestLabelClearsActor(t *testing.T) {
 			t.Errorf("hero %v: label box bottom %.1f is below the car's top on screen %.1f: it covers the car", hero, l.Box.MaxY, roof)
 		}
 	}
+}
+
+// FuzzParseRGB: any attribute value parses or is refused without a
+// panic, and what parses prints back as the same colour.
+func FuzzParseRGB(f *testing.F) {
+	for _, s := range []string{"255,0,10", " 1, 2 ,3", "256,0,0", "1,2", "1,2,3,4", "", ",,", "-1,0,0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, ok := parseRGB(s)
+		if !ok {
+			return
+		}
+		n := c.NRGBA()
+		back, ok2 := parseRGB(fmt.Sprintf("%d,%d,%d", n.R, n.G, n.B))
+		if !ok2 || back != c {
+			t.Fatalf("%q parsed to %v, which prints back as %v (%v)", s, c, back, ok2)
+		}
+	})
 }
