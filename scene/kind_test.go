@@ -40,6 +40,14 @@ func TestClassify(t *testing.T) {
 	if !IsHero([]recorder.Attribute{{Key: "role_name", Value: "hero"}}) || IsHero(two) {
 		t.Error("IsHero")
 	}
+	for k := KindOther; k <= KindSpectator+1; k++ {
+		if want := k == KindCar || k == KindTruck || k == KindBike; k.IsVehicle() != want {
+			t.Errorf("%v.IsVehicle() = %v", k, !want)
+		}
+	}
+	if KindTrafficLight.String() != "traffic_light" || Kind(200).String() != "other" {
+		t.Errorf("names %q %q", KindTrafficLight, Kind(200))
+	}
 }
 
 func TestDefaultBox(t *testing.T) {

@@ -196,7 +196,8 @@ func TestWorldEvents(t *testing.T) {
 		addActor(2, 1, "vehicle.c.d", recorder.Vec3{}, recorder.Vec3{}),
 		addActor(9, 3, "traffic.traffic_light", recorder.Vec3{}, recorder.Vec3{}),
 	}}, light(recorder.LightRed))
-	applyFrame(w, 2, 1, coll, light(recorder.LightRed))
+	twice := &recorder.Collisions{Records: []recorder.Collision{{ID: 3, Actor1: 1, Actor2: 2}, {ID: 4, Actor1: 2, Actor2: 1}}}
+	applyFrame(w, 2, 1, twice, light(recorder.LightRed))  // one pair, both ways round: one event
 	applyFrame(w, 3, 2, coll, light(recorder.LightGreen)) // same pair again: not a new collision
 	applyFrame(w, 4, 3, &recorder.EventParent{Links: []recorder.ParentLink{{Child: 2, Parent: 1}}})
 	applyFrame(w, 5, 4, coll, &recorder.EventDel{IDs: []uint32{2}})
@@ -216,6 +217,11 @@ func TestWorldEvents(t *testing.T) {
 	for i := range want {
 		if evs[i] != want[i] {
 			t.Errorf("event %d = %+v, want %+v", i, evs[i], want[i])
+		}
+	}
+	for k, name := range map[EventKind]string{EventSpawn: "spawn", EventBlocked: "blocked", EventCollision: "collision", 0: "EventKind(0)", 99: "EventKind(99)"} {
+		if k.String() != name {
+			t.Errorf("EventKind %d is %q, want %q", k, k, name)
 		}
 	}
 }
