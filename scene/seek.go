@@ -233,8 +233,8 @@ func (rec *Recording) motion(n int) {
 }
 
 // StateAt fills dst with the state at time t (seconds since the recording
-// began), reusing dst's buffers: after the first calls it allocates
-// nothing while t stays in a frame or moves forward frame by frame.
+// began), reusing dst's buffers: once its buffers have grown it allocates
+// nothing, whether t stays in a frame, plays on or jumps anywhere.
 //
 // t is clamped to [Times()[0], Duration()] (NaN counts as the start).
 // Between frames n and n+1 each actor's pose is interpolated (location

@@ -1,7 +1,9 @@
 // Package scene turns a CARLA recording into what the world looks like at
 // any instant: every actor with its world transform, box, controls and
-// lights, traffic-light states, collisions and weather. It also converts
-// BAI maps into the same world frame.
+// lights, traffic-light states, collisions and weather; and into the
+// timeline's events: spawns, destroys, attachments, collisions, light
+// changes and blocked spans. It also converts BAI maps into the same
+// world frame.
 //
 // It exists apart from format/recorder because the decoder only knows
 // packets, while the viewer needs state: actors that persist between the
