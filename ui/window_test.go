@@ -495,10 +495,16 @@ func benchUpdate(b *testing.B, g *Game, sc *script) {
 	sc.key(input.KeySpace, false, false)
 	drain(b, g, sc)
 	run(b, g, 120)
+	runtime.LockOSThread() // for threadCPU
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0, ok := threadCPU()
 	for range b.N {
 		g.step()
+	}
+	if c1, ok1 := threadCPU(); ok && ok1 {
+		b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 	}
 }
 
