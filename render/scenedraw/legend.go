@@ -10,9 +10,11 @@ import (
 )
 
 // The legend is a panel in the top-right corner listing the colours that
-// carry meaning, in four columns: road-end rules, lanes and light states,
-// actor kinds, the other markings. Greys (road, sidewalk, intersection,
-// pole, grid) are left out: they read as what they are.
+// carry meaning, in columns: road-end rules and lane markings (with a
+// map), light states and events, and actor kinds (with a recording).
+// Columns that do not apply to what is shown are left out. Greys (road,
+// sidewalk, intersection, pole, grid) are not listed: they read as what
+// they are.
 
 type legendEntry struct {
 	text  string
@@ -22,6 +24,7 @@ type legendEntry struct {
 type legendColumn struct {
 	title   string
 	entries []legendEntry
+	forMap  bool // shown with a map; else with a recording
 }
 
 var legendColumns = [...]legendColumn{
@@ -30,15 +33,22 @@ var legendColumns = [...]legendColumn{
 		{"stop sign", ruleColor(bai.RuleStopSign)},
 		{"always stop", ruleColor(bai.RuleAlwaysStop)},
 		{"never stop", ruleColor(bai.RuleNeverStop)},
-	}},
-	{"lanes, lights", []legendEntry{
+	}, true},
+	{"markings", []legendEntry{
 		{"side A lane", colSideA},
 		{"side B lane", colSideB},
+		{"centre line", colCentre},
+		{"tram rail", colTram},
+		{"train rail", colTrain},
+	}, true},
+	{"lights, events", []legendEntry{
 		{"red", lightColor(recorder.LightRed)},
 		{"yellow", lightColor(recorder.LightYellow)},
 		{"green", lightColor(recorder.LightGreen)},
 		{"off", lightColor(recorder.LightOff)},
-	}},
+		{"brake light", colBrake},
+		{"collision", colFlash},
+	}, false},
 	{"actors", []legendEntry{
 		{"hero", colHero},
 		{"car", kindColor(scene.KindCar)},
@@ -46,15 +56,8 @@ var legendColumns = [...]legendColumn{
 		{"bike", kindColor(scene.KindBike)},
 		{"walker", kindColor(scene.KindWalker)},
 		{"prop", kindColor(scene.KindProp)},
-	}},
-	{"other", []legendEntry{
-		{"centre line", colCentre},
-		{"tram rail", colTram},
-		{"train rail", colTrain},
 		{"sensor", kindColor(scene.KindSensor)},
-		{"brake light", colBrake},
-		{"collision", colFlash},
-	}},
+	}, false},
 }
 
 var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
@@ -90,33 +93,40 @@ const (
 type legendLayout struct {
 	ok       bool
 	colWidth [len(legendColumns)]float64 // text widths, device pixels
-	rows     int
 }
 
 func (l *legendLayout) measure(m render.TextMeasurer) {
-	l.rows = 0
 	for i, c := range legendColumns {
 		w := m.MeasureString(c.title)
 		for _, e := range c.entries {
 			w = max(w, m.MeasureString(e.text))
 		}
 		l.colWidth[i] = w
-		l.rows = max(l.rows, len(c.entries)+1)
 	}
 	l.ok = true
 }
 
+// shows reports whether column c applies: map columns with a map that
+// has roads, the others with a recording's state.
+func (r *Renderer) shows(c *legendColumn, st *scene.State) bool {
+	if c.forMap {
+		return len(r.cache.roads) > 0
+	}
+	return st != nil
+}
+
 // The largest share of the viewport's width and height the legend may
-// take; a smaller viewport shows the scene without it (at 1280x720 it
-// takes about a third of the width and a quarter of the height).
+// take; a smaller viewport shows the scene without it (at 1280x720 the
+// four columns take about a third of the width and a quarter of the
+// height).
 const (
 	legendMaxW = 0.45
 	legendMaxH = 0.36
 )
 
-// drawLegend draws the panel, or nothing when the viewport is too small
-// for it to leave room for the scene.
-func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
+// drawLegend draws the panel, or nothing when no column applies or the
+// viewport is too small for it to leave room for the scene.
+func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.State) {
 	if r.meas == nil {
 		return
 	}
@@ -126,22 +136,26 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
 	s := v.Viewport.DeviceScale()
 	asc, desc := r.meas.LineMetrics()
 	rowH := math.Ceil(asc+desc) + 2*placerPad*s
-	w := 2 * legendInset * s
-	for i, cw := range r.legend.colWidth {
-		w += (legendSwatch+4)*s + cw
-		if i > 0 {
-			w += legendColGap * s
+	w, rows := 2*legendInset*s-legendColGap*s, 0
+	for i := range legendColumns {
+		if c := &legendColumns[i]; r.shows(c, st) {
+			w += (legendSwatch+4)*s + r.legend.colWidth[i] + legendColGap*s
+			rows = max(rows, len(c.entries)+1)
 		}
 	}
-	h := 2*legendInset*s + float64(r.legend.rows)*rowH
+	h := 2*legendInset*s + float64(rows)*rowH
 	vw, vh := v.Viewport.Width, v.Viewport.Height
-	if w > legendMaxW*vw || h > legendMaxH*vh {
+	if rows == 0 || w > legendMaxW*vw || h > legendMaxH*vh {
 		return
 	}
 	x0, y0 := vw-legendMargin*s-w, legendMargin*s
 	dl.Rect2D(render.LayerOverlay, x0, y0, x0+w, y0+h, colPanel)
 	x := x0 + legendInset*s
-	for i, c := range legendColumns {
+	for i := range legendColumns {
+		c := &legendColumns[i]
+		if !r.shows(c, st) {
+			continue
+		}
 		y := y0 + legendInset*s
 		r.legendText(dl, x, y, rowH, c.title, colLegendTitle, s)
 		for _, e := range c.entries {

@@ -2,26 +2,30 @@ package scenedraw
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/scene"
 )
 
 // TestLegendPinned: every legend text is placed, inside the legend panel,
 // starting just right of a swatch of its entry's colour, and no two
 // legend texts overlap, whatever the label placer would have chosen.
 func TestLegendPinned(t *testing.T) {
+	f := newFixture(t)
+	st := f.state(t, 1)
 	for _, scale := range []float64{1, 2} {
-		r := New()
+		r := f.renderer()
 		face, err := LabelFace(scale)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r.SetMeasurer(face)
 		vp := render.Viewport{Width: 1280 * scale, Height: 720 * scale, Scale: scale}
-		v := render.NewOrthoView(render.Vec3{}, 1, 100, vp)
+		v := render.NewOrthoView(render.Vec3{X: 1e5}, 1, 100, vp) // nothing but the legend in view
 		dl := render.NewDrawList()
-		r.Build(dl, &v, nil, Options{Layers: Legend})
+		r.Build(dl, &v, st, Options{Layers: Legend})
 		panel := render.Rect{MinX: math.Inf(1), MinY: math.Inf(1), MaxX: math.Inf(-1), MaxY: math.Inf(-1)}
 		for _, vx := range dl.Vertices() {
 			if vx.Color == colPanel {
@@ -80,17 +84,54 @@ func TestLegendHiddenWhenSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	f := newFixture(t)
+	st := f.state(t, 1)
 	for _, tc := range []struct {
 		w, h  float64
 		shown bool
 	}{{320, 200, false}, {640, 360, false}, {960, 540, true}, {1280, 720, true}, {1600, 400, false}} {
-		r := New()
+		r := f.renderer()
 		r.SetMeasurer(face)
-		v := render.NewOrthoView(render.Vec3{}, 1, 100, render.Viewport{Width: tc.w, Height: tc.h, Scale: 1})
+		v := render.NewOrthoView(render.Vec3{X: 1e5}, 1, 100, render.Viewport{Width: tc.w, Height: tc.h, Scale: 1})
 		dl := render.NewDrawList()
-		r.Build(dl, &v, nil, Options{Layers: Legend})
+		r.Build(dl, &v, st, Options{Layers: Legend})
 		if shown := countColor(dl, colPanel) != 0; shown != tc.shown || shown != (len(dl.Labels()) != 0) {
 			t.Errorf("%gx%g: legend shown %v (%d labels), want %v", tc.w, tc.h, shown, len(dl.Labels()), tc.shown)
+		}
+	}
+}
+
+// TestLegendColumnsFollowContent: the map's columns show with a map, the
+// lights' and actors' with a recording, and nothing with neither.
+func TestLegendColumnsFollowContent(t *testing.T) {
+	f := newFixture(t)
+	st := f.state(t, 1)
+	titles := func(r *Renderer, st *scene.State) []string {
+		v := render.NewOrthoView(render.Vec3{X: 1e5}, 1, 100, render.Viewport{Width: 1280, Height: 720, Scale: 1})
+		dl := render.NewDrawList()
+		r.Build(dl, &v, st, Options{Layers: Legend})
+		var out []string
+		for _, l := range dl.Labels() {
+			if l.Color == colLegendTitle {
+				out = append(out, l.Text)
+			}
+		}
+		return out
+	}
+	noMap := New()
+	for _, tc := range []struct {
+		name string
+		r    *Renderer
+		st   *scene.State
+		want []string
+	}{
+		{"map and recording", f.renderer(), st, []string{"road end rule", "markings", "lights, events", "actors"}},
+		{"map alone", f.renderer(), nil, []string{"road end rule", "markings"}},
+		{"recording alone", noMap, st, []string{"lights, events", "actors"}},
+		{"nothing", noMap, nil, nil},
+	} {
+		if got := titles(tc.r, tc.st); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: legend columns %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -91,7 +91,7 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 		r.drawCollisions(dl, v, st, opt)
 	}
 	if opt.Layers.Has(Legend) {
-		r.drawLegend(dl, v)
+		r.drawLegend(dl, v, st)
 	}
 }
 
