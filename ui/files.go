@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"io/fs"
+	"os/exec"
 	"path"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -91,7 +92,7 @@ func (d *fileDialog) poll(a *app.App) {
 		switch {
 		case errors.Is(ans.err, zenity.ErrCanceled):
 		case ans.err != nil:
-			a.Notify(app.Error, "the file dialog failed ("+ans.err.Error()+"); pass files on the command line or drop them on the window")
+			a.Notify(app.Error, dialogFailure(ans.err))
 		default:
 			for _, p := range ans.paths {
 				a.Open(loader.FileSource(p))
@@ -99,6 +100,17 @@ func (d *fileDialog) poll(a *app.App) {
 		}
 	default:
 	}
+}
+
+// dialogFailure says why the Open dialog did not show and what to do.
+// On Linux the dialog is the zenity program (or qarma or matedialog),
+// which a desktop may lack.
+func dialogFailure(err error) string {
+	const instead = "; open files by dropping them on the window or naming them on the command line"
+	if errors.Is(err, exec.ErrNotFound) {
+		return "the file dialog failed: it needs the zenity program, which is not installed (" + err.Error() + ")" + instead
+	}
+	return "the file dialog failed (" + err.Error() + ")" + instead
 }
 
 // busy reports whether the dialog is up (the loop keeps polling it).

@@ -546,7 +546,7 @@ func TestWindowOpenDialogFails(t *testing.T) {
 	run(t, g, 1)
 	found := false
 	for _, n := range g.App().Notices() {
-		found = found || n.Level == app.Error && strings.Contains(n.Text, "the file dialog failed")
+		found = found || n.Level == app.Error && strings.Contains(n.Text, "the file dialog failed: it needs the zenity program")
 	}
 	if !found {
 		t.Errorf("no notice of the failed dialog: %+v", g.App().Notices())
