@@ -9,7 +9,7 @@ const (
 	curvePoint   = 8
 	gearRec      = 12
 	wheelShort   = 36 // PhysicsControl wheel before 0.9.12
-	wheelLong    = 48 // from 0.9.12, with the wheel position
+	wheelLong    = 48 // from 0.9.12, with the tyre stiffness values
 	bonesMin     = 4 + 2
 	boneMin      = 2 // name length; plus 2 vecs
 	wheelsMin    = 4 + 4
