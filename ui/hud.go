@@ -18,6 +18,7 @@ import (
 // the panels, for hit-testing the cursor.
 type hudText struct {
 	panels   []rect
+	tipShown bool   // the tooltip is in this frame
 	tip      []byte // the timeline tooltip's lines
 	tipEnds  []int
 	tipKinds []scene.EventKind
@@ -42,7 +43,7 @@ func (h *hudText) overPanel(x, y float64) bool {
 
 // build lays out the frame's overlay from the app.
 func (h *hudText) build(g *Game) {
-	h.panels = h.panels[:0]
+	h.panels, h.tipShown = h.panels[:0], false
 	h.statusBar(g)
 	h.timeline(g)
 	h.inspectors(g)
@@ -115,8 +116,11 @@ func (h *hudText) timeline(g *Game) {
 	ov.rect(0, rect{head - hw/2, bar.y0 - l.px(4), head + hw/2, bar.y1 + l.px(4)}, colHead)
 	k := l.px(5)
 	ov.tri(0, head-k, bar.y0-l.px(4)-k, head+k, bar.y0-l.px(4)-k, head, bar.y0-l.px(4), colHead)
+	// The tooltip shows on hover, not while dragging, and not under the
+	// go-to prompt or the help, which sit in the same place on top.
 	if m := g.snap.Mouse; !m.Left && !m.Right && m.X >= bar.x0 && m.X <= bar.x1 &&
-		m.Y >= g.snap.TimelineY && m.Y <= g.snap.TimelineY+g.snap.TimelineHeight {
+		m.Y >= g.snap.TimelineY && m.Y <= g.snap.TimelineY+g.snap.TimelineHeight &&
+		!g.mapper.Entry().Open && !g.app.Help() {
 		h.tooltip(g, tl, m.X)
 	}
 }
@@ -143,6 +147,7 @@ const maxTipEvents = 6
 // within a few pixels of it.
 func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
+	h.tipShown = true
 	h.tipLines(g, tl.TimeAt(x), l.px(4)*(tl.End-tl.Start)/max(tl.Width, 1))
 	// Measure, place above the bar, draw on top of everything.
 	pad, sw := l.px(8), l.px(14)

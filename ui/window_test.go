@@ -305,6 +305,9 @@ func TestWindowScrubAndGoTo(t *testing.T) {
 	sc.typeText("3.25")
 	drain(t, g, sc)
 	shot(t, g, "prompt")
+	if g.hud.tipShown {
+		t.Error("the timeline tooltip shows under the prompt")
+	}
 	sc.key(input.KeyEnter, false, false)
 	drain(t, g, sc)
 	if c.Time() != 3.25 || g.mapper.Entry().Open {
@@ -563,6 +566,9 @@ func TestWindowTimelineTooltip(t *testing.T) {
 	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: (b.y0 + b.y1) / 2}})
 	drain(t, g, sc)
 	tip := string(g.hud.tip)
+	if !g.hud.tipShown {
+		t.Error("no tooltip over the bar")
+	}
 	for _, want := range []string{"0:02.00   frame 41", "collision  100 with 101"} {
 		if !strings.Contains(tip, want) {
 			t.Errorf("tooltip %q lacks %q", tip, want)
