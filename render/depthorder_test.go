@@ -223,7 +223,7 @@ func TestOrderBreaksCycles(t *testing.T) {
 	var o orderer
 	prims := make([]prim, 5)
 	for i := range prims {
-		prims[i] = prim{seq: uint32(i), occ: -1, rect: Rect{0, 0, 10, 10}}
+		prims[i] = prim{seq: uint32(i)}
 	}
 	o.edges = append(o.edges[:0], [2]int32{0, 1}, [2]int32{1, 2}, [2]int32{2, 0}, [2]int32{4, 3})
 	o.buildGraph(len(prims))

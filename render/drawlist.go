@@ -41,15 +41,21 @@ const (
 func (l Layer) DepthSorted() bool { return l == LayerObjects }
 
 // prim is one depth-sorted unit (a box, a pole...): a range of the layer's
-// index buffer, its depth, its screen rectangle and its occluder (an index
-// into DrawList.occ, or -1), which order it against its neighbours (see
-// occlusion.go). seq breaks ties so the sort is stable.
+// index buffer and its depth. seq breaks ties so the sort is stable, and
+// indexes the primitive's primMeta. It is kept small because it is what
+// the depth sort moves.
 type prim struct {
 	depth        float64
 	seq          uint32
 	first, count uint32
-	occ          int32
-	rect         Rect
+}
+
+// primMeta is what orders a primitive against its neighbours beyond its
+// depth (occlusion.go): its screen rectangle and its occluder (an index
+// into DrawList.occ, or -1).
+type primMeta struct {
+	occ  int32
+	rect Rect
 }
 
 type layerData struct {
@@ -76,11 +82,13 @@ type DrawList struct {
 
 	// The primitive being built.
 	cur      Layer
-	curStart int
+	curStart int // the primitive's first index in its layer
+	curVert  int // and its first vertex: its vertices follow contiguously
 	depthSum float64
 	depthN   int
 	curOcc   int32
 
+	meta    []primMeta // by prim.seq
 	occ     []occluder
 	orderer orderer
 
@@ -108,6 +116,7 @@ func (dl *DrawList) Reset(v *View) {
 	dl.out = dl.out[:0]
 	dl.labels = dl.labels[:0]
 	dl.occ = dl.occ[:0]
+	dl.meta = dl.meta[:0]
 	dl.seq = 0
 }
 
@@ -127,7 +136,7 @@ func (dl *DrawList) Finish(m TextMeasurer) {
 			continue
 		}
 		slices.SortFunc(ld.prims, backToFront)
-		dl.orderer.order(ld.prims, dl.occ, dl.view.Eye)
+		dl.orderer.order(ld.prims, dl.meta, dl.occ, dl.view.Eye, dl.view.Viewport)
 		for _, p := range ld.prims {
 			dl.out = append(dl.out, ld.idx[p.first:p.first+p.count]...)
 		}
@@ -170,6 +179,7 @@ func (dl *DrawList) begin(l Layer) {
 	}
 	dl.cur = l
 	dl.curStart = len(dl.layers[l].idx)
+	dl.curVert = len(dl.verts)
 	dl.depthSum, dl.depthN, dl.curOcc = 0, 0, -1
 }
 
@@ -203,17 +213,20 @@ func (dl *DrawList) end() {
 	if dl.depthN > 0 {
 		d = dl.depthSum / float64(dl.depthN)
 	}
-	ld.prims = append(ld.prims, prim{depth: d, seq: dl.seq, first: uint32(dl.curStart), count: uint32(n),
-		occ: dl.curOcc, rect: dl.screenRect(ld.idx[dl.curStart:])})
+	ld.prims = append(ld.prims, prim{depth: d, seq: dl.seq, first: uint32(dl.curStart), count: uint32(n)})
+	m := primMeta{occ: dl.curOcc}
+	if m.occ >= 0 {
+		m.rect = screenRect(dl.verts[dl.curVert:])
+	}
+	dl.meta = append(dl.meta, m)
 	dl.seq++
 }
 
-// screenRect bounds the vertices the indices refer to.
-func (dl *DrawList) screenRect(idx []uint32) Rect {
+// screenRect bounds vertices.
+func screenRect(vs []Vertex) Rect {
 	r := Rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
-	for _, i := range idx {
-		v := &dl.verts[i]
-		x, y := float64(v.X), float64(v.Y)
+	for i := range vs {
+		x, y := float64(vs[i].X), float64(vs[i].Y)
 		r.MinX, r.MinY = min(r.MinX, x), min(r.MinY, y)
 		r.MaxX, r.MaxY = max(r.MaxX, x), max(r.MaxY, y)
 	}

@@ -56,19 +56,16 @@ func (dl *DrawList) Label3D(p Vec3, l Label) bool {
 	return true
 }
 
-// labelCell is the side in device pixels of the placer's grid cells.
-const labelCell = 64
-
 // labelPlacer is the greedy screen-space placer: labels are taken by
 // priority; each tries the four spots diagonal to its anchor (upper right,
 // the cartographers' first choice, then upper left, lower right, lower
 // left: spots that never overlap one another) and takes the first that is
-// fully on screen and overlaps no label placed before it. A uniform grid of cells keeps the overlap test near
-// constant time. All buffers are reused between frames.
+// fully on screen and overlaps no label placed before it. A screenGrid
+// keeps the overlap test near constant time. All buffers are reused
+// between frames.
 type labelPlacer struct {
-	order      []int32
-	cells      [][]int32
-	cols, rows int
+	order []int32
+	grid  screenGrid
 }
 
 // PlaceLabels runs the greedy placement on labels for the viewport vp,
@@ -87,7 +84,7 @@ func (p *labelPlacer) place(labels []Label, m TextMeasurer, vp Viewport) {
 	if m == nil || len(labels) == 0 {
 		return
 	}
-	p.resetGrid(vp)
+	p.grid.reset(vp)
 	p.order = p.order[:0]
 	for i := range labels {
 		p.order = append(p.order, int32(i))
@@ -136,32 +133,11 @@ func contains(outer, r Rect) bool {
 	return r.MinX >= outer.MinX && r.MinY >= outer.MinY && r.MaxX <= outer.MaxX && r.MaxY <= outer.MaxY
 }
 
-// resetGrid sizes the cell grid to the viewport and empties every cell,
-// keeping the cells' storage.
-func (p *labelPlacer) resetGrid(vp Viewport) {
-	p.cols = max(1, int(vp.Width)/labelCell+1)
-	p.rows = max(1, int(vp.Height)/labelCell+1)
-	n := p.cols * p.rows
-	if n > len(p.cells) {
-		p.cells = append(p.cells, make([][]int32, n-len(p.cells))...)
-	}
-	for i := range p.cells {
-		p.cells[i] = p.cells[i][:0]
-	}
-}
-
-// cellRange returns the inclusive cell span covered by r (r is on screen).
-func (p *labelPlacer) cellRange(r Rect) (c0, r0, c1, r1 int) {
-	clampi := func(v, hi int) int { return min(max(v, 0), hi-1) }
-	return clampi(int(r.MinX)/labelCell, p.cols), clampi(int(r.MinY)/labelCell, p.rows),
-		clampi(int(r.MaxX)/labelCell, p.cols), clampi(int(r.MaxY)/labelCell, p.rows)
-}
-
 func (p *labelPlacer) collides(labels []Label, r Rect) bool {
-	c0, r0, c1, r1 := p.cellRange(r)
+	c0, r0, c1, r1 := p.grid.span(r)
 	for y := r0; y <= r1; y++ {
 		for x := c0; x <= c1; x++ {
-			for _, j := range p.cells[y*p.cols+x] {
+			for _, j := range *p.grid.at(x, y) {
 				if labels[j].Box.Overlaps(r) {
 					return true
 				}
@@ -172,10 +148,10 @@ func (p *labelPlacer) collides(labels []Label, r Rect) bool {
 }
 
 func (p *labelPlacer) insert(i int32, r Rect) {
-	c0, r0, c1, r1 := p.cellRange(r)
+	c0, r0, c1, r1 := p.grid.span(r)
 	for y := r0; y <= r1; y++ {
 		for x := c0; x <= c1; x++ {
-			c := &p.cells[y*p.cols+x]
+			c := p.grid.at(x, y)
 			*c = append(*c, i)
 		}
 	}

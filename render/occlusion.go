@@ -1,10 +1,6 @@
 package render
 
-import (
-	"cmp"
-	"math"
-	"slices"
-)
+import "math"
 
 // Painter's order for LayerObjects beyond centre depth.
 //
@@ -91,24 +87,25 @@ func aabbOccluder(b AABB) occluder {
 
 // orderer holds the buffers of the occlusion pass, reused every frame.
 type orderer struct {
-	byX   []xKey     // primitives with an occluder, by screen MinX
+	grid  screenGrid
 	edges [][2]int32 // (behind, front) in ranks
 	start []int32    // CSR: out-edges of rank r are adj[start[r]:start[r+1]]
 	adj   []int32
 	fill  []int32
 	indeg []int32
 	heap  []int32
+	held  int // earliestHeld's cursor
 	out   []prim
 }
 
 // order reorders prims (already back to front by depth) so that no
 // primitive is painted before one it hides, as far as their occluders
-// tell. occ holds the occluders the prims refer to.
-func (o *orderer) order(prims []prim, occ []occluder, eye Vec3) {
+// tell. meta is indexed by prim.seq; occ holds the occluders it refers to.
+func (o *orderer) order(prims []prim, meta []primMeta, occ []occluder, eye Vec3, vp Viewport) {
 	if len(prims) < 2 {
 		return
 	}
-	o.collect(prims, occ, eye)
+	o.collect(prims, meta, occ, eye, vp)
 	if len(o.edges) == 0 {
 		return
 	}
@@ -116,41 +113,47 @@ func (o *orderer) order(prims []prim, occ []occluder, eye Vec3) {
 	o.sort(prims)
 }
 
-// xKey is a primitive's rank keyed by the left edge of its rectangle.
-type xKey struct {
-	minX float64
-	rank int32
-}
-
-// collect finds the constrained pairs with a sweep over screen x: only
-// primitives whose rectangles overlap can hide one another.
-func (o *orderer) collect(prims []prim, occ []occluder, eye Vec3) {
-	o.byX, o.edges = o.byX[:0], o.edges[:0]
+// collect finds the constrained pairs: only primitives whose screen
+// rectangles overlap can hide one another, and a screenGrid finds those.
+// A pair sharing several cells is tested once, in the cell holding the
+// top-left corner of the rectangles' intersection.
+func (o *orderer) collect(prims []prim, meta []primMeta, occ []occluder, eye Vec3, vp Viewport) {
+	o.edges = o.edges[:0]
+	o.grid.reset(vp)
 	for i := range prims {
-		if prims[i].occ >= 0 {
-			o.byX = append(o.byX, xKey{prims[i].rect.MinX, int32(i)})
+		mi := &meta[prims[i].seq]
+		if mi.occ < 0 {
+			continue
+		}
+		c0, r0, c1, r1 := o.grid.span(mi.rect)
+		for y := r0; y <= r1; y++ {
+			for x := c0; x <= c1; x++ {
+				cell := o.grid.at(x, y)
+				for _, j := range *cell {
+					o.pair(int32(i), j, mi, &meta[prims[j].seq], occ, eye, x, y)
+				}
+				*cell = append(*cell, int32(i))
+			}
 		}
 	}
-	slices.SortFunc(o.byX, func(a, b xKey) int { return cmp.Compare(a.minX, b.minX) })
-	for k, ki := range o.byX {
-		i := ki.rank
-		pi := &prims[i]
-		for _, kj := range o.byX[k+1:] {
-			if kj.minX >= pi.rect.MaxX {
-				break
-			}
-			j := kj.rank
-			pj := &prims[j]
-			if pj.rect.MinY >= pi.rect.MaxY || pi.rect.MinY >= pj.rect.MaxY {
-				continue
-			}
-			switch inFront(&occ[pi.occ], &occ[pj.occ], eye) {
-			case 1: // i hides j: j first
-				o.edges = append(o.edges, [2]int32{j, i})
-			case -1:
-				o.edges = append(o.edges, [2]int32{i, j})
-			}
-		}
+}
+
+// pair adds the edge between primitives i and j (ranks) when their
+// rectangles overlap, cell (x, y) is where the pair is tested, and their
+// occluders tell which one can hide the other.
+func (o *orderer) pair(i, j int32, mi, mj *primMeta, occ []occluder, eye Vec3, x, y int) {
+	a, b := mi.rect, mj.rect
+	if !a.Overlaps(b) {
+		return
+	}
+	if cellIndex(max(a.MinX, b.MinX), o.grid.cols) != x || cellIndex(max(a.MinY, b.MinY), o.grid.rows) != y {
+		return // tested in another cell
+	}
+	switch inFront(&occ[mi.occ], &occ[mj.occ], eye) {
+	case 1: // i hides j: j first
+		o.edges = append(o.edges, [2]int32{j, i})
+	case -1:
+		o.edges = append(o.edges, [2]int32{i, j})
 	}
 }
 
@@ -174,39 +177,49 @@ func (o *orderer) buildGraph(n int) {
 }
 
 // sort is Kahn's topological sort taking, among the primitives free to
-// go, the one earliest in depth order. A cycle (possible with three or
-// more long boxes) is broken at its earliest primitive.
+// go, the one earliest in depth order. Most primitives take part in no
+// edge, so the free ones are found by a cursor walking the depth order;
+// only those an edge held back wait in the heap once freed. A cycle
+// (possible with three or more long boxes) is broken at its earliest
+// primitive.
 func (o *orderer) sort(prims []prim) {
 	n := len(prims)
-	o.heap = o.heap[:0]
-	for r := range n {
-		if o.indeg[r] == 0 {
-			o.push(int32(r))
-		}
-	}
-	o.out = o.out[:0]
-	next := 0 // the earliest rank that may not be out yet
+	o.heap, o.out, o.held = o.heap[:0], o.out[:0], 0
+	next := 0 // the cursor: ranks before it are out or wait in the heap
 	for len(o.out) < n {
-		if len(o.heap) == 0 {
-			for o.indeg[next] < 0 {
-				next++
-			}
-			o.indeg[next] = 0
-			o.push(int32(next))
+		for next < n && o.indeg[next] != 0 {
+			next++ // held back (> 0: freed later into the heap) or out (< 0)
 		}
-		r := o.pop()
+		var r int32
+		switch {
+		case len(o.heap) > 0 && (next == n || o.heap[0] < int32(next)):
+			r = o.pop()
+		case next < n:
+			r = int32(next)
+		default: // a cycle: free its earliest primitive
+			r = o.earliestHeld()
+		}
 		o.out = append(o.out, prims[r])
 		o.indeg[r] = -1 // out
 		for _, s := range o.adj[o.start[r]:o.start[r+1]] {
 			if o.indeg[s] > 0 {
 				o.indeg[s]--
-				if o.indeg[s] == 0 {
-					o.push(s)
+				if o.indeg[s] == 0 && s < int32(next) {
+					o.push(s) // the cursor has passed it
 				}
 			}
 		}
 	}
 	copy(prims, o.out)
+}
+
+// earliestHeld returns the first rank still held back by an edge. A rank
+// once free never is held again, so its cursor only moves forward.
+func (o *orderer) earliestHeld() int32 {
+	for o.held < len(o.indeg) && o.indeg[o.held] <= 0 {
+		o.held++
+	}
+	return int32(o.held) // < len while primitives remain
 }
 
 // push and pop make o.heap a binary min-heap of ranks.

@@ -128,6 +128,10 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 	if s.ring.A > 0 {
 		r.groundRing(dl, v, foot, math.Hypot(p.half.X, p.half.Y)+0.6, s.ring)
 	}
+	label := opt.Layers.Has(Labels) && (s.always || size >= minLabelPx)
+	if !label && s.marker.A == 0 {
+		return
+	}
 	x, y, d, ok := p.screenTop(v)
 	if !ok {
 		return
@@ -136,7 +140,7 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 		r.chevron(dl, v, x, y, s.marker)
 		y -= (markerPx + 4) * v.Viewport.DeviceScale() // the label above the marker
 	}
-	if opt.Layers.Has(Labels) && (s.always || size >= minLabelPx) && v.Viewport.RectVisible(x, y, x, y) {
+	if label && v.Viewport.RectVisible(x, y, x, y) {
 		dl.AddLabel(render.Label{X: x, Y: y, Depth: d, Text: in.label, Color: colLabel, Background: colLabelB, Priority: s.priority})
 	}
 }
