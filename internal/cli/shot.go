@@ -202,7 +202,7 @@ func shotCamera(r *scenedraw.Renderer, st *scene.State, sp shotSpec, vp render.V
 			return render.View{}, err
 		}
 		var cam render.ChaseCamera
-		cam.Snap(render.Vec3(a.World.Location), a.World.Rotation.Yaw*math.Pi/180)
+		cam.Snap(scenedraw.ChaseTarget(a))
 		return cam.View(vp), nil
 	}
 	cam := render.NewOrbitCamera()

@@ -1,6 +1,7 @@
 package scenedraw
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -85,4 +86,12 @@ func parseRGB(s string) (render.Color, bool) {
 		return render.Color{}, false
 	}
 	return render.RGB(v[0], v[1], v[2]), true
+}
+
+// ChaseTarget is what a render.ChaseCamera follows for actor a: its
+// position and its heading in radians, counter-clockwise from +X, taken
+// from its forward axis (so the angle units stay package scene's).
+func ChaseTarget(a *scene.Actor) (pos render.Vec3, yaw float64) {
+	f := a.World.Rotation.Forward()
+	return render.Vec3(a.World.Location), math.Atan2(f.Y, f.X)
 }

@@ -368,3 +368,19 @@ func FuzzParseRGB(f *testing.F) {
 		}
 	})
 }
+
+// TestChaseTarget: a chase camera snapped to an actor heading along +Y
+// (yaw 90° in scene's degrees) sits behind it, at lower Y, looking +Y.
+func TestChaseTarget(t *testing.T) {
+	a := &scene.Actor{World: scene.Transform{Location: scene.Vec3{X: 5, Y: 7}, Rotation: scene.Rotation{Yaw: 90}}}
+	pos, yaw := ChaseTarget(a)
+	if pos != (render.Vec3{X: 5, Y: 7}) || math.Abs(yaw-math.Pi/2) > 1e-12 {
+		t.Fatalf("ChaseTarget = %v, %g; want (5, 7, 0), π/2", pos, yaw)
+	}
+	var cam render.ChaseCamera
+	cam.Snap(pos, yaw)
+	v := cam.View(testVP)
+	if e := cam.Eye(); math.Abs(e.X-5) > 1e-9 || e.Y >= 7 || v.Forward.Y <= 0 {
+		t.Errorf("eye %v looking %v: want behind the actor (x 5, y < 7) looking +Y", e, v.Forward)
+	}
+}
