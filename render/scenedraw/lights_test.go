@@ -149,3 +149,44 @@ func TestLightActorAtMapLightDrawnOnce(t *testing.T) {
 		t.Error("a light actor away from map lights is not drawn")
 	}
 }
+
+// TestLightVisorPointsAtTarget: seen from above, each map light's arm
+// runs visorLen metres from its origin toward its target, in its lamp's
+// colour.
+func TestLightVisorPointsAtTarget(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	const ppm = 20
+	checked := 0
+	for i, l := range r.cache.lights {
+		dir := render.Vec3{X: l.target.X - l.origin.X, Y: l.target.Y - l.origin.Y}.Normalize()
+		if dir == (render.Vec3{}) || checked >= 6 {
+			continue
+		}
+		checked++
+		v := topView(l.origin, ppm)
+		dl := build(r, v, nil, Options{Layers: Lights})
+		ox, oy, _, _ := v.WorldToScreen(l.origin)
+		tx, ty, _, _ := v.WorldToScreen(l.origin.Add(dir))
+		ux, uy := tx-ox, ty-oy // one metre toward the target, on screen
+		col := r.lights.color(r.cache, int32(i))
+		far, fx, fy := 0.0, 0.0, 0.0
+		for _, vx := range dl.Vertices() {
+			if vx.Color != col {
+				continue
+			}
+			dx, dy := float64(vx.X)-ox, float64(vx.Y)-oy
+			if d := math.Hypot(dx, dy); d > far && d < 3*visorLen*ppm {
+				far, fx, fy = d, dx, dy
+			}
+		}
+		along := (fx*ux + fy*uy) / ppm // pixels along the target direction
+		if along < visorLen*ppm-1 || along > visorLen*ppm+6 || math.Abs(fx*uy-fy*ux)/ppm > 6 {
+			t.Errorf("light %d: the arm's far end is at (%.1f, %.1f) px from the lamp, want %.0f px toward the target (%.2f, %.2f)",
+				i, fx, fy, visorLen*ppm, ux/ppm, uy/ppm)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no map light with a target")
+	}
+}
