@@ -214,19 +214,21 @@ func TestTrafficAtEdges(t *testing.T) {
 		a := rp.actors[id]
 		if a.added > 0 {
 			came++
-			lastCame = rp.frames[a.added].start.Elapsed
+			at := rp.frames[a.added].start.Elapsed
+			lastCame = max(lastCame, at)
 			if d, ok := edgeDistance(m, tr[0], false); !ok || d > 4 {
 				t.Errorf("vehicle %d appears at %.2f s at (%.2f, %.2f), %.2f m from the start of a lane at the map's edge",
-					id, lastCame, tr[0].s.loc.X, tr[0].s.loc.Y, d)
+					id, at, tr[0].s.loc.X, tr[0].s.loc.Y, d)
 			}
 		}
 		if a.gone >= 0 {
 			left++
-			lastLeft = rp.frames[a.gone].start.Elapsed
+			at := rp.frames[a.gone].start.Elapsed
+			lastLeft = max(lastLeft, at)
 			end := tr[len(tr)-1]
 			if d, ok := edgeDistance(m, end, true); !ok || d > 2 {
 				t.Errorf("vehicle %d leaves at %.2f s from (%.2f, %.2f), %.2f m from the end of a lane at the map's edge",
-					id, lastLeft, end.s.loc.X, end.s.loc.Y, d)
+					id, at, end.s.loc.X, end.s.loc.Y, d)
 			}
 		}
 	}
