@@ -9,7 +9,8 @@ import (
 // rightmost lane into the rightmost lane, a left turn only from the
 // leftmost into the leftmost, straight on from any lane into the lane
 // that continues it. A lane that has no such way (the middle lane at a T
-// junction) may take any turn; U-turns only where nothing else exists.
+// junction) may take any turn, into the lane beside the one its
+// neighbour turns into; U-turns only where nothing else exists.
 func (n *network) addMovements(j int) {
 	jn := &n.junctions[j]
 	type dest struct {
@@ -72,11 +73,15 @@ func (n *network) pick(in int, side []int, pass int) (to, turn int, ok bool) {
 	if pass == 0 && (turn == turnRight && l.rank != l.nLanes-1 || turn == turnLeft && l.rank != 0) {
 		return 0, 0, false
 	}
+	// A turn keeps its place counted from the side it turns to: the
+	// rightmost lane turns right into the rightmost lane, the one left of
+	// it (without discipline) into the one left of that, and so on, so
+	// two lanes turning together drive side by side instead of merging.
 	switch turn {
 	case turnRight:
-		return side[len(side)-1], turn, true
+		return side[max(len(side)-l.nLanes+l.rank, 0)], turn, true
 	case turnLeft, turnU:
-		return side[0], turn, true
+		return side[min(l.rank, len(side)-1)], turn, true
 	}
 	// Straight on: the departing lane nearest the line of this one.
 	end := l.path.last()
