@@ -29,7 +29,15 @@ func (c *OrbitCamera) FrameAll(b AABB, vp Viewport) {
 // needed, so nothing in b is above it. An empty or non-finite box, or an
 // unusable viewport, leaves the camera unchanged.
 func (c *TopDownCamera) FrameAll(b AABB, vp Viewport) {
-	if b.IsEmpty() || !b.Min.Finite() || !b.Max.Finite() || !vp.Usable() {
+	c.FrameIn(b, vp, Rect{0, 0, vp.Width, vp.Height})
+}
+
+// FrameIn is FrameAll fitting b into area, a rectangle of the viewport in
+// device pixels (the part a panel leaves free), instead of the whole
+// viewport. An empty area leaves the camera unchanged.
+func (c *TopDownCamera) FrameIn(b AABB, vp Viewport, area Rect) {
+	aw, ah := area.MaxX-area.MinX, area.MaxY-area.MinY
+	if b.IsEmpty() || !b.Min.Finite() || !b.Max.Finite() || !vp.Usable() || !(aw > 0 && ah > 0) || !finite(aw+ah) {
 		return
 	}
 	c.Center = b.Center()
@@ -38,12 +46,16 @@ func (c *TopDownCamera) FrameAll(b AABB, vp Viewport) {
 	s := vp.DeviceScale()
 	fit := math.Inf(1)
 	if w > 0 {
-		fit = vp.Width / w
+		fit = aw / w
 	}
 	if h > 0 {
-		fit = min(fit, vp.Height/h)
+		fit = min(fit, ah/h)
 	}
 	if !math.IsInf(fit, 1) && fit > 0 {
 		c.PixelsPerMetre = min(max(fit/s/frameMargin, MinPixelsPerMetre), MaxPixelsPerMetre)
 	}
+	// Put b's centre at the area's centre: +X is right, +Y up the screen.
+	ppd := c.ppm() * s
+	c.Center.X -= ((area.MinX+area.MaxX)/2 - vp.Width/2) / ppd
+	c.Center.Y += ((area.MinY+area.MaxY)/2 - vp.Height/2) / ppd
 }

@@ -52,3 +52,37 @@ func checkCornersInside(t *testing.T, name string, bi int, v View, b AABB) {
 		}
 	}
 }
+
+// TestFrameIn: a top-down camera framed into part of the viewport puts
+// every corner of the box inside that part, nearly filling one of its
+// sides; the whole viewport gives FrameAll's result.
+func TestFrameIn(t *testing.T) {
+	b := AABB{Vec3{-300, -250, 0}, Vec3{400, 450, 20}}
+	vp := Viewport{Width: 1280, Height: 720, Scale: 2}
+	for _, area := range []Rect{{0, 0, 1280, 720}, {0, 0, 880, 720}, {0, 200, 1280, 720}, {100, 50, 300, 650}} {
+		var c TopDownCamera
+		c.FrameIn(b, vp, area)
+		v := c.View(vp)
+		for i := range 8 {
+			x, y, _, ok := v.WorldToScreen(b.Corner(i))
+			if !ok || x < area.MinX-1e-6 || x > area.MaxX+1e-6 || y < area.MinY-1e-6 || y > area.MaxY+1e-6 {
+				t.Errorf("area %v: corner %d at (%.1f, %.1f), outside", area, i, x, y)
+			}
+		}
+		w, h := (b.Max.X-b.Min.X)*v.Focal, (b.Max.Y-b.Min.Y)*v.Focal
+		if fill := math.Max(w/(area.MaxX-area.MinX), h/(area.MaxY-area.MinY)); fill < 0.9 {
+			t.Errorf("area %v: the box fills only %.0f%% of it", area, 100*fill)
+		}
+	}
+	var a, f TopDownCamera
+	a.FrameAll(b, vp)
+	f.FrameIn(b, vp, Rect{0, 0, vp.Width, vp.Height})
+	if a != f {
+		t.Errorf("FrameAll %+v, FrameIn over the whole viewport %+v", a, f)
+	}
+	before := f
+	f.FrameIn(b, vp, Rect{10, 10, 10, 500})
+	if f != before {
+		t.Error("an empty area moved the camera")
+	}
+}

@@ -194,7 +194,8 @@ func shotCamera(r *scenedraw.Renderer, st *scene.State, sp shotSpec, vp render.V
 	switch sp.view.kind {
 	case "top":
 		cam := render.NewTopDownCamera()
-		cam.FrameAll(r.Bounds(st), vp)
+		legend, ok := r.LegendRect(vp, st)
+		scenedraw.FrameTop(&cam, r.Bounds(st), vp, legend, ok && sp.layers.Has(scenedraw.Legend))
 		return cam.View(vp), nil
 	case "follow":
 		a, err := followed(st, sp)

@@ -46,3 +46,46 @@ func fits(cam *render.OrbitCamera, b render.AABB, vp render.Viewport) bool {
 	}
 	return true
 }
+
+// legendGap is the space, in logical pixels, FrameTop leaves between the
+// framed scene and the legend.
+const legendGap = 8
+
+// FrameTop frames b with a top-down camera in vp, clear of the legend
+// when one is drawn (legend is LegendRect's result): where b framed on
+// the whole viewport would run under the legend, it is framed beside or
+// below it instead, whichever band shows it larger, as long as that is at
+// least bandMinScale of the whole-viewport scale (a map squeezed into a
+// strip reads worse than one under a corner of the panel).
+func FrameTop(cam *render.TopDownCamera, b render.AABB, vp render.Viewport, legend render.Rect, hasLegend bool) {
+	cam.FrameAll(b, vp)
+	if !hasLegend || b.IsEmpty() {
+		return
+	}
+	v := cam.View(vp)
+	x0, y0, _, _ := v.WorldToScreen(render.Vec3{X: b.Min.X, Y: b.Max.Y, Z: b.Min.Z})
+	x1, y1, _, _ := v.WorldToScreen(render.Vec3{X: b.Max.X, Y: b.Min.Y, Z: b.Min.Z})
+	if !(render.Rect{MinX: x0, MinY: y0, MaxX: x1, MaxY: y1}).Overlaps(legend) {
+		return
+	}
+	full := *cam
+	g := legendGap * vp.DeviceScale()
+	best, bestPPM := full, 0.0
+	for _, area := range []render.Rect{
+		{MinX: 0, MinY: 0, MaxX: legend.MinX - g, MaxY: vp.Height},        // beside
+		{MinX: 0, MinY: legend.MaxY + g, MaxX: vp.Width, MaxY: vp.Height}, // below
+	} {
+		c := full
+		c.FrameIn(b, vp, area)
+		if area.MaxX > area.MinX && area.MaxY > area.MinY && c.PixelsPerMetre > bestPPM {
+			best, bestPPM = c, c.PixelsPerMetre
+		}
+	}
+	if bestPPM >= bandMinScale*full.PixelsPerMetre {
+		*cam = best
+	}
+}
+
+// bandMinScale: FrameTop moves the scene clear of the legend only when
+// that keeps at least this share of its scale.
+const bandMinScale = 0.8

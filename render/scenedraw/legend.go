@@ -124,18 +124,19 @@ const (
 	legendMaxH = 0.36
 )
 
-// drawLegend draws the panel, or nothing when no column applies or the
-// viewport is too small for it to leave room for the scene.
-func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.State) {
+// legendBox is where the legend panel goes in vp with the columns st
+// and the map call for, and its row height; ok is false when it is not
+// drawn (no column applies, or it would not leave room for the scene).
+func (r *Renderer) legendBox(vp render.Viewport, st *scene.State) (box render.Rect, rowH float64, ok bool) {
 	if r.meas == nil {
-		return
+		return box, 0, false
 	}
 	if !r.legend.ok {
 		r.legend.measure(r.meas)
 	}
-	s := v.Viewport.DeviceScale()
+	s := vp.DeviceScale()
 	asc, desc := r.meas.LineMetrics()
-	rowH := math.Ceil(asc+desc) + 2*placerPad*s
+	rowH = math.Ceil(asc+desc) + 2*placerPad*s
 	w, rows := 2*legendInset*s-legendColGap*s, 0
 	for i := range legendColumns {
 		if c := &legendColumns[i]; r.shows(c, st) {
@@ -144,12 +145,30 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.Sta
 		}
 	}
 	h := 2*legendInset*s + float64(rows)*rowH
-	vw, vh := v.Viewport.Width, v.Viewport.Height
-	if rows == 0 || w > legendMaxW*vw || h > legendMaxH*vh {
+	if rows == 0 || w > legendMaxW*vp.Width || h > legendMaxH*vp.Height {
+		return box, 0, false
+	}
+	x0, y0 := vp.Width-legendMargin*s-w, legendMargin*s
+	return render.Rect{MinX: x0, MinY: y0, MaxX: x0 + w, MaxY: y0 + h}, rowH, true
+}
+
+// LegendRect returns the screen rectangle the legend takes in vp when the
+// Legend layer is on and st is drawn, and false when there is none.
+// Framing can leave it free (FrameTop).
+func (r *Renderer) LegendRect(vp render.Viewport, st *scene.State) (render.Rect, bool) {
+	b, _, ok := r.legendBox(vp, st)
+	return b, ok
+}
+
+// drawLegend draws the panel, or nothing when legendBox says so.
+func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.State) {
+	box, rowH, ok := r.legendBox(v.Viewport, st)
+	if !ok {
 		return
 	}
-	x0, y0 := vw-legendMargin*s-w, legendMargin*s
-	dl.Rect2D(render.LayerOverlay, x0, y0, x0+w, y0+h, colPanel)
+	s := v.Viewport.DeviceScale()
+	x0, y0 := box.MinX, box.MinY
+	dl.Rect2D(render.LayerOverlay, x0, y0, box.MaxX, box.MaxY, colPanel)
 	x := x0 + legendInset*s
 	for i := range legendColumns {
 		c := &legendColumns[i]

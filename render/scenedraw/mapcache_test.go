@@ -214,3 +214,55 @@ func TestFrameOrbit(t *testing.T) {
 		t.Errorf("the box fills only %.0f%% of the half-viewport", 100*max(maxX, maxY))
 	}
 }
+
+// TestFrameTopClearsLegend: a square city framed from above in a wide
+// viewport moves beside the legend at the same scale; in a narrow one,
+// where beside or below would shrink it too much, it stays put under the
+// panel's corner.
+func TestFrameTopClearsLegend(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	face, err := LabelFace(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.SetMeasurer(face)
+	st := f.state(t, 1)
+	b := r.Bounds(st)
+	// A viewport of the city's own shape: it fills both sides, so beside
+	// or below the legend it would lose more than a fifth of its scale.
+	snug := render.Viewport{Width: 1200, Height: math.Round(1200 * (b.Max.Y - b.Min.Y) / (b.Max.X - b.Min.X)), Scale: 1}
+	for _, tc := range []struct {
+		vp    render.Viewport
+		clear bool
+	}{
+		{render.Viewport{Width: 1280, Height: 720, Scale: 1}, true},
+		{snug, false},
+	} {
+		legend, ok := r.LegendRect(tc.vp, st)
+		if !ok {
+			t.Fatalf("%v: no legend", tc.vp)
+		}
+		var whole, cam render.TopDownCamera
+		whole.FrameAll(b, tc.vp)
+		FrameTop(&cam, b, tc.vp, legend, true)
+		v := cam.View(tc.vp)
+		var box render.Rect
+		for i := range 8 {
+			x, y, _, _ := v.WorldToScreen(b.Corner(i))
+			if i == 0 {
+				box = render.Rect{MinX: x, MinY: y, MaxX: x, MaxY: y}
+			}
+			box = render.Rect{MinX: min(box.MinX, x), MinY: min(box.MinY, y), MaxX: max(box.MaxX, x), MaxY: max(box.MaxY, y)}
+		}
+		if box.Overlaps(legend) == tc.clear {
+			t.Errorf("%v: framed box %+v overlaps the legend %+v: %v, want %v", tc.vp, box, legend, box.Overlaps(legend), !tc.clear)
+		}
+		if tc.clear && cam.PixelsPerMetre < bandMinScale*whole.PixelsPerMetre {
+			t.Errorf("%v: clear of the legend at %.3f px/m, the whole viewport gives %.3f", tc.vp, cam.PixelsPerMetre, whole.PixelsPerMetre)
+		}
+		if !tc.clear && cam != whole {
+			t.Errorf("%v: moved to %+v, want the whole-viewport framing %+v", tc.vp, cam, whole)
+		}
+	}
+}
