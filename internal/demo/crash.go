@@ -18,15 +18,16 @@ import (
 
 // Crash constants.
 const (
-	crashBrake   = 7.0  // m/s^2, the late driver's emergency braking
-	crashLate    = 0.45 // m: how much braking distance the driver lacks
-	contactGap   = 0.02 // m: bumpers this close touch
-	crashReach   = 90.0 // m: farthest a follower is picked at
-	crashArrive  = 8.0  // s: the longest the hero waits for it
-	crashTimeout = 12.0 // s: give up if the hero drives off first
-	crashRetry   = 5.0  // s before looking again
-	crashStill   = 3.0  // s both stand after the touch
-	crashHazard  = 8.0  // s both show hazard lights after the touch
+	crashBrake   = 7.0   // m/s^2, the late driver's emergency braking
+	crashLate    = 0.45  // m: how much braking distance the driver lacks
+	contactGap   = 0.02  // m: bumpers this close touch
+	crashReach   = 150.0 // m: farthest a follower is picked at
+	crashArrive  = 10.0  // s: the longest the follower may take to arrive, at crashPace or faster
+	crashPace    = 8.0   // m/s: the speed a follower is expected to come at
+	crashTimeout = 12.0  // s: give up if the hero drives off first
+	crashRetry   = 5.0   // s before looking again
+	crashStill   = 3.0   // s both stand after the touch
+	crashHazard  = 8.0   // s both show hazard lights after the touch
 )
 
 // crash is the staged collision's state.
@@ -58,7 +59,7 @@ func (c *crash) look(s *sim) {
 		if !u.alive || u.hero || u.frozen > s.t {
 			continue
 		}
-		if g, _, who := s.leaderOf(int32(i)); who == s.hero && g < crashReach && g < crashArrive*max(u.v, 4) {
+		if g, _, who := s.leaderOf(int32(i)); who == s.hero && g < crashReach && g < crashArrive*max(u.v, crashPace) {
 			c.follower, c.since = int32(i), s.t
 			u.distracted = true
 			h.frozen = s.t + crashTimeout
