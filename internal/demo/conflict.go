@@ -10,7 +10,11 @@ import "math"
 // pose of the other. Movements that share their arriving or departing
 // lane always conflict (the followers in a lane are kept apart by car
 // following instead). At run time a vehicle may only pass its stop line
-// holding its movement, and no two vehicles hold conflicting movements.
+// holding its movement, and no vehicle may take a movement while a
+// vehicle on a conflicting one is still short of where it clears it: the
+// point on its way beyond which its box never again meets the other's
+// swept area. So a car turning left blocks the oncoming lanes only until
+// it has crossed them, not for its whole turn.
 
 // Sweep parameters, metres.
 const (
@@ -19,8 +23,16 @@ const (
 	maxPoses    = 400  // per part of a sweep; only absurdly long movements need more
 )
 
-// pose is a box centre and its heading as a unit vector.
-type pose struct{ x, y, c, s float64 }
+// conflict is one movement's conflict with another, m.
+type conflict struct {
+	m      int32
+	theirs float64 // how far along m a vehicle has cleared this movement's way
+}
+
+// pose is a box centre and its heading as a unit vector, at arc length s
+// along a movement (negative on its arriving lane, beyond its length on
+// its departing lane).
+type pose struct{ x, y, c, s, at float64 }
 
 // obb is an oriented box in the ground plane: centre, heading, half sizes.
 type obb struct {
@@ -54,17 +66,18 @@ type sweep struct {
 // before the movement (on its arriving lane) to reach metres after it.
 func (n *network) sweepOf(m *movement, reach float64) sweep {
 	var sw sweep
-	add := func(p *path, from, to float64) {
+	add := func(p *path, from, to, base float64) {
 		step := max(sweepStep, (to-from)/maxPoses)
 		for s := from; s < to+step/2; s += step {
-			pos, h := p.at(min(s, to))
-			sw.poses = append(sw.poses, pose{pos.X, pos.Y, math.Cos(h), math.Sin(h)})
+			at := min(s, to)
+			pos, h := p.at(at)
+			sw.poses = append(sw.poses, pose{pos.X, pos.Y, math.Cos(h), math.Sin(h), base + at})
 		}
 	}
 	in, out := &n.lanes[m.from].path, &n.lanes[m.to].path
-	add(in, max(in.length()-reach, 0), in.length())
-	add(&m.path, 0, m.path.length())
-	add(out, 0, min(reach, out.length()))
+	add(in, max(in.length()-reach, 0), in.length(), -in.length())
+	add(&m.path, 0, m.path.length(), 0)
+	add(out, 0, min(reach, out.length()), m.path.length())
 	sw.minX, sw.minY = math.Inf(1), math.Inf(1)
 	sw.maxX, sw.maxY = math.Inf(-1), math.Inf(-1)
 	for _, p := range sw.poses {
@@ -79,7 +92,6 @@ func (n *network) sweepOf(m *movement, reach float64) sweep {
 func (n *network) addConflicts(hl, hw float64) {
 	hl, hw = hl+sweepMargin, hw+sweepMargin
 	reach := hl
-	radius := math.Hypot(hl, hw)
 	for j := range n.junctions {
 		ms := n.junctions[j].moves
 		sw := make([]sweep, len(ms))
@@ -89,23 +101,34 @@ func (n *network) addConflicts(hl, hw float64) {
 		for a := range ms {
 			for b := a + 1; b < len(ms); b++ {
 				ma, mb := &n.moves[ms[a]], &n.moves[ms[b]]
-				if ma.from == mb.from || ma.to == mb.to || sweepsMeet(&sw[a], &sw[b], hl, hw, radius) {
-					ma.conflicts = append(ma.conflicts, int32(ms[b]))
-					mb.conflicts = append(mb.conflicts, int32(ms[a]))
+				sa, ok := lastMeeting(&sw[a], &sw[b], hl, hw)
+				if !ok && ma.from != mb.from && ma.to != mb.to {
+					continue
 				}
+				sb, _ := lastMeeting(&sw[b], &sw[a], hl, hw)
+				if ma.to == mb.to {
+					// Merging: both lead into one lane, where car
+					// following takes over once the rear is in it.
+					sa, sb = ma.path.length()+reach, mb.path.length()+reach
+				}
+				ma.conflicts = append(ma.conflicts, conflict{m: int32(ms[b]), theirs: sb})
+				mb.conflicts = append(mb.conflicts, conflict{m: int32(ms[a]), theirs: sa})
 			}
 		}
 	}
 }
 
-// sweepsMeet reports whether any pose of a overlaps any pose of b.
-func sweepsMeet(a, b *sweep, hl, hw, radius float64) bool {
-	r := 2 * radius
-	if a.minX-r > b.maxX || b.minX-r > a.maxX || a.minY-r > b.maxY || b.minY-r > a.maxY {
-		return false
+// lastMeeting returns the arc length of the last pose of a that
+// overlaps any pose of b, plus one sweep step: beyond it a vehicle on a
+// is clear of b's way. It reports false if no pose of a meets b (then the
+// arc length is that of a's first pose).
+func lastMeeting(a, b *sweep, hl, hw float64) (float64, bool) {
+	r := 2 * math.Hypot(hl, hw)
+	if len(a.poses) == 0 || a.minX-r > b.maxX || b.minX-r > a.maxX || a.minY-r > b.maxY || b.minY-r > a.maxY {
+		return firstAt(a), false
 	}
 	r2 := r * r
-	for i := range a.poses {
+	for i := len(a.poses) - 1; i >= 0; i-- {
 		pa := &a.poses[i]
 		if pa.x+r < b.minX || pa.x-r > b.maxX || pa.y+r < b.minY || pa.y-r > b.maxY {
 			continue
@@ -119,9 +142,16 @@ func sweepsMeet(a, b *sweep, hl, hw, radius float64) bool {
 			}
 			bb := obb{pb.x, pb.y, pb.c, pb.s, hl, hw}
 			if overlap(&ba, &bb) {
-				return true
+				return pa.at + sweepStep, true
 			}
 		}
 	}
-	return false
+	return firstAt(a), false
+}
+
+func firstAt(a *sweep) float64 {
+	if len(a.poses) == 0 {
+		return 0
+	}
+	return a.poses[0].at
 }

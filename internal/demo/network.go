@@ -34,6 +34,7 @@ type lane struct {
 	from, to int       // intersection at the entry and exit end, -1 for a free end
 	speed    float64   // speed limit, m/s
 	bends    []float64 // per segment of path: the speed for the bends ahead (path.bends)
+	enterV   float64   // highest speed to enter at: for its bends, and to slow for any way on from a short lane
 	approach int       // approach at the exit end, -1 when to is -1
 	out      []int     // movements from this lane's end
 	entry    bool      // traffic may appear at its start (a free end)
@@ -89,9 +90,9 @@ type movement struct {
 	junction  int
 	from, to  int // lanes
 	path      path
-	turn      int     // -1 right, 0 straight, +1 left, 2 U-turn
-	vmax      float64 // comfortable speed through the turn
-	conflicts []int32 // other movements whose swept area overlaps this one's
+	turn      int        // -1 right, 0 straight, +1 left, 2 U-turn
+	vmax      float64    // comfortable speed through the turn
+	conflicts []conflict // other movements whose swept area overlaps this one's
 
 	holders int     // simulated: vehicles allowed in
 	veh     []int32 // simulated: vehicles whose centre is on the movement
@@ -121,13 +122,14 @@ const (
 // Driving constants.
 const (
 	cityLimit   = 12.5 // m/s, about 45 km/h, at BaseSpeed 15
-	lateralAcc  = 2.2  // m/s^2 in turns
+	lateralAcc  = 2.2  // m/s^2 sideways in turns and bends
 	minTurnV    = 2.5  // m/s
 	turnAngle   = 35 * math.Pi / 180
 	uTurnAngle  = 150 * math.Pi / 180
 	bezierStep  = 1.0 // metres between Bezier samples
 	maxBezierPt = 64
 	maxMoves    = 256 // per intersection; retail ones have a few dozen
+	longestHalf = 3.0 // m, at least the half length of the longest vehicle
 )
 
 // newNetwork reads the drivable graph of m.
@@ -138,6 +140,7 @@ func newNetwork(m *scene.Map) *network {
 	for j := range n.junctions {
 		n.addMovements(j)
 	}
+	n.addEntrySpeeds()
 	n.markTraps()
 	n.addWalks(m)
 	if lo, hi := m.Bounds(); sane(lo) && sane(hi) {
@@ -387,6 +390,23 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
+}
+
+// addEntrySpeeds sets each lane's enterV: a vehicle entering faster
+// could not take the lane's first bends, or could not slow down in time
+// for the sharpest way on at its end, and the lane may be too short to
+// find out after choosing one. The longest vehicle's front reaches the
+// end longestHalf before its centre.
+func (n *network) addEntrySpeeds() {
+	for i := range n.lanes {
+		l := &n.lanes[i]
+		l.enterV = l.path.bendLimit(l.bends, 0, turnDecel)
+		room := max(l.path.length()-longestHalf, 0)
+		for _, m := range l.out {
+			vm := n.moves[m].vmax
+			l.enterV = min(l.enterV, math.Sqrt(vm*vm+2*turnDecel*room))
+		}
+	}
 }
 
 // markTraps marks the lanes from which every way leads out of the map,

@@ -192,7 +192,7 @@ func (s *sim) addVehicle(l int, at, speed float64, bp *vehicleBlueprint, color s
 	vi := int32(len(s.veh))
 	s.veh = append(s.veh, vehicle{id: s.newID(), bp: bp, color: color, hl: ext.X, hw: ext.Y, alive: true,
 		hero: role == roleHero, shadow: role == roleShadow,
-		seg: l, s: at, v: speed, drive: 0.85 + 0.2*s.rng.Float64(), hold: -1, prev: -1, stopAt: -1})
+		seg: l, s: at, v: speed, drive: 0.85 + 0.2*s.rng.Float64(), hold: -1, prev: -1, stopAt: -1, waitFrom: -1})
 	s.alive++
 	s.veh[vi].next = s.chooseNext(vi, l)
 	s.pose(vi)

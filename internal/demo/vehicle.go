@@ -29,6 +29,7 @@ type vehicle struct {
 	commit   float64 // length promised on hold's departing lane
 	stopAt   float64 // time of the full stop at a stop line, -1
 	onYellow bool    // hold was granted on a yellow light: it is not given back
+	waitFrom float64 // since when it has been standing first at its line waiting, -1
 
 	distracted bool    // staged crash: does not see the hero ahead
 	frozen     float64 // stays stopped until this time (the staged crash)
@@ -243,13 +244,16 @@ func (s *sim) plan(vi int32) {
 // ceiling returns the highest speed the vehicle may have at s on its
 // path for the bends and the turn ahead: on a lane, slow enough to take
 // the lane's bends and to slow down at turnDecel for the movement at its
-// end; on a movement, its turning speed. The driver wants no more than
+// end; on a movement, its turning speed, and slow enough to enter the
+// next lane (see lane.enterV). The driver wants no more than
 // this, and plan never lets the speed exceed it, since the driver model
 // alone would catch up with a falling limit only slowly.
 func (s *sim) ceiling(v *vehicle, at float64) float64 {
 	n := s.net
 	if v.onMove {
-		return n.moves[v.seg].vmax
+		m := &n.moves[v.seg]
+		entry := n.lanes[m.to].enterV
+		return min(m.vmax, math.Sqrt(entry*entry+2*turnDecel*max(m.path.length()-at, 0)))
 	}
 	l := &n.lanes[v.seg]
 	c := l.path.bendLimit(l.bends, at, turnDecel)
