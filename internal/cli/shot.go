@@ -139,6 +139,9 @@ func runShot(env *Env, c *Command, args []string) error {
 		return err
 	}
 	defer sc.close()
+	if w := sc.clampTime(&sp); w != "" {
+		sc.warnings = append(sc.warnings, w)
+	}
 	for _, w := range sc.warnings {
 		fmt.Fprintf(env.Stderr, "viewer shot: warning: %s\n", w)
 	}

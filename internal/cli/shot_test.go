@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -366,4 +367,30 @@ func FuzzShotSizeView(f *testing.F) {
 			t.Fatalf("--view %q gave kind %q", view, v.kind)
 		}
 	})
+}
+
+// TestShotClampsTime: a time outside the recording draws its first or
+// last frame and says so, on stderr and in the line naming what was drawn.
+func TestShotClampsTime(t *testing.T) {
+	mapPath, logPath, sc := shotFiles(t)
+	rec, err := sc.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "x.png")
+	for _, tc := range []struct {
+		at, warn string
+		drawn    float64
+	}{{"999", "after the end", rec.Duration()}, {"-3", "before the start", rec.Times()[0]}, {"1.5", "", 1.5}} {
+		code, stdout, stderr := runCLI("shot", mapPath, logPath, "--at", tc.at, "--size", "64x48", "--out", out)
+		if code != ExitOK {
+			t.Fatalf("--at %s: exit %d: %s", tc.at, code, stderr)
+		}
+		if want := fmt.Sprintf("at %.3f s", tc.drawn); !strings.Contains(stdout, want) {
+			t.Errorf("--at %s: stdout %q lacks %q", tc.at, stdout, want)
+		}
+		if (tc.warn == "") != (stderr == "") || !strings.Contains(stderr, tc.warn) {
+			t.Errorf("--at %s: stderr %q, want a warning %q", tc.at, stderr, tc.warn)
+		}
+	}
 }

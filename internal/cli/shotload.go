@@ -37,6 +37,24 @@ func (sc *shotScene) describe(sp shotSpec) string {
 	return s
 }
 
+// clampTime brings sp.at inside the recording, as the window's timeline
+// does, and says so: a shot must not claim a time it did not draw.
+func (sc *shotScene) clampTime(sp *shotSpec) string {
+	if sc.rec == nil {
+		return ""
+	}
+	start, end := sc.rec.Times()[0], sc.rec.Duration()
+	switch {
+	case sp.at < start:
+		sp.at = start
+		return fmt.Sprintf("--at is before the start of %s: drawing its first frame, %.3f s", sc.recName, start)
+	case sp.at > end:
+		sp.at = end
+		return fmt.Sprintf("--at is after the end of %s: drawing its last frame, %.3f s", sc.recName, end)
+	}
+	return ""
+}
+
 // loadShotScene opens the files, telling maps from recordings by their
 // content as the window does (package loader), or builds the demo when
 // there are none.
