@@ -9,8 +9,8 @@ import (
 // Population and timing of a run.
 const (
 	frameRate      = 20    // frames a second, as the recording's clock
-	vehiclesTarget = 72    // vehicles kept alive on a city the size of the default one
-	walkersTarget  = 48    // walkers on such a city
+	vehiclesTarget = 100   // vehicles kept alive on a city the size of the default one
+	walkersTarget  = 64    // walkers on such a city
 	maxActors      = 200   // at most this many of each on a big map
 	laneShare      = 30.0  // metres of lane per vehicle at most
 	walkShare      = 25.0  // metres of sidewalk per walker at most
