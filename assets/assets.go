@@ -3,7 +3,7 @@
 // file.
 //
 // The demo is not stored as a map and a recording (the recording alone is
-// 24 MB). It is a small definition, demo.json, embedded here: the seed
+// 32 MB). It is a small definition, demo.json, embedded here: the seed
 // and length of the traffic and the configuration of the generated city.
 // Demo builds both files from it in memory with package internal/demo in
 // about 0.1 s, and gives the same bytes every time: the same as `viewer
