@@ -34,10 +34,9 @@ const (
 type crash struct {
 	after    float64 // look for a chance from this time
 	done     bool
-	follower int32 // the distracted driver, -1
-	since    float64
-	count    uint32 // collisions recorded
-	at       float64
+	follower int32   // the distracted driver, -1
+	since    float64 // when it was picked
+	count    uint32  // collisions recorded
 }
 
 // look picks a distracted follower when the chance comes: the hero
@@ -104,7 +103,7 @@ func (c *crash) check(s *sim) {
 		f.frozen, h.frozen = s.t+crashStill, s.t+crashStill
 		f.hazard, h.hazard = s.t+crashHazard, s.t+crashHazard
 		f.distracted = false
-		c.follower, c.done, c.at = -1, true, s.t
+		c.follower, c.done = -1, true
 	case math.IsInf(g, 1) || s.t-c.since > crashTimeout:
 		f.distracted, h.frozen = false, 0
 		c.follower, c.after = -1, s.t+crashRetry

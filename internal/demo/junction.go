@@ -78,7 +78,7 @@ func (s *sim) stopSignLets(vi int32, front float64, first bool) bool {
 		}
 		v.stopAt = s.t
 		jn := &n.junctions[ap.junction]
-		jn.queue = append(jn.queue, queued{veh: vi, since: s.t})
+		jn.queue = append(jn.queue, vi)
 	}
 	// It gives way to all with right of way but turns across the flow at
 	// a light, which give way themselves.
@@ -215,10 +215,10 @@ func (s *sim) yields(vi int32, mi, a int) bool {
 func (s *sim) firstCome(vi int32, j int) bool {
 	mi := s.veh[vi].next
 	for _, q := range s.net.junctions[j].queue {
-		if q.veh == vi {
+		if q == vi {
 			return true
 		}
-		if qm := s.veh[q.veh].next; qm == mi || s.conflict(qm, mi) {
+		if qm := s.veh[q].next; qm == mi || s.conflict(qm, mi) {
 			return false
 		}
 	}
@@ -324,7 +324,7 @@ func (s *sim) grant(vi int32, mi int) {
 	s.net.lanes[m.to].committed += v.commit
 	if v.stopAt >= 0 {
 		q := &s.net.junctions[m.junction].queue
-		*q = slices.DeleteFunc(*q, func(e queued) bool { return e.veh == vi })
+		*q = slices.DeleteFunc(*q, func(e int32) bool { return e == vi })
 		v.stopAt = -1
 	}
 }

@@ -217,7 +217,7 @@ func (s *sim) destroy(vi int32) {
 	}
 	for j := range s.net.junctions {
 		q := &s.net.junctions[j].queue
-		*q = slices.DeleteFunc(*q, func(e queued) bool { return e.veh == vi })
+		*q = slices.DeleteFunc(*q, func(e int32) bool { return e == vi })
 	}
 }
 
