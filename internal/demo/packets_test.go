@@ -63,33 +63,19 @@ func TestPacketsPerFrame(t *testing.T) {
 				delete(kinds, id)
 			}
 		case *recorder.Positions:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.Position) uint32 { return r.ID })
 		case *recorder.TrafficLightStates:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.TrafficLightState) uint32 { return r.ID })
 		case *recorder.VehicleAnimations:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.VehicleAnimation) uint32 { return r.ID })
 		case *recorder.WalkerAnimations:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.WalkerAnimation) uint32 { return r.ID })
 		case *recorder.VehicleLights:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.VehicleLight) uint32 { return r.ID })
 		case *recorder.KinematicsList:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.Kinematics) uint32 { return r.ID })
 		case *recorder.BoundingBoxes:
-			for _, r := range q.Records {
-				per[p.ID()] = append(per[p.ID()], r.ID)
-			}
+			per[p.ID()] = recordIDs(per[p.ID()], q.Records, func(r *recorder.Box) uint32 { return r.ID })
 		case *recorder.PlatformTime:
 			if q.Seconds <= lastPlatform {
 				t.Fatalf("frame %d: platform time %g after %g", frame, q.Seconds, lastPlatform)
@@ -116,6 +102,14 @@ func TestPacketsPerFrame(t *testing.T) {
 	if frame != 2401 {
 		t.Fatalf("%d frames", frame)
 	}
+}
+
+// recordIDs appends the actor ids of a packet's records to ids.
+func recordIDs[T any](ids []uint32, recs []T, id func(*T) uint32) []uint32 {
+	for i := range recs {
+		ids = append(ids, id(&recs[i]))
+	}
+	return ids
 }
 
 // checkFrame checks one frame's packet order and records.
