@@ -26,7 +26,8 @@ func DecodeHeader(r io.Reader) (Header, error) {
 	return h, d.err
 }
 
-// Decode reads a whole CAI1 map from r. See DecodeBytes.
+// Decode reads a whole CAI1 map from r. See DecodeBytes, including what
+// it returns on error.
 func Decode(r io.Reader) (*Map, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
@@ -48,6 +49,15 @@ func Decode(r io.Reader) (*Map, error) {
 // Allocation follows the bytes actually read, never a count alone: the
 // decoder allocates at most 12 bytes per input byte, the worst case being
 // empty culling lists (2 bytes in the file, a 24-byte slice in the map).
+//
+// On error the returned map, if non-nil, holds the complete records read
+// before the error, so that a viewer can show what a damaged file still
+// has: every road read whole, then (if the error came after the roads)
+// every intersection read whole, then (if it came after them) the culling
+// lists, kept only when all of them were read. A record the error cut
+// short is left out, never half-filled, so Encode and Validate work on the
+// partial map (Validate will report, say, road ends naming intersections
+// that were not read). The map is nil when not even the header was read.
 func DecodeBytes(b []byte) (*Map, error) {
 	d := decoder{buf: b}
 	h := d.header()
@@ -59,25 +69,41 @@ func DecodeBytes(b []byte) (*Map, error) {
 	for i := range h.Roads {
 		m.Roads = append(m.Roads, Road{})
 		if d.road(i, &m.Roads[i]); d.err != nil {
-			return nil, d.explain(h)
+			m.Roads = complete(m.Roads, i)
+			return m, d.explain(h)
 		}
 	}
 	m.Intersections = makeUpTo[Intersection](int64(h.Intersections), d.remaining(), interHeadSize)
 	for i := range h.Intersections {
 		m.Intersections = append(m.Intersections, Intersection{})
 		if d.intersection(i, &m.Intersections[i]); d.err != nil {
-			return nil, d.explain(h)
+			m.Intersections = complete(m.Intersections, i)
+			return m, d.explain(h)
 		}
 	}
-	if d.culling(&m.Culling); d.err != nil {
-		return nil, d.explain(h)
+	var c Culling
+	if d.culling(&c); d.err != nil {
+		return m, d.explain(h)
 	}
+	m.Culling = c
 	if extra := len(d.buf) - d.off; extra > 0 {
 		d.at = at("after the culling lists", -1)
 		d.fail(d.off, fmt.Sprintf("%d trailing bytes; the map ends with its culling lists", extra), nil)
-		return nil, d.err
+		return m, d.err
 	}
 	return m, nil
+}
+
+// complete drops the record at index n, which an error cut short, and
+// everything after it: it is zeroed so that the partial map holds no
+// half-filled record even in its slice's spare capacity, and nil is
+// returned for none, as for an empty list.
+func complete[T any](s []T, n int) []T {
+	clear(s[n:])
+	if n == 0 {
+		return nil
+	}
+	return s[:n]
 }
 
 // explain relates an error to the header when the header's counts alone

@@ -31,30 +31,33 @@ func TestDecodeErrors(t *testing.T) {
 		where  string
 		msg    string
 		cause  error
+		// kept: complete roads, intersections and culling rooms of the
+		// partial map; roads -1 for no map (the header was not read).
+		kept [3]int
 	}{
-		{"empty", nil, 0, "header", "need 8 bytes", io.ErrUnexpectedEOF},
-		{"MM1-like, no magic", mm1, 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1},
-		{"other magic", append([]byte("CAI2"), mini[4:]...), 0, "header", "no CAI1 magic", ErrNotCAI1},
-		{"text file", []byte("hello"), 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1},
-		{"header cut", mini[:6], 0, "header", "need 8 bytes here, only 6 remain", io.ErrUnexpectedEOF},
+		{"empty", nil, 0, "header", "need 8 bytes", io.ErrUnexpectedEOF, [3]int{-1}},
+		{"MM1-like, no magic", mm1, 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1, [3]int{-1}},
+		{"other magic", append([]byte("CAI2"), mini[4:]...), 0, "header", "no CAI1 magic", ErrNotCAI1, [3]int{-1}},
+		{"text file", []byte("hello"), 0, "header", "not a Midtown Madness 2 AI map", ErrNotCAI1, [3]int{-1}},
+		{"header cut", mini[:6], 0, "header", "need 8 bytes here, only 6 remain", io.ErrUnexpectedEOF, [3]int{-1}},
 		{"too many intersections", patched(4, 40000, 2), 614, "intersection 2", "need 18 bytes here, only 16 remain; " +
-			"the header's 1 roads and 40000 intersections alone need at least 720420 bytes, only 622 follow it", io.ErrUnexpectedEOF},
+			"the header's 1 roads and 40000 intersections alone need at least 720420 bytes, only 622 follow it", io.ErrUnexpectedEOF, [3]int{1, 2}},
 		{"too many roads", patched(6, 2, 2), 4, "header", "2 roads and 2 intersections need at least 872 bytes, only 622 follow the header; " +
-			"reading on: byte 572 (road 1): 1 sections; a road needs at least 2", io.ErrUnexpectedEOF},
+			"reading on: byte 572 (road 1): 1 sections; a road needs at least 2", io.ErrUnexpectedEOF, [3]int{1}},
 		{"too many sections", patched(10, 60000, 2), 36, "road 0, side A, curve distances", "need 480000 bytes here, only 594 remain " +
-			"(side counts at byte 26: 1 lanes, 1 sidewalks, 0 tram and 0 train rails, on a road of 60000 sections)", io.ErrUnexpectedEOF},
-		{"one section", patched(10, 1, 2), 10, "road 0", "1 sections; a road needs at least 2", nil},
-		{"too many rooms", patched(14, 4000, 2), 16, "road 0, rooms", "need 8000 bytes here, only 614 remain (road counts at byte 10: 2 sections, 4000 rooms)", io.ErrUnexpectedEOF},
-		{"too many lanes", patched(26, 500, 2), 36, "road 0, side A, curve distances", "need 4008 bytes here, only 594 remain (side counts at byte 26: 500 lanes,", io.ErrUnexpectedEOF},
-		{"too many trams", patched(196+2, 20, 2), 318, "road 0, side B, tram curves", "need 480 bytes here, only 312 remain (side counts at byte 196: 1 lanes, 1 sidewalks, 20 tram and 0 train rails", io.ErrUnexpectedEOF},
-		{"cut in side B lane curves", mini[:280], 270, "road 0, side B, lane curves", "need 24 bytes here, only 10 remain", io.ErrUnexpectedEOF},
-		{"cut in road end", mini[:500], 494, "road 0, end", "need 38 bytes here, only 6 remain (road counts at byte 10: 2 sections, 1 rooms)", io.ErrUnexpectedEOF},
-		{"cut in intersection", mini[:580], 570, "intersection 0", "need 18 bytes here, only 10 remain", io.ErrUnexpectedEOF},
-		{"intersection roads", patched(592+16, 1000, 2), 610, "intersection 1, roads", "need 4000 bytes here, only 20 remain (1000 roads, counted at byte 608)", io.ErrUnexpectedEOF},
-		{"too many culling rooms", patched(614, 1e9, 4), 630, "culling, cars room 4", "need 2 bytes here, only 0 remain (culling counts 1000000000 rooms at byte 614)", io.ErrUnexpectedEOF},
-		{"culling list", patched(620, 300, 2), 622, "culling, cars room 1", "need 600 bytes here, only 8 remain (300 roads, counted at byte 620)", io.ErrUnexpectedEOF},
-		{"cut in culling", mini[:627], 626, "culling, pedestrians room 1", "need 2 bytes here, only 1 remain", io.ErrUnexpectedEOF},
-		{"trailing bytes", append(bytes.Clone(mini), 1, 2, 3), 630, "after the culling lists", "3 trailing bytes", nil},
+			"(side counts at byte 26: 1 lanes, 1 sidewalks, 0 tram and 0 train rails, on a road of 60000 sections)", io.ErrUnexpectedEOF, [3]int{}},
+		{"one section", patched(10, 1, 2), 10, "road 0", "1 sections; a road needs at least 2", nil, [3]int{}},
+		{"too many rooms", patched(14, 4000, 2), 16, "road 0, rooms", "need 8000 bytes here, only 614 remain (road counts at byte 10: 2 sections, 4000 rooms)", io.ErrUnexpectedEOF, [3]int{}},
+		{"too many lanes", patched(26, 500, 2), 36, "road 0, side A, curve distances", "need 4008 bytes here, only 594 remain (side counts at byte 26: 500 lanes,", io.ErrUnexpectedEOF, [3]int{}},
+		{"too many trams", patched(196+2, 20, 2), 318, "road 0, side B, tram curves", "need 480 bytes here, only 312 remain (side counts at byte 196: 1 lanes, 1 sidewalks, 20 tram and 0 train rails", io.ErrUnexpectedEOF, [3]int{}},
+		{"cut in side B lane curves", mini[:280], 270, "road 0, side B, lane curves", "need 24 bytes here, only 10 remain", io.ErrUnexpectedEOF, [3]int{}},
+		{"cut in road end", mini[:500], 494, "road 0, end", "need 38 bytes here, only 6 remain (road counts at byte 10: 2 sections, 1 rooms)", io.ErrUnexpectedEOF, [3]int{}},
+		{"cut in intersection", mini[:580], 570, "intersection 0", "need 18 bytes here, only 10 remain", io.ErrUnexpectedEOF, [3]int{1}},
+		{"intersection roads", patched(592+16, 1000, 2), 610, "intersection 1, roads", "need 4000 bytes here, only 20 remain (1000 roads, counted at byte 608)", io.ErrUnexpectedEOF, [3]int{1, 1}},
+		{"too many culling rooms", patched(614, 1e9, 4), 630, "culling, cars room 4", "need 2 bytes here, only 0 remain (culling counts 1000000000 rooms at byte 614)", io.ErrUnexpectedEOF, [3]int{1, 2}},
+		{"culling list", patched(620, 300, 2), 622, "culling, cars room 1", "need 600 bytes here, only 8 remain (300 roads, counted at byte 620)", io.ErrUnexpectedEOF, [3]int{1, 2}},
+		{"cut in culling", mini[:627], 626, "culling, pedestrians room 1", "need 2 bytes here, only 1 remain", io.ErrUnexpectedEOF, [3]int{1, 2}},
+		{"trailing bytes", append(bytes.Clone(mini), 1, 2, 3), 630, "after the culling lists", "3 trailing bytes", nil, [3]int{1, 2, 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := DecodeBytes(tc.data)
@@ -62,8 +65,17 @@ func TestDecodeErrors(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("DecodeBytes = %v, %v; want a *FormatError", m, err)
 			}
-			if m != nil {
-				t.Error("a map came back with the error")
+			switch {
+			case tc.kept[0] < 0 && m != nil:
+				t.Error("a map came back although the header was not read")
+			case tc.kept[0] < 0:
+			case m == nil:
+				t.Error("no partial map came back with the error")
+			default:
+				if got := [3]int{len(m.Roads), len(m.Intersections), len(m.Culling.Cars)}; got != tc.kept {
+					t.Errorf("partial map has %v roads, intersections, culling rooms; want %v", got, tc.kept)
+				}
+				checkPartial(t, tc.data, m)
 			}
 			if fe.Offset != tc.offset || fe.Where != tc.where || !strings.Contains(fe.Msg, tc.msg) {
 				t.Errorf("got byte %d (%s): %s\nwant byte %d (%s): ...%s...", fe.Offset, fe.Where, fe.Msg, tc.offset, tc.where, tc.msg)

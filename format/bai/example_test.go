@@ -60,3 +60,21 @@ func ExampleDecodeBytes_truncated() {
 	// truncated: true
 	// bai: byte 270 (road 0, side B, lane curves): data ends early: need 24 bytes here, only 10 remain (side counts at byte 196: 1 lanes, 1 sidewalks, 0 tram and 0 train rails, on a road of 2 sections); the header's 1 roads and 2 intersections alone need at least 456 bytes, only 272 follow it
 }
+
+// A damaged map still gives what could be read: here the file is cut
+// inside its first intersection, so its one road comes back, whole, with
+// the error; a viewer can draw it and show the error beside it.
+func ExampleDecodeBytes_partial() {
+	data, err := os.ReadFile("testdata/minimal.bai")
+	if err != nil {
+		log.Fatal(err)
+	}
+	m, err := bai.DecodeBytes(data[:580])
+	fmt.Println(err)
+	if m != nil {
+		fmt.Printf("kept %d road (%d sections), %d intersections\n", len(m.Roads), m.Roads[0].Sections(), len(m.Intersections))
+	}
+	// Output:
+	// bai: byte 570 (intersection 0): data ends early: need 18 bytes here, only 10 remain
+	// kept 1 road (2 sections), 0 intersections
+}
