@@ -49,17 +49,24 @@ func FileSource(path string) Source { return Source{Name: filepath.Base(path), P
 func BytesSource(name string, data []byte) Source { return Source{Name: name, Data: data} }
 
 // Result is what a finished Job produced: a map or a recording, or the
-// error that stopped it. A recording keeps its file open (it reads frames
-// with ReadAt as the user seeks); Close releases it once the recording is
-// replaced.
+// error that stopped it, or, for a damaged map, both the part of the map
+// read before the error and the error. A recording keeps its file open
+// (it reads frames with ReadAt as the user seeks); Close releases it once
+// the recording is replaced.
 type Result struct {
-	Source    Source
-	Kind      Kind
-	Size      int64
-	Map       *scene.Map       // KindMap
+	Source Source
+	Kind   Kind
+	Size   int64
+	// Map is the map (KindMap). With Err set it is what a damaged map
+	// still holds: the roads (and, if the damage comes after them, the
+	// intersections) read whole before the error, to be shown with the
+	// error; it is nil when not one road or intersection was read whole.
+	Map       *scene.Map
 	Recording *scene.Recording // KindRecording; see Recording.Err for a partial file
-	// Err is set when nothing usable was read: the message starts with the
-	// file's name and, for a format problem, says the byte offset.
+	// Err is why the file could not be read whole: the message starts
+	// with the file's name and, for a format problem, says the byte
+	// offset. A recording comes with no Err (a cut one says so in
+	// Recording.Err); a map may, see Map.
 	Err error
 
 	file      io.Closer
@@ -173,9 +180,12 @@ func (j *Job) loadMap(size int64) {
 	m, err := bai.DecodeBytes(data)
 	if err != nil {
 		res.Err = fmt.Errorf("%s: %w", j.src.Name, err)
-		return
 	}
-	res.Map = scene.NewMap(m)
+	// A damaged map comes with the records read whole before the error;
+	// an empty one would only replace the map on screen with nothing.
+	if m != nil && (len(m.Roads) > 0 || len(m.Intersections) > 0 || err == nil) {
+		res.Map = scene.NewMap(m)
+	}
 	j.prog.Report(int64(len(data)), int64(len(data)))
 }
 

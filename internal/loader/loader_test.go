@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -114,12 +116,74 @@ func TestLoadErrors(t *testing.T) {
 			if res.Err == nil {
 				t.Fatalf("no error; result %+v", res)
 			}
-			if res.Map != nil || res.Recording != nil {
+			if res.Recording != nil || (res.Map != nil && tc.kind != KindMap) {
 				t.Errorf("an error and a result: %+v", res)
 			}
 			for _, s := range tc.contains {
 				if !strings.Contains(res.Err.Error(), s) {
 					t.Errorf("error %q does not contain %q", res.Err, s)
+				}
+			}
+		})
+	}
+}
+
+// TestDamagedMapKeepsRoads: a map cut or corrupted after some roads
+// loads with those roads, whole, and the error that stopped it; one
+// damaged before its first road is whole gives the error alone, so that
+// it does not replace the map on screen with an empty one.
+func TestDamagedMapKeepsRoads(t *testing.T) {
+	mp := mapBytes(t)
+	whole, err := bai.DecodeBytes(mp)
+	if err != nil || len(whole.Roads) < 4 {
+		t.Fatalf("test map: %v, %d roads", err, len(whole.Roads))
+	}
+	var prefix bytes.Buffer // the header and the first 3 roads
+	if err := bai.Encode(&prefix, &bai.Map{Roads: whole.Roads[:3]}); err != nil {
+		t.Fatal(err)
+	}
+	afterRoad3 := prefix.Len() - 4 // less the empty culling lists' count
+	corrupt := bytes.Clone(mp)
+	corrupt[afterRoad3+2], corrupt[afterRoad3+3] = 1, 0 // road 3 claims one section
+	for _, tc := range []struct {
+		name  string
+		data  []byte
+		roads int // kept; 0: no map
+		msg   string
+	}{
+		{"cut inside road 3", mp[:afterRoad3+100], 3, "city.bai: bai: byte "},
+		{"road 3 corrupt", corrupt, 3, "city.bai: bai: byte " + strconv.Itoa(afterRoad3+2) + " (road 3): 1 sections"},
+		{"cut inside road 0", mp[:100], 0, "city.bai: bai: byte 76 (road 0, side A, misc)"},
+		{"cut in the culling lists", mp[:len(mp)-1], len(whole.Roads), "(culling, pedestrians room"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Start(BytesSource("city.bai", tc.data)).Wait()
+			if res.Err == nil || !strings.Contains(res.Err.Error(), tc.msg) {
+				t.Errorf("error %v, want one containing %q", res.Err, tc.msg)
+			}
+			var fe *bai.FormatError
+			if !errors.As(res.Err, &fe) {
+				t.Errorf("error %v does not wrap a *bai.FormatError", res.Err)
+			}
+			if tc.roads == 0 {
+				if res.Map != nil {
+					t.Errorf("a map of %d roads came with %v; want none", len(res.Map.Roads), res.Err)
+				}
+				return
+			}
+			if res.Map == nil {
+				t.Fatalf("no map came with %v", res.Err)
+			}
+			if len(res.Map.Roads) != tc.roads {
+				t.Errorf("%d roads kept, want %d", len(res.Map.Roads), tc.roads)
+			}
+			want := scene.NewMap(&bai.Map{Roads: whole.Roads[:tc.roads]})
+			if tc.roads == len(whole.Roads) {
+				want = scene.NewMap(&bai.Map{Roads: whole.Roads, Intersections: whole.Intersections})
+			}
+			for i := range want.Roads {
+				if !reflect.DeepEqual(res.Map.Roads[i], want.Roads[i]) {
+					t.Fatalf("road %d differs from the whole map's", i)
 				}
 			}
 		})
