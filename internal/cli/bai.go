@@ -21,7 +21,9 @@ finds, one a line, as "warning|error PLACE: MESSAGE".
 
 Exit status: 0 when the map decodes (with --check: and has no error-level
 problem), 1 when the file cannot be read or decoded (the message names the
-byte offset) or --check finds errors, 2 for bad usage.
+byte offset and, for a damaged map, how many of its roads and
+intersections were read whole before the error) or --check finds errors,
+2 for bad usage.
 `
 
 // cmdBAI summarises and checks a .bai AI map.
@@ -84,7 +86,8 @@ func readBAI(file string) (*bai.Map, error) {
 		return nil, err // *PathError names the file
 	}
 	defer f.Close()
-	if _, err := bai.DecodeHeader(f); errors.Is(err, bai.ErrNotCAI1) {
+	h, err := bai.DecodeHeader(f)
+	if errors.Is(err, bai.ErrNotCAI1) {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -92,9 +95,25 @@ func readBAI(file string) (*bai.Map, error) {
 	}
 	m, err := bai.Decode(f)
 	if err != nil {
+		if m != nil { // a damaged map: say how far it got
+			return nil, fmt.Errorf("%s: %w; %s", file, err, baiKept(h, m))
+		}
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	return m, nil
+}
+
+// baiKept says how much of a damaged map was read whole before the error,
+// against the counts its header gives.
+func baiKept(h bai.Header, m *bai.Map) string {
+	switch {
+	case len(m.Roads) < h.Roads:
+		return fmt.Sprintf("read %d of %d roads before the error", len(m.Roads), h.Roads)
+	case len(m.Intersections) < h.Intersections:
+		return fmt.Sprintf("read all %d roads and %d of %d intersections before the error",
+			h.Roads, len(m.Intersections), h.Intersections)
+	}
+	return fmt.Sprintf("read all %d roads and %d intersections before the error", h.Roads, h.Intersections)
 }
 
 // baiSummary is what the command reports; its JSON form is the --json

@@ -232,6 +232,13 @@ func TestBAIBadInput(t *testing.T) {
 	good := writeBAI(t, "good.bai", baiTestCity(false))
 	os.WriteFile("trailing.bai", append(bytes.Clone(good), 0), 0o644)
 	os.WriteFile("cut.bai", good[:500], 0o644)
+	os.WriteFile("cut-culling.bai", good[:len(good)-1], 0o644)
+	var roads bytes.Buffer // the header and the whole city's 4 roads
+	if err := bai.Encode(&roads, &bai.Map{Roads: baiTestCity(false).Roads}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("cut-road-3.bai", good[:roads.Len()-10], 0o644)
+	os.WriteFile("cut-intersection-1.bai", good[:roads.Len()-4+20], 0o644) // intersection 0 is 18+8 bytes
 	os.WriteFile("mm1.bai", good[4:], 0o644)
 	os.Mkdir("dir.bai", 0o755)
 	for _, tc := range []struct {
@@ -247,6 +254,11 @@ func TestBAIBadInput(t *testing.T) {
 		// Road 0's origins are bytes 490-525: 8 header, 18 road head,
 		// 226 side A, 226 side B, 12 distances.
 		{[]string{"bai", "cut.bai"}, ExitBadInput, "viewer bai: cut.bai: bai: byte 490 (road 0, origins): data ends early: need 36 bytes here, only 10 remain"},
+		{[]string{"bai", "cut.bai"}, ExitBadInput, "only 492 follow it; read 0 of 4 roads before the error\n"},
+		{[]string{"bai", "cut-road-3.bai"}, ExitBadInput, " (road 3, start): data ends early: need 38 bytes here, only 32 remain (road counts at byte "},
+		{[]string{"bai", "cut-road-3.bai"}, ExitBadInput, "; read 3 of 4 roads before the error\n"},
+		{[]string{"bai", "cut-intersection-1.bai"}, ExitBadInput, "; read all 4 roads and 0 of 3 intersections before the error\n"},
+		{[]string{"bai", "cut-culling.bai"}, ExitBadInput, "; read all 4 roads and 3 intersections before the error\n"},
 		{[]string{"bai", "dir.bai"}, ExitBadInput, "viewer bai: dir.bai: bai: reading: read dir.bai: is a directory"},
 		{[]string{"bai", "mm1.bai"}, ExitBadInput, "viewer bai: mm1.bai: bai: byte 0 (header): not a Midtown Madness 2 AI map"},
 	} {
