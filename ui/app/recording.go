@@ -68,7 +68,7 @@ func (a *App) installRecording(j *loader.Job, res *loader.Result) {
 // notice, if the recording cannot be played.
 func (a *App) show(res *loader.Result, keep bool) bool {
 	rec := res.Recording
-	clock, err := playback.New(rec.Times(), -1)
+	clock, err := playback.New(rec.Times(), lastDuration(rec))
 	if err != nil { // Times are checked by scene; this is defensive
 		a.notify(Error, res.Source.Name+": "+err.Error())
 		return false
@@ -87,7 +87,8 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 	a.blocked = movingSpans(rec.Events())
 	a.setClockEvents()
 	if !keep {
-		a.selected, a.follow, a.hoverID = 0, 0, 0
+		a.stopFollow()
+		a.selected, a.hoverID = 0, 0
 		a.framePending = true
 	}
 	a.stateOK, a.stateErr = false, nil
@@ -112,4 +113,16 @@ func carryClock(from, to *playback.Clock) {
 	if from.Playing() {
 		to.Apply(playback.Play())
 	}
+}
+
+// lastDuration is the recorded Duration of the recording's last usable
+// frame: -1 in a recording CARLA closed, where the replay ends at that
+// frame's start; a frame's real length in a file cut short, which the
+// replay then plays to its end.
+func lastDuration(rec *scene.Recording) float64 {
+	fr := rec.Frames()
+	if len(fr) == 0 || len(fr) != len(rec.Times()) {
+		return -1
+	}
+	return fr[len(fr)-1].Duration
 }
