@@ -41,14 +41,17 @@ type App struct {
 	cam          camera
 	framePending bool // frame everything once there is content and a viewport
 
-	selected uint32  // actor id, 0: none
-	follow   uint32  // actor the camera follows, 0: none
-	element  Element // selected map element
-	hover    Element // map element under the cursor
-	hoverID  uint32  // actor under the cursor
-	cursorX  float64
-	cursorY  float64
-	cursorIn bool
+	selected uint32 // actor id, 0: none
+	follow   uint32 // actor the camera follows, 0: none
+	// followTime is the replay time the following camera last moved to,
+	// to tell a seek from playing.
+	followTime float64
+	element    Element // selected map element
+	hover      Element // map element under the cursor
+	hoverID    uint32  // actor under the cursor
+	cursorX    float64
+	cursorY    float64
+	cursorIn   bool
 
 	layers  [input.NumLayers]bool
 	help    bool

@@ -6,6 +6,7 @@ import (
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/ui/input"
 )
 
 // Mouse feel, per logical pixel of drag or per wheel notch.
@@ -14,11 +15,15 @@ const (
 	zoomPerNotch     = 1.2
 )
 
-// camera is the active camera (orbit or top-down) and the view it gives.
+// camera is the active camera and the view it gives: the orbit camera,
+// the top-down camera, or, while an actor is followed in the perspective
+// view, the chase camera behind it.
 type camera struct {
 	topDown bool
+	chasing bool // following: the chase replaces the orbit camera
 	orbit   render.OrbitCamera
 	top     render.TopDownCamera
+	chase   chaseRig
 	vp      render.Viewport
 	view    render.View
 }
@@ -27,6 +32,7 @@ func (c *camera) init(topDown bool) {
 	c.topDown = topDown
 	c.orbit = render.NewOrbitCamera()
 	c.top = render.NewTopDownCamera()
+	c.chase.reset()
 	c.update()
 }
 
@@ -39,9 +45,12 @@ func (c *camera) setViewport(vp render.Viewport) {
 
 // update recomputes the view after any change.
 func (c *camera) update() {
-	if c.topDown {
+	switch {
+	case c.topDown:
 		c.view = c.top.View(c.vp)
-	} else {
+	case c.chasing:
+		c.view = c.chase.view(c.vp)
+	default:
 		c.view = c.orbit.View(c.vp)
 	}
 }
@@ -49,30 +58,71 @@ func (c *camera) update() {
 // tanHalfFov is tan(fovY/2) of the orbit camera.
 func tanHalfFov() float64 { return math.Tan(render.DefaultFovY / 2) }
 
-// toggle switches camera keeping the point looked at and the scale: the
-// ground visible at the target stays about the same size on screen.
+// toggle switches between the perspective and the top-down view keeping
+// the point looked at and the scale: the ground visible at the target
+// stays about the same size on screen. While chasing, the top-down view
+// centres the actor and switching back resumes the chase.
 func (c *camera) toggle() {
 	scale := c.vp.DeviceScale()
 	h := max(c.vp.Height, 1) / scale // logical pixels
-	if c.topDown {
+	switch {
+	case c.topDown:
 		c.orbit.Target = c.top.Center
 		c.orbit.Distance = h / (2 * tanHalfFov() * c.top.PixelsPerMetre)
-	} else {
+	case c.chasing:
+		c.top.Center, _ = c.chase.cam.Followed()
+		c.top.PixelsPerMetre = c.ppmAt(c.chase.groundDistance(), h)
+	default:
 		c.top.Center = c.orbit.Target
-		c.top.PixelsPerMetre = h / (2 * tanHalfFov() * c.orbit.Distance)
-		c.top.PixelsPerMetre = min(max(c.top.PixelsPerMetre, render.MinPixelsPerMetre), render.MaxPixelsPerMetre)
+		c.top.PixelsPerMetre = c.ppmAt(c.orbit.Distance, h)
 	}
 	c.topDown = !c.topDown
 	c.update()
 }
 
-// drag turns the orbit camera, or pans the map in the top-down view (a
-// left drag there has nothing to orbit).
+// ppmAt is the top-down scale that shows the ground as big as a
+// perspective camera d metres from it does, in a view h logical pixels
+// high.
+func (c *camera) ppmAt(d, h float64) float64 {
+	return min(max(h/(2*tanHalfFov()*d), render.MinPixelsPerMetre), render.MaxPixelsPerMetre)
+}
+
+// startChase follows an actor at pos heading yaw: the eye cuts to its
+// place behind the actor. fresh puts it back at the default place (a new
+// follow); otherwise the user's turn and distance stay (Tab to the next
+// actor).
+func (c *camera) startChase(pos render.Vec3, yaw float64, fresh bool) {
+	if fresh {
+		c.chase.reset()
+	}
+	c.chase.snap(pos, yaw)
+	c.chasing = true
+	c.top.Center = pos
+	c.update()
+}
+
+// stopChase leaves the chase for the orbit camera, which then shows what
+// the chase showed and turns around the ground point it looked at.
+func (c *camera) stopChase() {
+	if !c.chasing {
+		return
+	}
+	c.chasing = false
+	c.orbit = c.chase.orbitHere(c.orbit)
+	c.update()
+}
+
+// drag turns the orbit camera, swings the chase around the followed
+// actor, or pans the map in the top-down view (a left drag there has
+// nothing to orbit).
 func (c *camera) drag(dx, dy float64) {
-	if c.topDown {
+	k := orbitRadPerPixel / c.vp.DeviceScale()
+	switch {
+	case c.topDown:
 		c.top.Pan(dx, dy, c.vp)
-	} else {
-		k := orbitRadPerPixel / c.vp.DeviceScale()
+	case c.chasing:
+		c.chase.drag(dx, dy, k)
+	default:
 		c.orbit.Orbit(-dx*k, dy*k)
 	}
 	c.update()
@@ -87,48 +137,33 @@ func (c *camera) pan(dx, dy float64) {
 	c.update()
 }
 
-// zoom zooms by wheel notches toward pixel x, y.
+// zoom zooms by wheel notches toward pixel x, y (the chase zooms toward
+// its actor).
 func (c *camera) zoom(steps, x, y float64) {
 	f := math.Pow(zoomPerNotch, steps)
-	if c.topDown {
+	switch {
+	case c.topDown:
 		c.top.Zoom(f, x, y, c.vp)
-	} else {
+	case c.chasing:
+		c.chase.zoom(f)
+	default:
 		c.orbit.Zoom(f, x, y, c.vp)
 	}
 	c.update()
 }
 
-// Follow distances: starting to follow from far away comes this close,
-// so the actor is more than a dot.
-const (
-	followDistance = 45  // metres, orbit camera
-	followPPM      = 6.0 // logical pixels per metre, top-down camera
-)
-
-// approach brings the camera near enough to watch one actor.
-func (c *camera) approach() {
-	c.orbit.Distance = min(c.orbit.Distance, followDistance)
-	c.top.PixelsPerMetre = max(c.top.PixelsPerMetre, followPPM)
-	c.update()
-}
-
-// centre moves the point looked at to p (following an actor).
-func (c *camera) centre(p render.Vec3) {
-	c.orbit.Target = p
-	c.top.Center = p
-	c.update()
-}
-
 // frame fits the box in view with the active camera, and aims the other
-// one at the same place. The orbit camera comes as close as it can with
-// every corner of b on screen (scenedraw.FrameOrbit, as `viewer shot`
-// frames): fitting the box's bounding sphere would leave a flat city small
-// in the middle of the view.
-func (c *camera) frame(b render.AABB) {
+// one at the same place, as `viewer shot` frames. The orbit camera comes
+// as close as it can with every corner of b on screen
+// (scenedraw.FrameOrbit): fitting the box's bounding sphere would leave a
+// flat city small in the middle of the view. The top-down camera keeps
+// the scene clear of the legend (legend, when hasLegend) where that costs
+// little scale (scenedraw.FrameTop).
+func (c *camera) frame(b render.AABB, legend render.Rect, hasLegend bool) {
 	if b.IsEmpty() || c.vp.Width <= 0 || c.vp.Height <= 0 {
 		return
 	}
-	c.top.FrameAll(b, c.vp)
+	scenedraw.FrameTop(&c.top, b, c.vp, legend, hasLegend)
 	scenedraw.FrameOrbit(&c.orbit, b, c.vp)
 	c.update()
 }
@@ -166,18 +201,27 @@ func (a *App) bounds() render.AABB {
 	return b
 }
 
-func (a *App) frameAll() { a.cam.frame(a.bounds()) }
+// frameAll frames the map and the actors (a chase in progress goes on;
+// the other cameras are aimed).
+func (a *App) frameAll() {
+	legend, ok := a.legendRect()
+	a.cam.frame(a.bounds(), legend, ok)
+}
 
-// updateFollow keeps the followed actor in the middle of the view.
-func (a *App) updateFollow() {
-	if a.follow == 0 {
-		return
+// legendRect is where the window draws the colour legend over the view,
+// when the Legend layer is on and the picker knows (LegendPlacer).
+func (a *App) legendRect() (render.Rect, bool) {
+	lp, ok := a.picker.(LegendPlacer)
+	if !ok || !a.layers[input.LayerLegend] {
+		return render.Rect{}, false
 	}
-	st := a.State()
-	if st == nil {
-		return
-	}
-	if act := st.Actor(a.follow); act != nil {
-		a.cam.centre(rv(act.World.Location))
-	}
+	return lp.LegendRect(a.cam.vp, a.Map(), a.State())
+}
+
+// LegendPlacer is implemented by a Picker that also draws the colour
+// legend over the view: the app then frames the top-down view clear of
+// it. LegendRect returns the legend's rectangle in device pixels for the
+// viewport, the map and the state, or false when none is drawn.
+type LegendPlacer interface {
+	LegendRect(vp render.Viewport, m *scene.Map, st *scene.State) (render.Rect, bool)
 }

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"slices"
-
-	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 )
@@ -24,7 +21,7 @@ func (a *App) Apply(cmd input.Command) {
 	case input.KindFollowSelected:
 		a.toggleFollowSelected()
 	case input.KindFrameAll:
-		a.follow = 0
+		a.stopFollow()
 		a.frameAll()
 	case input.KindToggleView:
 		a.cam.toggle()
@@ -42,11 +39,11 @@ func (a *App) Apply(cmd input.Command) {
 		a.help = !a.help
 	case input.KindOrbit:
 		if a.cam.topDown {
-			a.follow = 0 // a left drag pans the map there
+			a.stopFollow() // a left drag pans the map there
 		}
-		a.cam.drag(cmd.DX, cmd.DY)
+		a.cam.drag(cmd.DX, cmd.DY) // while chasing: swings around the actor
 	case input.KindPan:
-		a.follow = 0
+		a.stopFollow()
 		a.cam.pan(cmd.DX, cmd.DY)
 	case input.KindZoom:
 		x, y := cmd.X, cmd.Y
@@ -90,7 +87,8 @@ func (a *App) toggleLayer(l input.Layer) {
 func (a *App) clearSelection() {
 	switch {
 	case a.selected != 0 || a.follow != 0 || a.element.Kind != ElementNone:
-		a.selected, a.follow, a.element = 0, 0, Element{}
+		a.stopFollow()
+		a.selected, a.element = 0, Element{}
 	case a.help:
 		a.help = false
 	default:
@@ -141,73 +139,5 @@ func (a *App) pickHover() {
 		if e, ok := a.picker.PickElement(v, m, a.cursorX, a.cursorY); ok {
 			a.hover = e
 		}
-	}
-}
-
-// Followable reports whether Tab cycles through actors of kind k.
-func Followable(k scene.Kind) bool { return k.IsVehicle() || k == scene.KindWalker }
-
-// FollowOrder returns the actors Tab cycles through: the hero first, then
-// the other vehicles, then the walkers, each by id. It appends to dst.
-func FollowOrder(st *scene.State, dst []uint32) []uint32 {
-	if st == nil {
-		return dst
-	}
-	if h := st.Hero(); h != nil && Followable(h.Kind) {
-		dst = append(dst, h.ID)
-	}
-	for pass := range 2 {
-		for i := range st.Actors {
-			act := &st.Actors[i]
-			if act.Hero || !Followable(act.Kind) || (pass == 0) != act.Kind.IsVehicle() {
-				continue
-			}
-			dst = append(dst, act.ID)
-		}
-	}
-	return dst
-}
-
-// cycleFollow follows the next (dir 1) or previous (dir -1) actor in
-// FollowOrder and selects it.
-func (a *App) cycleFollow(dir int) {
-	a.followList = FollowOrder(a.State(), a.followList[:0])
-	n := len(a.followList)
-	if n == 0 {
-		a.notify(Info, "no vehicle or walker to follow")
-		return
-	}
-	cur := a.follow
-	if cur == 0 {
-		cur = a.selected
-	}
-	i := slices.Index(a.followList, cur)
-	switch {
-	case i < 0 && dir > 0:
-		i = 0
-	case i < 0:
-		i = n - 1
-	default:
-		i = (i + dir + n) % n
-	}
-	if a.follow == 0 {
-		a.cam.approach()
-	}
-	a.follow = a.followList[i]
-	a.selected, a.element = a.follow, Element{}
-	a.updateFollow()
-}
-
-// toggleFollowSelected follows the selected actor, or stops following.
-func (a *App) toggleFollowSelected() {
-	switch {
-	case a.follow != 0:
-		a.follow = 0
-	case a.selected != 0:
-		a.follow = a.selected
-		a.cam.approach()
-		a.updateFollow()
-	default:
-		a.notify(Info, "select an actor first (click it, or Tab)")
 	}
 }

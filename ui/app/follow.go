@@ -1,0 +1,146 @@
+package app
+
+import (
+	"math"
+	"slices"
+
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// Following an actor. In the perspective view the chase camera
+// (chaseRig, render.ChaseCamera) rides behind and above the actor like
+// CARLA's follow mode, smoothed and advanced once a tick; a seek cuts to
+// the new place instead of flying there. In the top-down view the actor
+// stays in the middle. Stopping (Esc, C, F, a right drag) leaves the orbit
+// camera showing what the chase showed.
+
+// followPPM is the top-down scale following comes at least as close as,
+// so the actor is more than a dot.
+const followPPM = 6.0 // logical pixels per metre
+
+// Followable reports whether Tab cycles through actors of kind k.
+func Followable(k scene.Kind) bool { return k.IsVehicle() || k == scene.KindWalker }
+
+// FollowOrder returns the actors Tab cycles through: the hero first, then
+// the other vehicles, then the walkers, each by id. It appends to dst.
+func FollowOrder(st *scene.State, dst []uint32) []uint32 {
+	if st == nil {
+		return dst
+	}
+	if h := st.Hero(); h != nil && Followable(h.Kind) {
+		dst = append(dst, h.ID)
+	}
+	for pass := range 2 {
+		for i := range st.Actors {
+			act := &st.Actors[i]
+			if act.Hero || !Followable(act.Kind) || (pass == 0) != act.Kind.IsVehicle() {
+				continue
+			}
+			dst = append(dst, act.ID)
+		}
+	}
+	return dst
+}
+
+// cycleFollow follows the next (dir 1) or previous (dir -1) actor in
+// FollowOrder and selects it.
+func (a *App) cycleFollow(dir int) {
+	a.followList = FollowOrder(a.State(), a.followList[:0])
+	n := len(a.followList)
+	if n == 0 {
+		a.notify(Info, "no vehicle or walker to follow")
+		return
+	}
+	cur := a.follow
+	if cur == 0 {
+		cur = a.selected
+	}
+	i := slices.Index(a.followList, cur)
+	switch {
+	case i < 0 && dir > 0:
+		i = 0
+	case i < 0:
+		i = n - 1
+	default:
+		i = (i + dir + n) % n
+	}
+	a.startFollow(a.followList[i])
+	a.selected, a.element = a.follow, Element{}
+}
+
+// toggleFollowSelected follows the selected actor, or stops following.
+func (a *App) toggleFollowSelected() {
+	switch {
+	case a.follow != 0:
+		a.stopFollow()
+	case a.selected != 0:
+		a.startFollow(a.selected)
+	default:
+		a.notify(Info, "select an actor first (click it, or Tab)")
+	}
+}
+
+// startFollow points the camera at actor id: the chase cuts to its place
+// behind it. Starting afresh puts the chase at its default place; going
+// on to another actor keeps how the user turned and zoomed it.
+func (a *App) startFollow(id uint32) {
+	fresh := a.follow == 0
+	a.follow = id
+	if fresh {
+		a.cam.top.PixelsPerMetre = max(a.cam.top.PixelsPerMetre, followPPM)
+	}
+	st := a.State()
+	if st == nil {
+		return
+	}
+	if act := st.Actor(id); act != nil {
+		pos, yaw := scenedraw.ChaseTarget(act)
+		a.cam.startChase(pos, yaw, fresh)
+		a.followTime = a.stateTime
+	}
+}
+
+// stopFollow stops following; the orbit camera takes over the chase's
+// view.
+func (a *App) stopFollow() {
+	a.follow = 0
+	a.cam.stopChase()
+}
+
+// updateFollow moves the following camera by one tick toward the actor,
+// or cuts to it when the replay time jumped (a seek, a frame step, a
+// loop). An actor that is not there now (not yet spawned, or destroyed)
+// leaves the camera where it is.
+func (a *App) updateFollow() {
+	if a.follow == 0 {
+		return
+	}
+	st := a.State()
+	if st == nil {
+		return
+	}
+	act := st.Actor(a.follow)
+	if act == nil {
+		return
+	}
+	pos, yaw := scenedraw.ChaseTarget(act)
+	if !a.cam.chasing || a.timeJumped() {
+		a.cam.startChase(pos, yaw, !a.cam.chasing)
+	} else {
+		a.cam.chase.update(pos, yaw)
+		a.cam.top.Center = pos
+	}
+	a.followTime = a.stateTime
+	a.cam.update()
+}
+
+// timeJumped reports whether the replay time moved since the last follow
+// update by more than playing one tick moves it.
+func (a *App) timeJumped() bool {
+	if a.clock == nil {
+		return false
+	}
+	step := math.Abs(a.clock.Speed()) / TPS
+	return math.Abs(a.stateTime-a.followTime) > 1.5*step+1e-9
+}
