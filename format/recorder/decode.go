@@ -175,23 +175,24 @@ func (r *Reader) decode(wire uint8, p []byte) (Packet, error) {
 
 // sizeErr reports a packet without a count whose size is not want.
 func (r *Reader) sizeErr(wire uint8, p []byte, want int) error {
-	return formatErr(r.off, int(wire), "size %d, want %d", len(p), want)
+	return formatErr(r.off, int(wire), "has a payload of %d bytes; it must have %d", len(p), want)
 }
 
 // records checks a counted packet of n records of rec bytes each and
 // returns n and the record bytes.
 func (r *Reader) records(wire uint8, p []byte, rec int) (int, []byte, error) {
 	if len(p) < countSize {
-		return 0, nil, formatErr(r.off, int(wire), "size %d too small for a record count", len(p))
+		return 0, nil, formatErr(r.off, int(wire), "has a payload of %d bytes, too short for its %d-byte record count", len(p), countSize)
 	}
 	n := int(le.Uint16(p))
 	need := countSize + n*rec
 	if need > len(p) {
-		return 0, nil, formatErr(r.off, int(wire), "count %d does not fit in %d bytes", n, len(p))
+		return 0, nil, formatErr(r.off, int(wire), "counts %d records of %d bytes, but its payload of %d bytes holds only %d after the count",
+			n, rec, len(p), len(p)-countSize)
 	}
 	if need < len(p) {
 		return 0, nil, formatErr(r.off+packetHeader+int64(need), int(wire),
-			"%d trailing bytes after %d records", len(p)-need, n)
+			"starting at byte %d has %d bytes left over after its %d records", r.off, len(p)-need, n)
 	}
 	return n, p[countSize:], nil
 }

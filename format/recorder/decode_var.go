@@ -1,5 +1,7 @@
 package recorder
 
+import "fmt"
+
 // Minimum wire sizes of variable records, used to check counts against the
 // bytes left before anything is allocated.
 const (
@@ -27,9 +29,14 @@ type cursor struct {
 	in   *interner // keeps decoded strings (see intern.go)
 }
 
+// start is the file offset of the packet's header, for messages.
+func (c *cursor) start() int64 { return c.base - packetHeader }
+
+// fail marks the cursor bad at b[at]; the message follows "packet 6
+// (Position) starting at byte N".
 func (c *cursor) fail(at int, format string, args ...any) {
 	if c.err == nil {
-		c.err = formatErr(c.base+int64(at), int(c.wire), format, args...)
+		c.err = formatErr(c.base+int64(at), int(c.wire), "starting at byte %d %s", c.start(), fmt.Sprintf(format, args...))
 	}
 	c.i = len(c.b)
 }
@@ -40,7 +47,7 @@ func (c *cursor) take(n int) []byte {
 		return nil
 	}
 	if len(c.b)-c.i < n {
-		c.fail(c.i, "record runs past the end of the packet")
+		c.fail(c.i, "ends inside a record: %d more bytes are needed here", n-(len(c.b)-c.i))
 		return nil
 	}
 	q := c.b[c.i : c.i+n]
@@ -95,7 +102,7 @@ func (c *cursor) bytes() []byte {
 		return nil
 	}
 	if n > len(c.b)-c.i {
-		c.fail(at, "string of %d bytes longer than the %d bytes left in the packet", n, len(c.b)-c.i)
+		c.fail(at, "has a string of %d bytes here, longer than the %d bytes left in the packet after its length", n, len(c.b)-c.i)
 		return nil
 	}
 	q := c.b[c.i : c.i+n]
@@ -121,7 +128,7 @@ func (c *cursor) count(at, n, min int) bool {
 		return false
 	}
 	if int64(n)*int64(min) > int64(len(c.b)-c.i) {
-		c.fail(at, "count %d does not fit in the %d bytes left in the packet", n, len(c.b)-c.i)
+		c.fail(at, "counts %d items of at least %d bytes here, more than the %d bytes left in the packet hold", n, min, len(c.b)-c.i)
 		return false
 	}
 	return true
@@ -133,7 +140,7 @@ func (c *cursor) finish() error {
 		return c.err
 	}
 	if c.i != len(c.b) {
-		return formatErr(c.base+int64(c.i), int(c.wire), "%d trailing bytes after the records", len(c.b)-c.i)
+		return formatErr(c.base+int64(c.i), int(c.wire), "starting at byte %d has %d bytes left over after its records", c.start(), len(c.b)-c.i)
 	}
 	return nil
 }

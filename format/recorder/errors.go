@@ -9,10 +9,16 @@ import (
 // absolute byte offset in the file where the problem is: where the data
 // stops for a truncated file, the start of the offending packet for framing
 // and count errors, the first extra byte for trailing bytes, the length
-// field for an over-long string. Packet is the wire id of the packet
-// involved: the one cut short, out of place or badly sized, or 1
-// (FrameEnd) when the data stops between the packets of a frame, whose
+// or count field for an over-long string or list. Packet is the wire id of
+// the packet involved: the one cut short, out of place or badly sized, or
+// 1 (FrameEnd) when the data stops between the packets of a frame, whose
 // FrameEnd is then missing; it is -1 for errors in the info header.
+//
+// Error gives one sentence saying what, where and why, with absolute file
+// offsets only: "recorder: byte 3000: packet 6 (Position) of 9409 payload
+// bytes starting at byte 2937 runs past the end of the data". Msg is the
+// part after the packet's name ("of 9409 payload bytes ... data"), or the
+// whole sentence when Packet is -1.
 type FormatError struct {
 	Offset int64
 	Packet int
@@ -23,10 +29,12 @@ func (e *FormatError) Error() string {
 	if e.Packet < 0 {
 		return fmt.Sprintf("recorder: byte %d: %s", e.Offset, e.Msg)
 	}
-	return fmt.Sprintf("recorder: byte %d: packet %d (%v): %s", e.Offset, e.Packet, PacketID(e.Packet), e.Msg)
+	return fmt.Sprintf("recorder: byte %d: packet %d (%v) %s", e.Offset, e.Packet, PacketID(e.Packet), e.Msg)
 }
 
-// formatErr builds a *FormatError; packet is a wire id or -1.
+// formatErr builds a *FormatError; packet is a wire id or -1. The message
+// continues the sentence "packet 6 (Position) ..." (see FormatError), and
+// any byte it names is an absolute file offset.
 func formatErr(off int64, packet int, format string, args ...any) *FormatError {
 	return &FormatError{Offset: off, Packet: packet, Msg: fmt.Sprintf(format, args...)}
 }

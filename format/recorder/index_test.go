@@ -243,7 +243,7 @@ func TestBuildIndexNotRecorder(t *testing.T) {
 	data := []byte("\x01\x00\x04\x00JUNKxxxxxxxxxxxxxxxxxxxxx")
 	_, err := BuildIndex(bytes.NewReader(data), int64(len(data)), nil)
 	var fe *FormatError
-	if !errors.As(err, &fe) || fe.Msg != "not a CARLA recorder file" {
+	if !errors.As(err, &fe) || fe.Msg != notRecorderMsg {
 		t.Errorf("err %v", err)
 	}
 }

@@ -65,8 +65,8 @@ type Reader struct {
 }
 
 // NewReader reads and checks the info header of a recording. A header
-// whose magic is not "CARLA_RECORDER" gives a *FormatError saying "not a
-// CARLA recorder file".
+// whose magic is not "CARLA_RECORDER" gives a *FormatError whose message
+// starts "not a CARLA recorder file".
 func NewReader(r io.Reader) (*Reader, error) {
 	rd := newReader(r, 0, initialBufSize)
 	if err := rd.readHeader(); err != nil {
@@ -182,15 +182,15 @@ func (r *Reader) short(q int, size int64) error {
 // and BuildIndex share it.
 func errShort(dataEnd, off int64, have []byte, size int64) error {
 	if size < 0 {
-		return formatErr(dataEnd, int(have[0]), "data ends inside the packet header at byte %d", off)
+		return formatErr(dataEnd, int(have[0]), "starting at byte %d runs past the end of the data inside its %d-byte header", off, packetHeader)
 	}
-	return formatErr(dataEnd, int(have[0]), "data ends inside the packet at byte %d (size %d)", off, size)
+	return formatErr(dataEnd, int(have[0]), "of %d payload bytes starting at byte %d runs past the end of the data", size, off)
 }
 
 // errNoFrameEnd is the error for data that stops at dataEnd between the
 // packets of the frame that starts at frameStart: its FrameEnd is missing.
 func errNoFrameEnd(dataEnd, frameStart int64) error {
-	return formatErr(dataEnd, int(IDFrameEnd), "missing: data ends inside the frame that starts at byte %d", frameStart)
+	return formatErr(dataEnd, int(IDFrameEnd), "of the frame starting at byte %d is missing: the data ends between its packets", frameStart)
 }
 
 // ensure reads until buf[rpos:rpos+n] holds data. It reports false when
@@ -246,9 +246,9 @@ func (r *Reader) readHeader() error {
 		if r.srcErr != io.EOF {
 			return r.srcErr
 		}
-		return formatErr(r.base+int64(r.wpos), -1, "data ends inside the info header")
+		return formatErr(r.base+int64(r.wpos), -1, "the info header runs past the end of the data")
 	}
-	notRecorder := formatErr(r.base+2, -1, "not a CARLA recorder file")
+	notRecorder := formatErr(r.base+2, -1, "not a CARLA recorder file: its length-prefixed %q magic is not here", Magic)
 	if !r.ensure(4) {
 		return short()
 	}
@@ -296,13 +296,13 @@ func (f *framer) step(off int64, wire uint8, size uint32) error {
 	id := PacketID(wire)
 	switch {
 	case !f.inFrame && id != IDFrameStart:
-		return formatErr(off, int(wire), "packet outside a frame (want FrameStart)")
+		return formatErr(off, int(wire), "comes outside a frame, where only a FrameStart may come")
 	case f.inFrame && id == IDFrameStart:
-		return formatErr(off, int(wire), "FrameStart before the FrameEnd of the frame at byte %d", f.start)
+		return formatErr(off, int(wire), "comes before the FrameEnd of the frame starting at byte %d", f.start)
 	case id == IDFrameStart && size != frameStartSize:
-		return formatErr(off, int(wire), "size %d, want %d", size, frameStartSize)
+		return formatErr(off, int(wire), "has a payload of %d bytes; it must have %d", size, frameStartSize)
 	case id == IDFrameEnd && size != 0:
-		return formatErr(off, int(wire), "size %d, want 0", size)
+		return formatErr(off, int(wire), "has a payload of %d bytes; it must have none", size)
 	}
 	switch id {
 	case IDFrameStart:
