@@ -43,6 +43,11 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	if c := a.Clock(); c != nil {
 		opt.Time = c.Time()
 	}
+	if rec := a.Recording(); rec != nil {
+		// Flashes from the timeline: a collision just before a seek's
+		// target flashes there too, as it would have playing.
+		opt.Events = rec.Events()
+	}
 	e := a.SelectedElement()
 	if e.Kind == app.ElementNone {
 		e = a.HoveredElement()
@@ -80,11 +85,16 @@ func (s *sceneLayer) setScale(scale float64) {
 // build makes the frame's scene from the app.
 func (s *sceneLayer) build(a *app.App, scale float64) {
 	s.setScale(scale)
-	if m := a.Map(); m != s.m {
+	s.setMap(a.Map())
+	s.r.Build(s.dl, a.View(), a.State(), sceneOptions(a))
+}
+
+// setMap hands the renderer the app's map when it changed.
+func (s *sceneLayer) setMap(m *scene.Map) {
+	if m != s.m {
 		s.m = m
 		s.r.SetMap(m)
 	}
-	s.r.Build(s.dl, a.View(), a.State(), sceneOptions(a))
 }
 
 // draw submits the scene.
@@ -92,8 +102,19 @@ func (s *sceneLayer) draw(dst *ebiten.Image) {
 	s.eb.Draw(dst, s.dl, ebitenrender.Options{AntiAlias: s.aa})
 }
 
-// picker answers the app's picking with what scenedraw drew.
+// picker answers the app's picking with what scenedraw drew, and tells
+// it where the legend goes (app.LegendPlacer).
 type picker struct{ s *sceneLayer }
+
+// LegendRect is where scenedraw draws the legend for m and st. The app
+// asks while framing, in Tick, which can come before the frame that
+// hands the renderer a new map or its label face: both are set here
+// first, as the next build would.
+func (p picker) LegendRect(vp render.Viewport, m *scene.Map, st *scene.State) (render.Rect, bool) {
+	p.s.setScale(vp.DeviceScale())
+	p.s.setMap(m)
+	return p.s.r.LegendRect(vp, st)
+}
 
 func (p picker) PickActor(v *render.View, st *scene.State, x, y float64) (uint32, bool) {
 	return p.s.r.PickActor(v, st, x, y)

@@ -71,7 +71,10 @@ func (c *camera) toggle() {
 		c.orbit.Distance = h / (2 * tanHalfFov() * c.top.PixelsPerMetre)
 	case c.chasing:
 		c.top.Center, _ = c.chase.cam.Followed()
-		c.top.PixelsPerMetre = c.ppmAt(c.chase.groundDistance(), h)
+		// The chase looks at the ground 14 m ahead but sees to the
+		// horizon; from above, that scale would show the car and little
+		// else.
+		c.top.PixelsPerMetre = c.ppmAt(max(c.chase.groundDistance(), chaseTopDistance), h)
 	default:
 		c.top.Center = c.orbit.Target
 		c.top.PixelsPerMetre = c.ppmAt(c.orbit.Distance, h)
@@ -79,6 +82,10 @@ func (c *camera) toggle() {
 	c.topDown = !c.topDown
 	c.update()
 }
+
+// chaseTopDistance is the least perspective distance whose scale the
+// top-down view takes over from a chase, in metres.
+const chaseTopDistance = 40
 
 // ppmAt is the top-down scale that shows the ground as big as a
 // perspective camera d metres from it does, in a view h logical pixels

@@ -90,12 +90,12 @@ func keymap() []binding {
 	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event")
 	row(KeyG, 0, false, Command{}, "go to a typed time (1:30.5)")
 	sec = SectionCamera
-	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor")
-	row(KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor")
+	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor (chase view)")
+	row(KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor (chase view)")
 	row(KeyC, 0, false, FollowSelected(), "follow the selected actor / stop")
 	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
-	row(KeyEscape, 0, false, ClearSelection(), "clear the selection")
+	row(KeyEscape, 0, false, ClearSelection(), "clear the selection, stop following")
 	sec = SectionLayers
 	row(KeyDigit1, 0, false, ToggleLayer(LayerLanes), "lanes")
 	row(KeyDigit2, 0, false, ToggleLayer(LayerSidewalks), "sidewalks")
@@ -127,9 +127,9 @@ type Binding struct {
 func mouseBindings() []Binding {
 	return []Binding{
 		{"Drag on the timeline", "scrub", SectionPlayback},
-		{"Left drag", "orbit (pan when top-down)", SectionCamera},
-		{"Right drag", "pan the camera", SectionCamera},
-		{"Wheel", "zoom toward the cursor", SectionCamera},
+		{"Left drag", "orbit; turn the chase when following; pan top-down", SectionCamera},
+		{"Right drag", "pan the camera (stops following)", SectionCamera},
+		{"Wheel", "zoom toward the cursor (the followed actor)", SectionCamera},
 		{"Click", "select an actor, road or intersection", SectionCamera},
 	}
 }
