@@ -177,7 +177,7 @@ func (a *App) pollJobs() {
 }
 
 func (a *App) installMap(res *loader.Result) {
-	if res.Err != nil {
+	if res.Err != nil && res.Map == nil {
 		a.notify(Error, res.Err.Error())
 		return
 	}
@@ -185,8 +185,14 @@ func (a *App) installMap(res *loader.Result) {
 	a.element, a.hover = Element{}, Element{}
 	a.framePending = true
 	a.contentChanged()
-	a.notify(Info, "opened map "+res.Source.Name+": "+itoa(len(res.Map.Roads))+" roads, "+
-		itoa(len(res.Map.Intersections))+" intersections")
+	counts := itoa(len(res.Map.Roads)) + " roads, " + itoa(len(res.Map.Intersections)) + " intersections"
+	if res.Err != nil {
+		// A damaged map still shows every road read whole before the
+		// damage, so the user can see how far the file is good.
+		a.notify(Error, res.Err.Error()+"; showing the "+counts+" read before it")
+		return
+	}
+	a.notify(Info, "opened map "+res.Source.Name+": "+counts)
 }
 
 // refreshState fills the state at the clock's time when it moved.

@@ -698,3 +698,36 @@ func TestEventsAround(t *testing.T) {
 		}
 	}
 }
+
+func TestDamagedMapShowsRoadsReadBeforeTheDamage(t *testing.T) {
+	whole := smallMap(t)
+	full, err := bai.DecodeBytes(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("cut.bai", whole[:len(whole)/2]))
+	settle(t, a)
+	m := a.Map()
+	if m == nil {
+		t.Fatalf("a map cut in half shows nothing; notices %+v", a.Notices())
+	}
+	if n := len(m.Roads); n == 0 || n >= len(full.Roads) {
+		t.Errorf("showing %d of %d roads, want some but not all", n, len(full.Roads))
+	}
+	if !noticeWith(a, Error, "cut.bai", "byte ", "read before it") {
+		t.Errorf("no error naming the file, offset and what is shown: %+v", a.Notices())
+	}
+
+	// A map damaged inside its first road has nothing to show: the
+	// error alone, and whatever map was open stays.
+	a.Open(loader.BytesSource("first.bai", whole[:40]))
+	settle(t, a)
+	if a.Map() != m {
+		t.Error("a map with no whole road replaced the one on screen")
+	}
+	if !noticeWith(a, Error, "first.bai", "byte ") {
+		t.Errorf("no error for first.bai: %+v", a.Notices())
+	}
+}
