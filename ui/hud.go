@@ -228,7 +228,7 @@ func appendEvent(b []byte, e *scene.Event) []byte {
 		b = append(append(b, ' '), e.Blueprint...)
 	case scene.EventLight:
 		b = id(append(b, "light "...), e.Actor)
-		b = append(append(b, " turns "...), app.LightStateName(e.Light)...)
+		b = append(append(b, " turns "...), e.Light.String()...)
 	case scene.EventParent:
 		b = id(append(b, "attach  "...), e.Actor)
 		b = id(append(b, " to "...), e.Other)

@@ -76,6 +76,22 @@ const (
 	LightUnknown LightState = 4
 )
 
+// String names the state as users read it: "red", "yellow", "green",
+// "off", or "unknown" for anything else.
+func (s LightState) String() string {
+	switch s {
+	case LightRed:
+		return "red"
+	case LightYellow:
+		return "yellow"
+	case LightGreen:
+		return "green"
+	case LightOff:
+		return "off"
+	}
+	return "unknown"
+}
+
 // AttrType is the type tag of an actor attribute.
 type AttrType uint8
 

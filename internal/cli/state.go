@@ -8,7 +8,6 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -167,24 +166,10 @@ func newStateReport(s *scene.State) *stateReport {
 			Speed:    roundDecimals(a.Speed, 3),
 		})
 		if a.TrafficLight != nil {
-			rep.Lights = append(rep.Lights, stateLight{ID: a.ID, State: lightName(a.TrafficLight.State)})
+			rep.Lights = append(rep.Lights, stateLight{ID: a.ID, State: a.TrafficLight.State.String()})
 		}
 	}
 	return rep
-}
-
-func lightName(s recorder.LightState) string {
-	switch s {
-	case recorder.LightRed:
-		return "red"
-	case recorder.LightYellow:
-		return "yellow"
-	case recorder.LightGreen:
-		return "green"
-	case recorder.LightOff:
-		return "off"
-	}
-	return "unknown"
 }
 
 // writeJSON writes one document, one actor or light a line so that it

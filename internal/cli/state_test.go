@@ -153,7 +153,7 @@ func TestStateMatchesFile(t *testing.T) {
 			t.Fatalf("%s: %d lights, file has %d", rf.tag, len(doc.Lights), len(lights))
 		}
 		for _, l := range doc.Lights {
-			if l.State != lightName(lights[l.ID]) {
+			if l.State != lights[l.ID].String() {
 				t.Errorf("%s light %d: %s, file says %d", rf.tag, l.ID, l.State, lights[l.ID])
 			}
 		}

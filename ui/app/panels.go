@@ -224,7 +224,7 @@ func (a *App) actorSpecifics(l *Lines, act *scene.Actor) {
 		l.S("walk speed").Tab().F(act.WalkerSpeed, 2).S(" m/s").End()
 	}
 	if tl := act.TrafficLight; tl != nil {
-		l.S("light").Tab().S(LightStateName(tl.State)).S(" for ").F(float64(tl.Elapsed), 1).S(" s")
+		l.S("light").Tab().S(tl.State.String()).S(" for ").F(float64(tl.Elapsed), 1).S(" s")
 		if tl.Frozen {
 			l.S(" (frozen)")
 		}
@@ -262,21 +262,6 @@ var lightBitNames = [...]string{"position", "low beam", "high beam", "brake", "r
 
 // appendLightBits writes the names of the set bits ("none" for 0).
 func appendLightBits(l *Lines, bits uint32) { appendBits(l, uint64(bits), lightBitNames[:]) }
-
-// LightStateName names a traffic light state.
-func LightStateName(s recorder.LightState) string {
-	switch s {
-	case recorder.LightRed:
-		return "red"
-	case recorder.LightYellow:
-		return "yellow"
-	case recorder.LightGreen:
-		return "green"
-	case recorder.LightOff:
-		return "off"
-	}
-	return "unknown"
-}
 
 // formatDate writes a recording's date (Unix seconds) in UTC.
 func formatDate(unix int64) string {
