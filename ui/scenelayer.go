@@ -22,6 +22,10 @@ type sceneLayer struct {
 	scale float64 // the device scale the label face was made for
 	aa    bool    // supersample the triangles (on low-DPI screens)
 	err   error   // the label face could not be made: labels are not drawn
+
+	// fallback picks on a map this layer has not drawn yet (the app may
+	// pick between opening a map and the next frame).
+	fallback app.GeomPicker
 }
 
 func newSceneLayer() *sceneLayer {
@@ -122,17 +126,7 @@ func (p picker) PickActor(v *render.View, st *scene.State, x, y float64) (uint32
 
 func (p picker) PickElement(v *render.View, m *scene.Map, x, y float64) (app.Element, bool) {
 	if m != p.s.m {
-		return app.GeomPicker{}.PickElement(v, m, x, y)
+		return p.s.fallback.PickElement(v, m, x, y)
 	}
-	e, ok := p.s.r.PickMapElement(v, x, y)
-	if !ok {
-		return app.Element{}, false
-	}
-	switch e.Kind {
-	case scenedraw.ElementRoad:
-		return app.Element{Kind: app.ElementRoad, Index: e.Index}, true
-	case scenedraw.ElementIntersection:
-		return app.Element{Kind: app.ElementIntersection, Index: e.Index}, true
-	}
-	return app.Element{}, false
+	return app.ElementOf(p.s.r.PickMapElement(v, x, y))
 }

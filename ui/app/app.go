@@ -78,7 +78,7 @@ type App struct {
 // picks with GeomPicker.
 func New(s settings.Settings, p Picker) *App {
 	if p == nil {
-		p = GeomPicker{}
+		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions()}
 	a.cam.init(s.TopDown)

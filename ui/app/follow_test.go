@@ -192,7 +192,7 @@ func TestChaseDragZoomTop(t *testing.T) {
 
 // legendPicker is GeomPicker that also says where a legend is drawn.
 type legendPicker struct {
-	GeomPicker
+	*GeomPicker
 	r render.Rect
 }
 
@@ -209,7 +209,7 @@ func TestTopFramingClearsLegend(t *testing.T) {
 		name      string
 		p         Picker
 		wantClear bool
-	}{{"no legend", nil, false}, {"legend", legendPicker{r: legend}, true}} {
+	}{{"no legend", nil, false}, {"legend", legendPicker{GeomPicker: &GeomPicker{}, r: legend}, true}} {
 		a := New(settings.Settings{TopDown: true}, tc.p)
 		a.SetViewport(testVP)
 		a.Open(loader.BytesSource("city.bai", smallMap(t)))
