@@ -5,7 +5,7 @@
 // The demo is not stored as a map and a recording (the recording alone is
 // 32 MB). It is a small definition, demo.json, embedded here: the seed
 // and length of the traffic and the configuration of the generated city.
-// Demo builds both files from it in memory with package internal/demo in
+// Demo builds both files from it in memory with package sim/demo in
 // about 0.1 s, and gives the same bytes every time: the same as `viewer
 // demo` writes with its defaults. Changing the demo means editing
 // demo.json; the tests keep it equal to those defaults.
@@ -17,8 +17,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mm2carla/viewer/internal/citygen"
-	"github.com/mm2carla/viewer/internal/demo"
+	"github.com/mm2carla/viewer/sim/citygen"
+	"github.com/mm2carla/viewer/sim/demo"
 )
 
 //go:embed demo.json

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/internal/demo"
+	"github.com/mm2carla/viewer/sim/demo"
 )
 
 // TestSpecIsTheDemoDefault: the built-in demo is what `viewer demo` makes

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/mm2carla/viewer/internal/synth"
+	"github.com/mm2carla/viewer/sim/synth"
 )
 
 // TestPlayForwardAllocatesNothing: once warm, stepping the time forward as

@@ -13,12 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mm2carla/viewer/internal/synth"
+	"github.com/mm2carla/viewer/sim/synth"
 )
 
 // The seeking benchmarks run on one generated recording of at least
 // benchBytes (1 GiB; SCENE_BENCH_MIB=256 makes a smaller one for quick
-// looks) made by internal/synth: 500 vehicles, 50 walkers and 60 traffic
+// looks) made by sim/synth: 500 vehicles, 50 walkers and 60 traffic
 // lights at 20 Hz with spawns and destroys throughout. It is written once
 // per process under
 // os.TempDir and removed by TestMain when the benchmarks end.

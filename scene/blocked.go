@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/internal/query"
+	"github.com/mm2carla/viewer/analysis/query"
 )
 
 // CARLA's defaults for its blocked rule: 30 s within 1 m.
@@ -24,7 +24,7 @@ const (
 // then there when Open returns, for the timeline and the event navigation
 // alike, and Events never changes under a reader.
 //
-// The rule is CARLA's show_recorder_actors_blocked as internal/query
+// The rule is CARLA's show_recorder_actors_blocked as analysis/query
 // implements it (and `viewer blocked` prints): an actor stands still from
 // the first position record within the distance of where it last moved
 // to, and the stop lasts the recorded durations of the frames it stays
@@ -132,7 +132,7 @@ func frameDuration(d float64) float64 {
 
 // distance2 is the squared distance: for the default 100 cm, comparing it
 // with 100² gives the same answer as comparing the correctly rounded
-// square root with 100, as internal/query does.
+// square root with 100, as analysis/query does.
 func distance2(a, b recorder.Vec3) float64 {
 	dx, dy, dz := a.X-b.X, a.Y-b.Y, a.Z-b.Z
 	return dx*dx + dy*dy + dz*dz
@@ -171,7 +171,7 @@ func mergeSpans(events, spans []Event, n int) []Event {
 
 // Blocked lists, as events of kind EventBlocked, the stretches in which an
 // actor moved less than minDistance metres for at least minTime seconds,
-// longest first, as internal/query computes them for `viewer blocked`.
+// longest first, as analysis/query computes them for `viewer blocked`.
 // Events already holds the spans for CARLA's defaults (BlockedTime,
 // BlockedDistance); Blocked is for other thresholds. It reads the usable
 // frames of the file again: call it from a background goroutine.

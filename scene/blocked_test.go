@@ -67,7 +67,7 @@ func blockedOf(evs []Event) []Event {
 }
 
 // checkSpansMatchQuery opens data with a rule and checks that the spans
-// Open found during its scan are the ones internal/query finds reading
+// Open found during its scan are the ones analysis/query finds reading
 // the usable frames again, and that the events stay in file order.
 func checkSpansMatchQuery(t *testing.T, data []byte, rule blockRule) []Event {
 	t.Helper()

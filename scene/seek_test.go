@@ -11,7 +11,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mm2carla/viewer/internal/synth"
+	"github.com/mm2carla/viewer/sim/synth"
 )
 
 // carlaDir is the shared real recordings, beside the repository.

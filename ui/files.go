@@ -9,7 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ncruces/zenity"
 
-	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/app"
 )
 

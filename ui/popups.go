@@ -7,7 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/app"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/ui/app"
 )
 

@@ -22,9 +22,9 @@ import (
 
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/format/bai"
-	"github.com/mm2carla/viewer/internal/citygen"
-	"github.com/mm2carla/viewer/internal/loader"
-	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/sim/citygen"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"

@@ -1,19 +1,20 @@
 // Command viewer is a desktop 3D replay viewer for CARLA recorder files and
 // Midtown Madness 2 AI maps. With a subcommand it works on the command line
 // (see `viewer help`); otherwise it opens the window.
+//
+// This package is the top floor of the house: main.go only hands the
+// process's arguments and streams to Main (cli.go), each subcommand has a
+// file of its own, and window.go is where the desktop app is put together
+// from the floors below it.
 package main
 
-import (
-	"os"
-
-	"github.com/mm2carla/viewer/internal/cli"
-)
+import "os"
 
 func main() {
-	env := &cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	args := os.Args[1:]
-	if len(args) > 0 && cli.IsCommand(args[0]) {
-		os.Exit(cli.Main(env, args))
+	if len(args) > 0 && IsCommand(args[0]) {
+		os.Exit(Main(env, args))
 	}
-	os.Exit(cli.Window(env, args))
+	os.Exit(Window(env, args))
 }

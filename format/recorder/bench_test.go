@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/internal/synth"
+	"github.com/mm2carla/viewer/sim/synth"
 )
 
 // benchConfig is a busy town: 500 vehicles and 100 walkers at 20 Hz, with

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
 	"github.com/mm2carla/viewer/scene"

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/raster"
 	"github.com/mm2carla/viewer/render/scenedraw"

@@ -11,8 +11,8 @@
 package app
 
 import (
-	"github.com/mm2carla/viewer/internal/loader"
-	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mm2carla/viewer/internal/loader"
-	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"

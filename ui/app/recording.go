@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/internal/loader"
+	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 )

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mm2carla/viewer/internal/loader"
-	"github.com/mm2carla/viewer/internal/settings"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"

@@ -13,7 +13,7 @@ import (
 
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/scene"
 )
 

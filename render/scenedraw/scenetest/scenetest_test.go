@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/internal/citygen"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/scene"
 )
 

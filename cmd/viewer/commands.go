@@ -1,0 +1,14 @@
+package main
+
+// commands lists every subcommand. Each lives in its own file.
+func commands() []*Command {
+	return []*Command{
+		cmdInfo(),
+		cmdCollisions(),
+		cmdBlocked(),
+		cmdBAI(),
+		cmdState(),
+		cmdDemo(),
+		cmdShot(),
+	}
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/sim/citygen"
+	"github.com/mm2carla/viewer/sim/demo"
+)
+
+// TestDemoEndToEnd runs the demo command with its defaults, then checks
+// its map with `bai --check` and reads its recording with `info`, all
+// through Main, as a user would.
+func TestDemoEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runQuery("demo", "--out", dir)
+	if code != ExitOK {
+		t.Fatalf("demo: exit %d, stderr %q", code, errOut)
+	}
+	mapPath, logPath := filepath.Join(dir, "city.bai"), filepath.Join(dir, "traffic.log")
+	for _, want := range []string{"wrote " + mapPath, "wrote " + logPath, "2401 frames", "1 collisions"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo output lacks %q:\n%s", want, out)
+		}
+	}
+
+	code, out, errOut = runQuery("bai", mapPath, "--check")
+	if code != ExitOK || !strings.Contains(out, "problems: 0\n") {
+		t.Fatalf("bai --check: exit %d, stderr %q, output:\n%s", code, errOut, out)
+	}
+
+	code, out, errOut = runQuery("info", logPath)
+	if code != ExitOK {
+		t.Fatalf("info: exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"Version: 1\n", "Map: Demo City\n", "Date: 03/02/24 10:30:00\n",
+		" Create 1: spectator (0) at ", "traffic.traffic_light (3)", "vehicle.tesla.model3 (1)", "  role_name = hero\n",
+		"sensor.other.collision (5)", "walker.pedestrian.", "(parent)\n", "(hero)", "\nFrames: 2401\nDuration: 120 seconds\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("info output lacks %q", want)
+		}
+	}
+}
+
+// TestDemoDeterministic: the same seed writes the same bytes as the demo
+// package builds in memory (what the built-in demo shows); another seed
+// writes others.
+func TestDemoDeterministic(t *testing.T) {
+	read := func(seed string) (mapBytes, logBytes []byte) {
+		dir := t.TempDir()
+		if code, _, errOut := runQuery("demo", "--out", dir, "--seed", seed, "--minutes", "0.25"); code != ExitOK {
+			t.Fatalf("seed %s: exit %d, %s", seed, code, errOut)
+		}
+		mb, err1 := os.ReadFile(filepath.Join(dir, "city.bai"))
+		lb, err2 := os.ReadFile(filepath.Join(dir, "traffic.log"))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		return mb, lb
+	}
+	m1, l1 := read("3")
+	wantMap, wantLog, _, err := demo.Build(demo.City(3), demo.Options{Seed: 3, Minutes: 0.25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(m1, wantMap) || !bytes.Equal(l1, wantLog) {
+		t.Error("demo --seed 3 differs from demo.Build with seed 3")
+	}
+	m2, l2 := read("4")
+	if bytes.Equal(m1, m2) || bytes.Equal(l1, l2) {
+		t.Error("seeds 3 and 4 write the same files")
+	}
+}
+
+// TestDemoMapFile drives on a given map: the map is re-encoded unchanged
+// and the recording is named after the file.
+func TestDemoMapFile(t *testing.T) {
+	m, err := citygen.Generate(citygen.Config{BlocksX: 2, BlocksY: 1, BlockSize: 60, Seed: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := bai.Encode(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "small town.bai")
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if code, _, errOut := runQuery("demo", "--map", in, "--out", out, "--minutes", "0.1"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got, err := os.ReadFile(filepath.Join(out, "city.bai"))
+	if err != nil || !bytes.Equal(got, b.Bytes()) {
+		t.Fatalf("city.bai is not the given map re-encoded (%v)", err)
+	}
+	code, info, _ := runQuery("info", filepath.Join(out, "traffic.log"))
+	if code != ExitOK || !strings.Contains(info, "Map: small town\n") {
+		t.Fatalf("info: exit %d:\n%.300s", code, info)
+	}
+}
+
+func TestDemoErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.bai")
+	if err := os.WriteFile(bad, []byte("CAI1\x02\x00\x01\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notMap := filepath.Join(dir, "mm1.bai")
+	if err := os.WriteFile(notMap, []byte("not a map at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want []string // in stderr
+	}{
+		{[]string{"--map", bad}, ExitBadInput, []string{bad, "byte "}},
+		{[]string{"--map", notMap}, ExitBadInput, []string{notMap, "byte 0", "CAI1"}},
+		{[]string{"--map", filepath.Join(dir, "missing.bai")}, ExitBadInput, []string{"missing.bai"}},
+		{[]string{"extra"}, ExitUsage, []string{"unexpected argument", "usage: viewer demo"}},
+		{[]string{"--minutes", "0"}, ExitUsage, []string{"--minutes"}},
+		{[]string{"--minutes", "-2"}, ExitUsage, []string{"--minutes"}},
+		{[]string{"--minutes", "NaN"}, ExitUsage, []string{"--minutes"}},
+		{[]string{"--seed", "x"}, ExitUsage, []string{"seed"}},
+		{[]string{"--out", ""}, ExitUsage, []string{"--out"}},
+		{[]string{"--nope"}, ExitUsage, []string{"nope"}},
+	} {
+		code, _, errOut := runQuery(append([]string{"demo", "--out", filepath.Join(dir, "o")}, tc.args...)...)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, tc.code, errOut)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%v: stderr %q lacks %q", tc.args, errOut, w)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "o", "traffic.log")); err == nil {
+		t.Error("a failed run wrote traffic.log")
+	}
+}
+
+func TestDemoHelp(t *testing.T) {
+	code, out, _ := runQuery("demo", "-h")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"usage: viewer demo [--out DIR]", "-minutes", "-seed", "-map", "city.bai", "traffic.log"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/mm2carla/viewer/assets"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// shotScene is what a shot draws: a map, a recording, or both.
+type shotScene struct {
+	m        *scene.Map // never nil (empty without a map file)
+	rec      *scene.Recording
+	mapName  string
+	recName  string
+	warnings []string
+	closers  []io.Closer
+}
+
+func (sc *shotScene) close() {
+	for _, c := range sc.closers {
+		c.Close()
+	}
+}
+
+// describe says what was drawn, for the command's one line of output.
+func (sc *shotScene) describe(sp shotSpec) string {
+	s := sp.view.kind + " view"
+	if sc.rec != nil {
+		s += fmt.Sprintf(" of %s at %.3f s", sc.recName, sp.at)
+	}
+	if sc.mapName != "" {
+		s += " on " + sc.mapName
+	}
+	return s
+}
+
+// clampTime brings sp.at inside the recording, as the window's timeline
+// does, and says so: a shot must not claim a time it did not draw.
+func (sc *shotScene) clampTime(sp *shotSpec) string {
+	if sc.rec == nil {
+		return ""
+	}
+	start, end := sc.rec.Times()[0], sc.rec.Duration()
+	switch {
+	case sp.at < start:
+		sp.at = start
+		return fmt.Sprintf("--at is before the start of %s: drawing its first frame, %.3f s", sc.recName, start)
+	case sp.at > end:
+		sp.at = end
+		return fmt.Sprintf("--at is after the end of %s: drawing its last frame, %.3f s", sc.recName, end)
+	}
+	return ""
+}
+
+// loadShotScene opens the files, telling maps from recordings by their
+// content as the window does (package loader), or builds the demo when
+// there are none.
+func loadShotScene(files []string) (*shotScene, error) {
+	if len(files) == 0 {
+		return demoScene()
+	}
+	sc := &shotScene{m: &scene.Map{}}
+	ok := false
+	defer func() {
+		if !ok {
+			sc.close()
+		}
+	}()
+	for _, name := range files {
+		if err := sc.add(name); err != nil {
+			return nil, err
+		}
+	}
+	ok = true
+	return sc, nil
+}
+
+// add loads one file as a map or a recording. Errors name the file as
+// given on the command line and, for a format problem, the byte offset.
+func (sc *shotScene) add(name string) error {
+	return sc.addSource(loader.Source{Name: name, Path: name})
+}
+
+func (sc *shotScene) addSource(src loader.Source) error {
+	name := src.Name
+	res := loader.Start(src).Wait()
+	if res.Err != nil {
+		return res.Err
+	}
+	switch res.Kind {
+	case loader.KindMap:
+		if sc.mapName != "" {
+			return Usagef("two maps given: %s and %s", sc.mapName, name)
+		}
+		sc.m, sc.mapName = res.Map, name
+	case loader.KindRecording:
+		sc.closers = append(sc.closers, res)
+		if sc.recName != "" {
+			return Usagef("two recordings given: %s and %s", sc.recName, name)
+		}
+		if err := res.Recording.Err(); err != nil {
+			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: using the frames before the error: %v", name, err))
+		}
+		sc.rec, sc.recName = res.Recording, name
+	}
+	return nil
+}
+
+// demoScene is the built-in demo, as the window opens it: the generated
+// city and the recording of traffic on it (package assets).
+func demoScene() (*shotScene, error) {
+	m, l, err := assets.Demo()
+	if err != nil {
+		return nil, fmt.Errorf("the built-in demo: %w", err)
+	}
+	sc := &shotScene{m: &scene.Map{}}
+	for _, src := range []loader.Source{loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l)} {
+		if err := sc.addSource(src); err != nil {
+			sc.close()
+			return nil, fmt.Errorf("the built-in demo: %w", err)
+		}
+	}
+	return sc, nil
+}

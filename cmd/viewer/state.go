@@ -1,0 +1,255 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+
+	"github.com/mm2carla/viewer/scene"
+)
+
+const stateHelp = `
+Prints what the viewer shows at one instant: the frame, every actor (id,
+recorded type number, blueprint, parent id or 0, hero or not, location in
+the file's centimetres and Unreal axes, rotation as the file's roll, pitch
+and yaw in degrees, speed in m/s) and every traffic light's state.
+Between two frames poses are interpolated as the viewer draws them; at a
+frame's own time they are that frame's records. A time before the start
+or after the end shows the first or last frame and says so on standard
+error. --json gives one JSON document:
+
+  {"time":..,"frame":..,"actors":[{"id":..,"type":..,"blueprint":"..",
+   "parent":..,"hero":..,"location":[x,y,z],"rotation":[roll,pitch,yaw],
+   "speed":..}],"traffic_lights":[{"id":..,"state":"red|yellow|green|off"}]}
+
+where frame is the frame's number as recorded. Problems found building the
+state (a missing parent, a parent cycle) follow the actors in the text
+form; with --json they go to standard error.
+
+A file that stops making sense shows the state from the frames before the
+bad bytes, then an error with the byte offset, and exits with status 1.
+`
+
+// cmdState is `viewer state`: the scene at one time, for scripts and for
+// checking the viewer against other tools.
+func cmdState() *Command {
+	c := &Command{
+		Name:    "state",
+		Summary: "print every actor and traffic light at one time of a recording",
+		Usage:   "FILE --at SECONDS [--json]",
+	}
+	c.Run = func(env *Env, args []string) error {
+		fs := newQueryFlags(env, c, stateHelp)
+		at := fs.String("at", "", "the time in seconds since the recording began (required)")
+		asJSON := fs.Bool("json", false, "print one JSON document")
+		pos, err := Parse(fs, args)
+		if err != nil {
+			return err
+		}
+		if len(pos) != 1 {
+			return Usagef("want one FILE, got %d arguments", len(pos))
+		}
+		if *at == "" {
+			return Usagef("--at SECONDS is required")
+		}
+		t, err := strconv.ParseFloat(*at, 64)
+		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
+			return Usagef("--at %q: want a number of seconds", *at)
+		}
+		rec, err := openScene(pos[0])
+		if err != nil {
+			return err
+		}
+		var s scene.State
+		if err := rec.StateAt(t, &s); err != nil {
+			return fileErr(pos[0], err)
+		}
+		if s.Time != t {
+			where := "after the end"
+			if t < s.Time {
+				where = "before the start"
+			}
+			fmt.Fprintf(env.Stderr, "viewer state: %s s is %s of the recording; showing frame %d at %s s\n",
+				shortNum(t), where, s.FrameID, shortNum(s.Time))
+		}
+		rep := newStateReport(&s)
+		if *asJSON {
+			for _, p := range rep.Problems {
+				fmt.Fprintf(env.Stderr, "viewer state: %s\n", p)
+			}
+			err = rep.writeJSON(env.Stdout)
+		} else {
+			err = rep.writeText(env.Stdout)
+		}
+		if err != nil {
+			return err
+		}
+		return fileErr(pos[0], rec.Err())
+	}
+	return c
+}
+
+// openScene opens a recording for seeking. Errors name the file.
+func openScene(path string) (*scene.Recording, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	// The Recording reads the file at every seek; this process ends after
+	// one, so the file stays open until exit.
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	rec, err := scene.Open(f, fi.Size(), nil)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}
+
+// stateReport is the printed form of a State, in the file's own units.
+// The JSON document has exactly the fields with a json tag.
+type stateReport struct {
+	Time       float64      `json:"time"`
+	Frame      uint64       `json:"frame"` // as recorded
+	FrameIndex int          `json:"-"`     // from 0 (text only)
+	Actors     []stateActor `json:"actors"`
+	Lights     []stateLight `json:"traffic_lights"`
+	Problems   []string     `json:"-"` // text, or standard error
+}
+
+type stateActor struct {
+	ID        uint32     `json:"id"`
+	Type      uint8      `json:"type"`
+	Blueprint string     `json:"blueprint"`
+	Parent    uint32     `json:"parent"`
+	Hero      bool       `json:"hero"`
+	Location  [3]float64 `json:"location"` // cm, Unreal axes
+	Rotation  [3]float64 `json:"rotation"` // roll, pitch, yaw in degrees, Unreal senses
+	Speed     float64    `json:"speed"`    // m/s
+}
+
+type stateLight struct {
+	ID    uint32 `json:"id"`
+	State string `json:"state"`
+}
+
+// roundDecimals keeps the given number of decimals: far below what a recording
+// resolves (its float32s carry about 0.01 cm at town scale), and enough to
+// print the same on every machine. Going through the decimal text gives
+// the float that prints as that text (no 89.99980000000001).
+func roundDecimals(x float64, decimals int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
+	if r == 0 {
+		return 0 // no "-0"
+	}
+	return r
+}
+
+func newStateReport(s *scene.State) *stateReport {
+	rep := &stateReport{Time: s.Time, Frame: s.FrameID, FrameIndex: s.Frame, Problems: s.Problems,
+		Actors: make([]stateActor, 0, len(s.Actors)), Lights: []stateLight{}}
+	for i := range s.Actors {
+		a := &s.Actors[i]
+		loc := scene.ToUnreal(a.World.Location)
+		rot := scene.ToUnrealRotation(a.World.Rotation)
+		rep.Actors = append(rep.Actors, stateActor{
+			ID: a.ID, Type: uint8(a.Type), Blueprint: a.Blueprint, Parent: a.Parent, Hero: a.Hero,
+			Location: [3]float64{roundDecimals(loc.X, 3), roundDecimals(loc.Y, 3), roundDecimals(loc.Z, 3)},
+			Rotation: [3]float64{roundDecimals(rot.X, 4), roundDecimals(rot.Y, 4), roundDecimals(rot.Z, 4)},
+			Speed:    roundDecimals(a.Speed, 3),
+		})
+		if a.TrafficLight != nil {
+			rep.Lights = append(rep.Lights, stateLight{ID: a.ID, State: a.TrafficLight.State.String()})
+		}
+	}
+	return rep
+}
+
+// writeJSON writes one document, one actor or light a line so that it
+// stays readable and diffs well.
+func (rep *stateReport) writeJSON(w io.Writer) error {
+	bw := &errWriter{w: w}
+	bw.printf("{\n  \"time\": %s,\n  \"frame\": %d,\n", jsonNum(rep.Time), rep.Frame)
+	writeList(bw, "actors", rep.Actors, ",")
+	writeList(bw, "traffic_lights", rep.Lights, "")
+	bw.printf("}\n")
+	return bw.err
+}
+
+// writeList writes "name": [ ... ] with one compact element a line.
+func writeList[T any](bw *errWriter, name string, items []T, end string) {
+	bw.printf("  %q: [", name)
+	for i, it := range items {
+		b, err := json.Marshal(it)
+		if err != nil && bw.err == nil {
+			bw.err = err
+		}
+		sep := ","
+		if i == len(items)-1 {
+			sep = ""
+		}
+		bw.printf("\n    %s%s", b, sep)
+	}
+	if len(items) > 0 {
+		bw.printf("\n  ")
+	}
+	bw.printf("]%s\n", end)
+}
+
+func jsonNum(x float64) string {
+	b, _ := json.Marshal(x)
+	return string(b)
+}
+
+// shortNum prints a time as C's %g does, with six significant digits: a
+// clamped time is the last frame's, which a recording stores with about
+// seventeen (15.880943656899035).
+func shortNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+func (rep *stateReport) writeText(w io.Writer) error {
+	bw := &errWriter{w: w}
+	bw.printf("Time %s s: frame %d (index %d)\n", shortNum(rep.Time), rep.Frame, rep.FrameIndex)
+	bw.printf("Locations in cm and rotations (roll, pitch, yaw) in degrees, as the file stores them; speed in m/s.\n\n")
+	bw.printf("Actors: %d\n", len(rep.Actors))
+	bw.printf("%8s %4s %-36s %8s %4s %12s %12s %10s %9s %9s %9s %8s\n",
+		"Id", "Type", "Blueprint", "Parent", "Hero", "X", "Y", "Z", "Roll", "Pitch", "Yaw", "Speed")
+	for _, a := range rep.Actors {
+		hero := ""
+		if a.Hero {
+			hero = "hero"
+		}
+		bw.printf("%8d %4d %-36s %8d %4s %12.3f %12.3f %10.3f %9.4f %9.4f %9.4f %8.3f\n",
+			a.ID, a.Type, a.Blueprint, a.Parent, hero,
+			a.Location[0], a.Location[1], a.Location[2], a.Rotation[0], a.Rotation[1], a.Rotation[2], a.Speed)
+	}
+	bw.printf("\nTraffic lights: %d\n", len(rep.Lights))
+	for _, l := range rep.Lights {
+		bw.printf("%8d %s\n", l.ID, l.State)
+	}
+	if len(rep.Problems) > 0 {
+		bw.printf("\nProblems: %d\n", len(rep.Problems))
+		for _, p := range rep.Problems {
+			bw.printf("  %s\n", p)
+		}
+	}
+	return bw.err
+}
+
+// errWriter keeps the first write error so printing code stays linear.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, a ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, a...)
+	}
+}
