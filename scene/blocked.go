@@ -6,8 +6,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/analysis/query"
+	"github.com/mm2carla/viewer/format/recorder"
 )
 
 // CARLA's defaults for its blocked rule: 30 s within 1 m.

@@ -9,8 +9,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ncruces/zenity"
 
-	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // openDropped opens the files dropped on the window this tick.

@@ -7,8 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // inspectors draws the actor panel and, below it, the map element panel

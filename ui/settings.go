@@ -6,8 +6,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/settings"
 )
 
 // settingsSaver saves the settings when they change, at most once every

@@ -22,16 +22,16 @@ import (
 
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/format/bai"
-	"github.com/mm2carla/viewer/sim/citygen"
-	"github.com/mm2carla/viewer/ui/loader"
-	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 )
 
 // The window tests run inside Ebitengine's game loop: TestMain starts a

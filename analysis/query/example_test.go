@@ -6,8 +6,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/analysis/query"
+	"github.com/mm2carla/viewer/format/recorder"
 )
 
 // recording writes a two-frame recording in which a hero car hits a truck.

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/analysis/query"
+	"github.com/mm2carla/viewer/format/recorder"
 )
 
 const infoHelp = `

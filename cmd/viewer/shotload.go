@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/mm2carla/viewer/assets"
-	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // shotScene is what a shot draws: a map, a recording, or both.

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/mm2carla/viewer/assets"
-	"github.com/mm2carla/viewer/ui/loader"
-	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/ui"
 	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 )
 
 // windowUsage is the synopsis of the window mode, for `viewer help`.

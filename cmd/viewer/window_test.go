@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 func TestParseWindowSize(t *testing.T) {

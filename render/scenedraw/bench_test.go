@@ -5,10 +5,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 // london is the London-sized generated city, built once per test binary.

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/raster"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 // Draw a generated city to an image, then ask what is under a pixel.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 func TestSameSeedSameBytes(t *testing.T) {

@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/mm2carla/viewer/format/bai"
-	"github.com/mm2carla/viewer/sim/citygen"
-	"github.com/mm2carla/viewer/ui/loader"
-	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 )
 
 const testFrames = 100 // 5 s at testrec.Hz

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mm2carla/viewer/ui/loader"
-	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 )
 
 // longFrames is 35 s of testrec: Other waits where it stands from the

@@ -5,9 +5,9 @@ import (
 	"strconv"
 
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // Installing a recording. A big one shows twice: first its preview (the

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mm2carla/viewer/ui/loader"
-	"github.com/mm2carla/viewer/ui/settings"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
 )
 
 // previewJob loads testrec's frames with a preview of its first bytes,

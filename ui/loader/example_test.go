@@ -3,8 +3,8 @@ package loader_test
 import (
 	"fmt"
 
-	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // Start sniffs at once, so the caller knows which of its slots (map or

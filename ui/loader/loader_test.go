@@ -12,9 +12,9 @@ import (
 
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 func mapBytes(t testing.TB) []byte {

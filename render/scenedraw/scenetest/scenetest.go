@@ -13,8 +13,8 @@ import (
 
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 // City is a small generated city: 3 x 2 blocks with a tram line, one-way

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 // TestScene checks the promises the drawing tests rely on.
