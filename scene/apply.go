@@ -125,7 +125,7 @@ func (w *World) applyPositions(recs []recorder.Position) {
 			a.pose = Transform{FromUnreal(r.Location), FromUnrealRotation(r.Rotation)}
 			a.seen[gPos] = int32(w.frame)
 			if w.watch != nil {
-				w.watch.position(w, slot, r.Location)
+				w.watch.position(slot, r.Location)
 			}
 		}
 	}

@@ -67,9 +67,10 @@ func blockedOf(evs []Event) []Event {
 }
 
 // checkSpansMatchQuery opens data with a rule and checks that the spans
-// Open found during its scan are the ones analysis/query finds reading
-// the usable frames again, and that the events stay in file order.
-func checkSpansMatchQuery(t *testing.T, data []byte, rule blockRule) []Event {
+// Open found during its scan, feeding the rule from its World, are the
+// ones BlockScan (what `viewer blocked` runs) finds reading the usable
+// frames again, and that the events stay in file order.
+func checkSpansMatchQuery(t *testing.T, data []byte, rule BlockRule) []Event {
 	t.Helper()
 	rec, err := openRule(context.Background(), bytes.NewReader(data), int64(len(data)), nil, rule)
 	if err != nil {
@@ -78,11 +79,11 @@ func checkSpansMatchQuery(t *testing.T, data []byte, rule blockRule) []Event {
 	got := blockedOf(rec.Events())
 	want, err := rec.blocked(rule) // reads the usable frames only: no error
 	if err != nil {
-		t.Fatalf("query: %v", err)
+		t.Fatalf("BlockScan: %v", err)
 	}
 	sortSpans(want)
 	if len(got)+len(want) > 0 && !reflect.DeepEqual(got, want) {
-		t.Fatalf("Open's spans differ from the query's:\n got %+v\nwant %+v", got, want)
+		t.Fatalf("Open's spans differ from BlockScan's:\n got %+v\nwant %+v", got, want)
 	}
 	evs := rec.Events()
 	for i := 1; i < len(evs); i++ {
@@ -97,15 +98,15 @@ func TestBlockedSpansMatchQuery(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		cfg      genConfig
-		rule     blockRule
+		rule     BlockRule
 		minSpans int
 	}{
 		// CARLA's own rule over 5 minutes at 2 Hz.
 		{"default rule", genConfig{vehicles: 30, walkers: 6, lights: 3, frames: 600, hz: 2, seed: 21, churn: true, stops: true},
-			defaultBlockRule(), 5},
+			DefaultBlockRule(), 5},
 		// Stops cut short by destroys, and actors left out of some frames.
 		{"short rule, churn and gaps", genConfig{vehicles: 40, walkers: 8, lights: 4, frames: 400, hz: 4, seed: 22, churn: true, gaps: true, stops: true, sensors: true},
-			blockRule{minTime: 6, minDist: 100}, 20},
+			BlockRule{MinTime: 6, MinDistance: 100}, 20},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			spans := checkSpansMatchQuery(t, genBytes(t, tt.cfg), tt.rule)
@@ -123,7 +124,7 @@ func TestBlockedSpansMatchQueryReal(t *testing.T) {
 	for i, name := range realFiles {
 		t.Run(name, func(t *testing.T) {
 			data := readReal(t, name)
-			if n, least := len(checkSpansMatchQuery(t, data, blockRule{minTime: 5, minDist: 100})), []int{1, 100}[i]; n < least {
+			if n, least := len(checkSpansMatchQuery(t, data, BlockRule{MinTime: 5, MinDistance: 100})), []int{1, 100}[i]; n < least {
 				t.Fatalf("%d spans with a 5 s rule, want at least %d", n, least)
 			}
 			if n := len(blockedOf(openBytes(t, data).Events())); n != 0 {
@@ -137,7 +138,7 @@ func TestBlockedSpansMatchQueryReal(t *testing.T) {
 // scan inside a frame; the spans are those of the usable frames only,
 // and a cut file's are those of its complete frames.
 func TestBlockedSpansBrokenFile(t *testing.T) {
-	rule := blockRule{minTime: 3, minDist: 100}
+	rule := BlockRule{MinTime: 3, MinDistance: 100}
 	frames := creepFrames()
 	// Frame 20 has a packet after its Positions, which the scan applies
 	// before it meets the broken packet.

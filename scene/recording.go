@@ -76,12 +76,12 @@ func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recordi
 // second read. Only a file with a record that cannot be decoded is indexed
 // again with recorder.BuildIndex, which goes on past that frame.
 func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
-	return openRule(ctx, r, size, progress, defaultBlockRule())
+	return openRule(ctx, r, size, progress, DefaultBlockRule())
 }
 
 // openRule is OpenContext listing blocked spans by the given rule (tests
 // use shorter times than CARLA's 30 s default).
-func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64), rule blockRule) (*Recording, error) {
+func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64), rule BlockRule) (*Recording, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("scene: negative size %d", size)
 	}
@@ -165,7 +165,7 @@ func searchTimes(frames []recorder.FrameInfo) []float64 {
 // has seen; then the rule runs again over the usable frames only.
 func (rec *Recording) spans(sc *scanner) []Event {
 	if !sc.payloadErr {
-		return sc.w.watch.finish(sc.w)
+		return finishSpans(sc.w.watch)
 	}
 	spans, _ := rec.blocked(sc.rule) // its error is the one in rec.err
 	sortSpans(spans)
@@ -210,7 +210,7 @@ func (rec *Recording) Duration() float64 { return rec.times[len(rec.times)-1] }
 // Events returns the timeline's events in file order (read-only): their
 // frames never decrease. Collisions are listed when a pair starts
 // touching, not every frame it stays in contact. Blocked spans (CARLA's
-// rule with BlockedTime and BlockedDistance, see blocked.go) are listed
+// rule with BlockedTime and BlockedDistance, see blockrule.go) are listed
 // at the frame they began, after that frame's other events; Event.End is
 // where they end. The list is complete when Open returns and never
 // changes.

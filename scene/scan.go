@@ -25,7 +25,7 @@ import (
 type scanner struct {
 	rec        *Recording
 	rd         *recorder.Reader // lists its frames (TrackFrames)
-	rule       blockRule        // for the blocked spans among the events
+	rule       BlockRule        // for the blocked spans among the events
 	w          *World
 	payloadErr bool // the error that stopped the scan is not the framing's
 

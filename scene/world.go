@@ -87,7 +87,6 @@ type World struct {
 	frameID uint64
 	time    float64
 	dt      float64 // time since the previous frame
-	dur     float64 // the frame's recorded duration as the blocked rule counts it
 	inFrame bool    // between FrameStart and FrameEnd
 
 	actorStore
@@ -123,7 +122,9 @@ func (w *World) beginFrame(p *recorder.FrameStart) {
 		w.dt = 0
 	}
 	w.time, w.frameID = p.Elapsed, p.Frame
-	w.dur = frameDuration(p.Duration)
+	if w.watch != nil {
+		w.watch.frameStart(w.frame, p)
+	}
 	w.collisions = w.collisions[:0]
 }
 
@@ -137,9 +138,6 @@ func (w *World) endFrame() {
 }
 
 func (w *World) add(r *recorder.ActorAdd) {
-	if old := w.find(r.ID); old >= 0 && w.watch != nil {
-		w.watch.end(w, old) // spawned again: CARLA's rule ends the stop
-	}
 	st := w.statics.add(w.frame, r)
 	a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location}
 	for g := range a.seen {
@@ -147,7 +145,7 @@ func (w *World) add(r *recorder.ActorAdd) {
 	}
 	w.put(a)
 	if w.watch != nil {
-		w.watch.spawned(w.find(r.ID))
+		w.watch.spawn(w.find(r.ID), r.ID, st.blueprint) // spawned again: ends the old actor's stop
 	}
 	if w.events != nil {
 		*w.events = append(*w.events, Event{Kind: EventSpawn, Time: w.time, Frame: w.frame, Actor: r.ID, Blueprint: st.blueprint})
@@ -163,7 +161,7 @@ func (w *World) del(id uint32) {
 		*w.events = append(*w.events, Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: a.st.blueprint})
 	}
 	if w.watch != nil {
-		w.watch.end(w, w.find(id))
+		w.watch.destroy(w.find(id))
 	}
 	w.remove(id)
 }

@@ -1,9 +1,14 @@
 // Package query answers the questions CARLA's recorder answers about a
 // recording (client.show_recorder_file_info, show_recorder_collisions and
 // show_recorder_actors_blocked), from the decoded packets alone, without a
-// simulator. It exists apart from the command line so that the app's
-// timeline can mark the same collisions and blocked actors that
-// `viewer collisions` and `viewer blocked` print.
+// simulator. `viewer info`, `viewer collisions` and `viewer blocked` print
+// its reports.
+//
+// It stands on the analysis floor, above package scene, and the
+// blocked-actor rule is scene's (scene.BlockScan): the timeline's blocked
+// spans follow the same code, so they cannot drift from what
+// `viewer blocked` prints. Blocked feeds the rule the packets and lays
+// out its stops as CARLA does.
 //
 // The text output copies CARLA's layout byte for byte (C++ iostream number
 // formatting, column widths, the order of lines) so that scripts written
@@ -31,7 +36,8 @@
 //     two rows. We print one.
 //   - The last frame's duration. The last frame keeps the duration -1 in the
 //     file; CARLA adds it to every stopped actor, which shortens each final
-//     stop by a second. We add nothing for it.
+//     stop by a second. We add nothing for it (nor for any duration that is
+//     not a finite positive time).
 //   - The first position. CARLA measures an actor's first position against
 //     the origin (0, 0, 0), so an actor that starts within min distance of
 //     the origin counts as stopped from its first frame. We take the first
