@@ -53,14 +53,11 @@ func sceneOptions(a *app.App) scenedraw.Options {
 		opt.Events = rec.Events()
 	}
 	e := a.SelectedElement()
-	if e.Kind == app.ElementNone {
+	if e.Kind == scenedraw.ElementNone {
 		e = a.HoveredElement()
 	}
-	switch e.Kind {
-	case app.ElementRoad:
-		opt.Element = scenedraw.MapElement{Kind: scenedraw.ElementRoad, Index: e.Index, Lane: -1}
-	case app.ElementIntersection:
-		opt.Element = scenedraw.MapElement{Kind: scenedraw.ElementIntersection, Index: e.Index, Lane: -1}
+	if e.Kind != scenedraw.ElementNone {
+		opt.Element = scenedraw.MapElement{Kind: e.Kind, Index: e.Index, Lane: -1}
 	}
 	return opt
 }

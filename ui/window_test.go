@@ -805,7 +805,7 @@ func TestWindowSelectRoad(t *testing.T) {
 	}
 	sc.click(bx, by)
 	drain(t, g, sc)
-	if e := a.SelectedElement(); e.Kind != app.ElementRoad {
+	if e := a.SelectedElement(); e.Kind != scenedraw.ElementRoad {
 		t.Fatalf("clicked road %d at %v,%v: selected %+v", best, bx, by, e)
 	}
 	panel := a.ElementPanel().String()

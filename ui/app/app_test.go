@@ -11,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/sim/citygen"
@@ -340,7 +341,7 @@ func TestSelectMapElement(t *testing.T) {
 	}
 	a.Apply(input.Select(x, y))
 	a.Tick()
-	if a.SelectedElement() != (Element{ElementIntersection, last}) {
+	if a.SelectedElement() != (Element{scenedraw.ElementIntersection, last}) {
 		t.Fatalf("selected %+v", a.SelectedElement())
 	}
 	panel := a.ElementPanel().String()
@@ -353,7 +354,7 @@ func TestSelectMapElement(t *testing.T) {
 	x, y, _, _ = a.View().WorldToScreen(rv(mid))
 	a.Apply(input.Select(x, y))
 	a.Tick()
-	if e := a.SelectedElement(); e.Kind != ElementRoad {
+	if e := a.SelectedElement(); e.Kind != scenedraw.ElementRoad {
 		t.Fatalf("clicking a road centre selected %+v", e)
 	}
 	panel = a.ElementPanel().String()

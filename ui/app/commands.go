@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 )
@@ -86,7 +87,7 @@ func (a *App) toggleLayer(l input.Layer) {
 // dismisses the notices.
 func (a *App) clearSelection() {
 	switch {
-	case a.selected != 0 || a.follow != 0 || a.element.Kind != ElementNone:
+	case a.selected != 0 || a.follow != 0 || a.element.Kind != scenedraw.ElementNone:
 		a.stopFollow()
 		a.selected, a.element = 0, Element{}
 	case a.help:

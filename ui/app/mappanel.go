@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -16,18 +17,18 @@ func (a *App) buildElementPanel() {
 	m := a.Map()
 	e := a.element
 	title := "Selected "
-	if e.Kind == ElementNone {
+	if e.Kind == scenedraw.ElementNone {
 		e, title = a.hover, "Under the cursor: "
 	}
-	if m == nil || e.Kind == ElementNone {
+	if m == nil || e.Kind == scenedraw.ElementNone {
 		return
 	}
 	switch e.Kind {
-	case ElementRoad:
+	case scenedraw.ElementRoad:
 		if e.Index < len(m.Roads) {
 			roadPanel(l, m, title, e.Index)
 		}
-	case ElementIntersection:
+	case scenedraw.ElementIntersection:
 		if e.Index < len(m.Intersections) {
 			intersectionPanel(l, m, title, e.Index)
 		}

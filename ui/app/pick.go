@@ -6,20 +6,11 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// ElementKind says what a map Element is.
-type ElementKind uint8
-
-// Map element kinds.
-const (
-	ElementNone ElementKind = iota
-	ElementRoad
-	ElementIntersection
-)
-
 // Element is a map element: a road or an intersection, by its index in
-// scene.Map.Roads or scene.Map.Intersections.
+// scene.Map.Roads or scene.Map.Intersections. Its kind is scenedraw's,
+// which picks it and draws it highlighted: one definition for both.
 type Element struct {
-	Kind  ElementKind
+	Kind  scenedraw.ElementKind
 	Index int
 }
 
@@ -64,15 +55,11 @@ func (p *GeomPicker) renderer(m *scene.Map) *scenedraw.Renderer {
 	return p.r
 }
 
-// ElementOf converts scenedraw's picked element to the app's.
+// ElementOf is the app's Element for scenedraw's picked element: what
+// the selection keeps of it.
 func ElementOf(e scenedraw.MapElement, ok bool) (Element, bool) {
-	switch {
-	case !ok:
+	if !ok || e.Kind == scenedraw.ElementNone {
 		return Element{}, false
-	case e.Kind == scenedraw.ElementRoad:
-		return Element{Kind: ElementRoad, Index: e.Index}, true
-	case e.Kind == scenedraw.ElementIntersection:
-		return Element{Kind: ElementIntersection, Index: e.Index}, true
 	}
-	return Element{}, false
+	return Element{Kind: e.Kind, Index: e.Index}, true
 }
