@@ -26,8 +26,10 @@
 // enters and leaves at the map's dead-end roads.
 //
 // Everything is simulated in world coordinates (package scene: metres,
-// Z up) and converted for the file by scene's functions only. A run is
-// deterministic: the same map, seed and length give the same bytes.
+// Z up) and converted for the file by scene's functions only; each frame
+// is written through sim/synth's Frame, which lays out the packets of a
+// frame as CARLA does for both generators of synthetic recordings. A run
+// is deterministic: the same map, seed and length give the same bytes.
 package demo
 
 import (
@@ -120,7 +122,7 @@ func Record(w io.Writer, m *bai.Map, opt Options) (Summary, error) {
 	r.lightIDs, r.spec = s.start()
 	for k, id := range r.lightIDs {
 		g, y, red := net.postTimes(k)
-		r.times.Records = append(r.times.Records, recorder.TrafficLightTime{ID: id, Green: float32(g), Yellow: float32(y), Red: float32(red)})
+		r.times = append(r.times, recorder.TrafficLightTime{ID: id, Green: float32(g), Yellow: float32(y), Red: float32(red)})
 	}
 	sum.MinVehicles = s.alive
 	for f := 1; f <= frames; f++ {

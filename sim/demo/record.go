@@ -5,6 +5,7 @@ import (
 
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/synth"
 )
 
 // events is what happened during one frame, as the records CARLA writes
@@ -23,29 +24,16 @@ func (e *events) reset() {
 	e.collisions, e.boxes, e.physics = e.collisions[:0], e.boxes[:0], e.physics[:0]
 }
 
-// recording writes frames in the order CARLA 0.9.13 writes packets,
-// reusing one set of packet structs for the whole run.
+// recording writes the frames of the run through one synth.Frame (the
+// packets of a frame in the order CARLA 0.9.13 writes them), reused for
+// the whole run.
 type recording struct {
+	synth.Frame
 	w        *recorder.Writer
 	lightIDs []uint32
 	specID   uint32
 	spec     recorder.Position
-
-	start   recorder.FrameStart
-	add     recorder.EventAdd
-	del     recorder.EventDel
-	parent  recorder.EventParent
-	coll    recorder.Collisions
-	pos     recorder.Positions
-	lights  recorder.TrafficLightStates
-	vanim   recorder.VehicleAnimations
-	wanim   recorder.WalkerAnimations
-	vlights recorder.VehicleLights
-	kin     recorder.KinematicsList
-	boxes   recorder.BoundingBoxes
-	plat    recorder.PlatformTime
-	phys    recorder.PhysicsControls
-	times   recorder.TrafficLightTimes
+	times    []recorder.TrafficLightTime // the lights' phase times, written in frame 1
 }
 
 // platformLag is how far the made-up platform clock runs behind the
@@ -55,36 +43,23 @@ const platformLag = 0.0046
 // frame writes frame number f (from 1) of frames: the state of s now and
 // the events since the last frame.
 func (r *recording) frame(s *sim, f, frames int) error {
-	r.start = recorder.FrameStart{Frame: uint64(f), Duration: -1, Elapsed: elapsed(f)}
+	r.Start = recorder.FrameStart{Frame: uint64(f), Duration: -1, Elapsed: elapsed(f)}
 	if f < frames {
-		r.start.Duration = elapsed(f+1) - elapsed(f)
+		r.Start.Duration = elapsed(f+1) - elapsed(f)
 	}
-	r.add.Actors = s.ev.adds
-	r.del.IDs = s.ev.dels
-	r.parent.Links = s.ev.parents
-	r.coll.Records = s.ev.collisions
-	r.boxes.Records = s.ev.boxes
-	r.phys.Records = s.ev.physics
-	r.plat.Seconds = r.start.Elapsed + platformLag
+	r.Add.Actors = s.ev.adds
+	r.Del.IDs = s.ev.dels
+	r.Parent.Links = s.ev.parents
+	r.Collisions.Records = s.ev.collisions
+	r.Boxes.Records = s.ev.boxes
+	r.Physics.Records = s.ev.physics
+	r.LightTimes.Records = nil
+	if f == 1 {
+		r.LightTimes.Records = r.times
+	}
+	r.Platform.Seconds = r.Start.Elapsed + platformLag
 	r.fill(s)
-	ps := []recorder.Packet{&r.start, &r.add, &r.del, &r.parent, &r.coll, &r.pos, &r.lights,
-		&r.vanim, &r.wanim, &r.vlights, &r.kin, &r.boxes, &r.plat}
-	for _, p := range ps {
-		if err := r.w.Write(p); err != nil {
-			return err
-		}
-	}
-	if len(r.phys.Records) > 0 {
-		if err := r.w.Write(&r.phys); err != nil {
-			return err
-		}
-	}
-	if f == 1 && len(r.times.Records) > 0 {
-		if err := r.w.Write(&r.times); err != nil {
-			return err
-		}
-	}
-	return r.w.Write(&recorder.FrameEnd{})
+	return r.Write(r.w)
 }
 
 // elapsed is the recording clock at frame f. Durations are differences
@@ -93,9 +68,9 @@ func elapsed(f int) float64 { return float64(f-1) / frameRate }
 
 // fill builds the per-frame packets from the living actors, in id order.
 func (r *recording) fill(s *sim) {
-	r.pos.Records = append(r.pos.Records[:0], r.spec)
-	r.vanim.Records, r.vlights.Records = r.vanim.Records[:0], r.vlights.Records[:0]
-	r.wanim.Records, r.kin.Records = r.wanim.Records[:0], r.kin.Records[:0]
+	r.Positions.Records = append(r.Positions.Records[:0], r.spec)
+	r.VehicleAnims.Records, r.VehicleLights.Records = r.VehicleAnims.Records[:0], r.VehicleLights.Records[:0]
+	r.WalkerAnims.Records, r.Kinematics.Records = r.WalkerAnims.Records[:0], r.Kinematics.Records[:0]
 	vi, wi := 0, 0
 	for vi < len(s.veh) || wi < len(s.walkers) {
 		if wi >= len(s.walkers) || vi < len(s.veh) && s.veh[vi].id < s.walkers[wi].id {
@@ -108,31 +83,31 @@ func (r *recording) fill(s *sim) {
 		r.walker(&s.walkers[wi])
 		wi++
 	}
-	r.lights.Records = r.lights.Records[:0]
+	r.Lights.Records = r.Lights.Records[:0]
 	for k, id := range r.lightIDs {
 		sig := s.net.postSignal(k, s.t)
-		r.lights.Records = append(r.lights.Records, recorder.TrafficLightState{ID: id,
+		r.Lights.Records = append(r.Lights.Records, recorder.TrafficLightState{ID: id,
 			Elapsed: float32(sig.elapsed), State: sig.state})
 	}
 }
 
 func (r *recording) vehicle(v *vehicle) {
-	r.pos.Records = append(r.pos.Records, recorder.Position{ID: v.id, Location: scene.ToUnreal(v.pos),
+	r.Positions.Records = append(r.Positions.Records, recorder.Position{ID: v.id, Location: scene.ToUnreal(v.pos),
 		Rotation: scene.ToUnrealRotation(rotation(v.yaw, v.pitch))})
-	r.vanim.Records = append(r.vanim.Records, recorder.VehicleAnimation{ID: v.id, Steering: float32(v.steer),
+	r.VehicleAnims.Records = append(r.VehicleAnims.Records, recorder.VehicleAnimation{ID: v.id, Steering: float32(v.steer),
 		Throttle: float32(v.throttle), Brake: float32(v.brake), Gear: gear(v.v)})
-	r.vlights.Records = append(r.vlights.Records, recorder.VehicleLight{ID: v.id, Bits: v.bits})
+	r.VehicleLights.Records = append(r.VehicleLights.Records, recorder.VehicleLight{ID: v.id, Bits: v.bits})
 	vel := v.dir.Scale(v.v) // along the path, as the positions move
 	spin := scene.Vec3{Z: v.yawRate * 180 / math.Pi}
-	r.kin.Records = append(r.kin.Records, recorder.Kinematics{ID: v.id, Linear: velocityToUnreal(vel),
+	r.Kinematics.Records = append(r.Kinematics.Records, recorder.Kinematics{ID: v.id, Linear: velocityToUnreal(vel),
 		Angular: angularToUnreal(spin)})
 }
 
 func (r *recording) walker(w *walker) {
-	r.pos.Records = append(r.pos.Records, recorder.Position{ID: w.id, Location: scene.ToUnreal(walkerLocation(w)),
+	r.Positions.Records = append(r.Positions.Records, recorder.Position{ID: w.id, Location: scene.ToUnreal(walkerLocation(w)),
 		Rotation: scene.ToUnrealRotation(rotation(w.yaw, 0))})
-	r.wanim.Records = append(r.wanim.Records, recorder.WalkerAnimation{ID: w.id, Speed: speedToUnreal(w.moving.Len())})
-	r.kin.Records = append(r.kin.Records, recorder.Kinematics{ID: w.id, Linear: velocityToUnreal(w.moving)})
+	r.WalkerAnims.Records = append(r.WalkerAnims.Records, recorder.WalkerAnimation{ID: w.id, Speed: speedToUnreal(w.moving.Len())})
+	r.Kinematics.Records = append(r.Kinematics.Records, recorder.Kinematics{ID: w.id, Linear: velocityToUnreal(w.moving)})
 }
 
 // walkerLocation is a walker's actor location: its capsule centre.

@@ -7,28 +7,12 @@ import (
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
-// gen writes frames, reusing its packet structs so that generating
-// hundreds of megabytes stays cheap.
+// gen writes frames, reusing its packet structs (Frame) so that
+// generating hundreds of megabytes stays cheap.
 type gen struct {
 	*world
+	Frame
 	dt float64
-
-	start    recorder.FrameStart
-	add      recorder.EventAdd
-	del      recorder.EventDel
-	parent   recorder.EventParent
-	coll     recorder.Collisions
-	pos      recorder.Positions
-	tl       recorder.TrafficLightStates
-	vanim    recorder.VehicleAnimations
-	wanim    recorder.WalkerAnimations
-	vlight   recorder.VehicleLights
-	kin      recorder.KinematicsList
-	boxes    recorder.BoundingBoxes
-	platform recorder.PlatformTime
-	physics  recorder.PhysicsControls
-	times    recorder.TrafficLightTimes
-	end      recorder.FrameEnd
 
 	spawnedV, spawnedW []int // indexes of actors born this frame
 }
@@ -37,43 +21,31 @@ func newGen(cfg Config) *gen {
 	return &gen{world: newWorld(cfg), dt: 1 / cfg.Hz}
 }
 
-// frame writes frame n (from 1) in the packet order CARLA uses (ascending
-// ids). As in the real files, packets 2-10, 12 and 13 are written every
-// frame even when empty; PhysicsControl and TrafficLightTime only when
-// there is something to say.
+// frame writes frame n (from 1): the actors of the frame in ascending
+// ids, as CARLA writes them, in the packets of a Frame.
 func (g *gen) frame(rw *recorder.Writer, n int, last bool) error {
 	t := float64(n-1) * g.dt
 	g.churn(n, t)
-	g.start = recorder.FrameStart{Frame: uint64(n), Duration: g.dt, Elapsed: t}
+	g.Start = recorder.FrameStart{Frame: uint64(n), Duration: g.dt, Elapsed: t}
 	if last {
-		g.start.Duration = -1 // CARLA patches it at the next frame, so the last keeps -1
+		g.Start.Duration = -1 // CARLA patches it at the next frame, so the last keeps -1
 	}
 	g.events(n, t)
 	g.moves(t)
 	g.spawnData(n, t)
-	g.platform.Seconds = t * 1.02
-	packets := [...]recorder.Packet{&g.start, &g.add, &g.del, &g.parent, &g.coll, &g.pos, &g.tl, &g.vanim,
-		&g.wanim, &g.vlight, &g.kin, &g.boxes, &g.platform, &g.physics, &g.times, &g.end}
-	for _, p := range packets {
-		if p == &g.physics && len(g.physics.Records) == 0 || p == &g.times && len(g.times.Records) == 0 {
-			continue
-		}
-		if err := rw.Write(p); err != nil {
-			return err
-		}
-	}
-	return nil
+	g.Platform.Seconds = t * 1.02
+	return g.Frame.Write(rw)
 }
 
 // churn replaces the actors whose time is up (and, in frame 1, marks every
 // actor as born).
 func (g *gen) churn(n int, t float64) {
-	g.spawnedV, g.spawnedW, g.del.IDs = g.spawnedV[:0], g.spawnedW[:0], g.del.IDs[:0]
+	g.spawnedV, g.spawnedW, g.Del.IDs = g.spawnedV[:0], g.spawnedW[:0], g.Del.IDs[:0]
 	for i := range g.vehicles {
 		if n == 1 {
 			g.spawnedV = append(g.spawnedV, i)
 		} else if g.vehicles[i].dies <= t {
-			g.del.IDs = append(g.del.IDs, g.vehicles[i].id)
+			g.Del.IDs = append(g.Del.IDs, g.vehicles[i].id)
 			g.vehicles[i] = g.vehicle(t)
 			g.spawnedV = append(g.spawnedV, i)
 		}
@@ -82,7 +54,7 @@ func (g *gen) churn(n int, t float64) {
 		if n == 1 {
 			g.spawnedW = append(g.spawnedW, i)
 		} else if g.walkers[i].dies <= t {
-			g.del.IDs = append(g.del.IDs, g.walkers[i].id)
+			g.Del.IDs = append(g.Del.IDs, g.walkers[i].id)
 			g.walkers[i] = g.walker(t)
 			g.spawnedW = append(g.spawnedW, i)
 		}
@@ -92,7 +64,7 @@ func (g *gen) churn(n int, t float64) {
 // events fills EventAdd with the actors born this frame (frame 1 also adds
 // the spectator and the traffic lights, as CARLA does).
 func (g *gen) events(n int, t float64) {
-	actors := g.add.Actors[:0]
+	actors := g.Add.Actors[:0]
 	if n == 1 {
 		actors = append(actors, recorder.ActorAdd{ID: spectatorID, Type: recorder.ActorOther,
 			Location: recorder.Vec3{Z: 5000}, Description: "spectator"})
@@ -129,15 +101,15 @@ func (g *gen) events(n int, t float64) {
 				{Type: recorder.AttrBool, Key: "is_invincible", Value: "false"},
 			}})
 	}
-	g.add.Actors = actors
+	g.Add.Actors = actors
 }
 
 // moves fills the per-frame packets: positions, light states, animations,
 // vehicle lights and kinematics.
 func (g *gen) moves(t float64) {
-	pos := append(g.pos.Records[:0], recorder.Position{ID: spectatorID, Location: recorder.Vec3{Z: 5000},
+	pos := append(g.Positions.Records[:0], recorder.Position{ID: spectatorID, Location: recorder.Vec3{Z: 5000},
 		Rotation: recorder.Vec3{Y: -90}})
-	vanim, vlight, kin := g.vanim.Records[:0], g.vlight.Records[:0], g.kin.Records[:0]
+	vanim, vlight, kin := g.VehicleAnims.Records[:0], g.VehicleLights.Records[:0], g.Kinematics.Records[:0]
 	for i := range g.vehicles {
 		m := &g.vehicles[i]
 		x, y, yaw := m.at(t)
@@ -157,26 +129,26 @@ func (g *gen) moves(t float64) {
 			Linear:  recorder.Vec3{X: -s * v * math.Sin(a), Y: s * v * math.Cos(a)},
 			Angular: recorder.Vec3{Z: m.omega * 180 / math.Pi}})
 	}
-	wanim := g.wanim.Records[:0]
+	wanim := g.WalkerAnims.Records[:0]
 	for i := range g.walkers {
 		m := &g.walkers[i]
 		x, y, yaw := m.at(t)
 		pos = append(pos, recorder.Position{ID: m.id, Location: recorder.Vec3{X: x, Y: y, Z: m.z}, Rotation: recorder.Vec3{Z: yaw}})
 		wanim = append(wanim, recorder.WalkerAnimation{ID: m.id, Speed: float32(m.speed())})
 	}
-	tl := g.tl.Records[:0]
+	tl := g.Lights.Records[:0]
 	for i := range g.lights {
 		st, el := g.lights[i].state(t)
 		tl = append(tl, recorder.TrafficLightState{ID: g.lights[i].id, Elapsed: el, State: st})
 	}
-	g.pos.Records, g.vanim.Records, g.vlight.Records, g.kin.Records = pos, vanim, vlight, kin
-	g.wanim.Records, g.tl.Records = wanim, tl
+	g.Positions.Records, g.VehicleAnims.Records, g.VehicleLights.Records, g.Kinematics.Records = pos, vanim, vlight, kin
+	g.WalkerAnims.Records, g.Lights.Records = wanim, tl
 }
 
 // spawnData fills the packets written when actors appear at time t:
 // bounding boxes, physics controls and (in frame 1) traffic light times.
 func (g *gen) spawnData(n int, t float64) {
-	boxes, physics := g.boxes.Records[:0], g.physics.Records[:0]
+	boxes, physics := g.Boxes.Records[:0], g.Physics.Records[:0]
 	for _, i := range g.spawnedV {
 		m := &g.vehicles[i]
 		bp := vehicleBlueprints[m.blueprint]
@@ -187,13 +159,13 @@ func (g *gen) spawnData(n int, t float64) {
 	for _, i := range g.spawnedW {
 		boxes = append(boxes, recorder.Box{ID: g.walkers[i].id, Extent: recorder.Vec3{X: 19, Y: 19, Z: 95}})
 	}
-	times := g.times.Records[:0]
+	times := g.LightTimes.Records[:0]
 	if n == 1 {
 		for _, l := range g.lights {
 			times = append(times, recorder.TrafficLightTime{ID: l.id, Green: green, Yellow: yellow, Red: red})
 		}
 	}
-	g.boxes.Records, g.physics.Records, g.times.Records = boxes, physics, times
+	g.Boxes.Records, g.Physics.Records, g.LightTimes.Records = boxes, physics, times
 }
 
 // physicsFor is a plausible 0.9.13-style physics setup for a blueprint

@@ -3,6 +3,10 @@
 // 0.3 and 1.7 MB); benchmarks of the decoder, the index and the scene
 // engine need hundreds of megabytes with many actors, and deterministic
 // content, which this package provides without a CARLA server.
+//
+// Frame, the packets of one frame in the order CARLA writes them, is
+// shared with sim/demo, the other generator of synthetic recordings (the
+// demo traffic), so that the two lay out their frames one way.
 package synth
 
 import (
