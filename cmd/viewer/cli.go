@@ -1,6 +1,8 @@
 // The subcommands' common frame (info, collisions, blocked, bai, state,
-// demo, shot, ...): every command is tested by calling Main with arguments
-// and buffers, without building a binary.
+// demo, shot, ...). It sits in package main, on the top floor beside
+// main.go, which only hands the process's arguments and streams to Main:
+// every command is tested by calling Main with arguments and buffers,
+// without building a binary.
 
 package main
 
@@ -47,10 +49,6 @@ func (e *UsageError) Error() string { return e.Msg }
 func Usagef(format string, a ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, a...)}
 }
-
-// ErrWindow is returned by Main when the arguments ask for the window
-// (no subcommand): the caller starts the desktop app with the same args.
-var ErrWindow = errors.New("cli: open the window")
 
 // IsCommand reports whether name is a subcommand, so that main can tell
 // `viewer info x.log` from `viewer x.log`.

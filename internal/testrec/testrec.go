@@ -6,6 +6,10 @@
 // It exists so those tests do not depend on the real recordings in the
 // shared test data (which have no collisions and few events) nor on the
 // demo's content, which may change.
+//
+// It is under internal/ because it is for tests only: the tests of any
+// floor may import it (today those of ui, ui/app and ui/loader), no
+// production code may (internal/housetest checks both).
 package testrec
 
 import (

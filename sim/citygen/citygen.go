@@ -8,6 +8,10 @@
 // stop signs, dead-end roads where traffic enters and leaves at the map's
 // edges, PSDL-style room numbers and culling lists.
 //
+// It stands on the sim floor (README "Layout") and needs only format/bai:
+// the demo traffic (sim/demo), the built-in demo (assets), `viewer demo`
+// and the test scenes of render/scenedraw are built on its cities.
+//
 // # Conventions
 //
 // Everything is in the BAI frame: metres, Y up, right-handed, the ground

@@ -4,7 +4,7 @@
 // It exists because the viewer has nothing to show when opened without a
 // file: no retail MM2 map may be shipped, and real CARLA recordings are
 // made on CARLA's own maps. So the project drives its own traffic on its
-// own generated city (package citygen) and writes it in CARLA's format:
+// own generated city (package sim/citygen) and writes it in CARLA's format:
 // the built-in demo, and recordings and maps that fit each other for
 // tests and benchmarks. Running traffic over any BAI map is also a quick
 // check of the map: wrong directions, dead ends, missing movements or
@@ -30,6 +30,10 @@
 // is written through sim/synth's Frame, which lays out the packets of a
 // frame as CARLA does for both generators of synthetic recordings. A run
 // is deterministic: the same map, seed and length give the same bytes.
+//
+// It stands on the sim floor (README "Layout"), above scene, whose units
+// and axes it uses; the built-in demo (assets) and `viewer demo` are
+// built on it.
 package demo
 
 import (

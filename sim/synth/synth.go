@@ -4,6 +4,10 @@
 // engine need hundreds of megabytes with many actors, and deterministic
 // content, which this package provides without a CARLA server.
 //
+// It stands on the sim floor (README "Layout") and needs only
+// format/recorder; the benchmarks and tests of the floors below (format,
+// scene) import it from their tests, which may cross floors.
+//
 // Frame, the packets of one frame in the order CARLA writes them, is
 // shared with sim/demo, the other generator of synthetic recordings (the
 // demo traffic), so that the two lay out their frames one way.

@@ -7,6 +7,12 @@
 // the load is cancelled when another file of the same kind replaces it.
 // Keeping it apart from package ui makes the sniffing, the error texts
 // and the cancellation testable without a display.
+//
+// It stands on the ui floor (README "Layout"), on the formats and the
+// scene only: the window (ui, ui/app) loads through it, and so does
+// cmd/viewer for the files of `viewer shot`, so that a file is told apart
+// one way whether it is dropped on the window or named on the command
+// line.
 package loader
 
 import (

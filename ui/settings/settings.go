@@ -1,7 +1,11 @@
 // Package settings remembers the viewer's preferences between runs (layers,
-// playback speed, window size) in the user's config directory. It is its
-// own package because both the window and the command line read it, and
-// because its file handling must be testable without a window.
+// playback speed, window size) in the user's config directory.
+//
+// It stands on the ui floor (README "Layout") as a package of its own:
+// the app (ui/app, ui) keeps the preferences and cmd/viewer, where the
+// window is put together, opens the store for it; and its file handling
+// must be testable without a window. It imports only the standard
+// library.
 package settings
 
 import (
