@@ -284,3 +284,16 @@ type Control struct {
 	SignalID string
 	Type     string
 }
+
+// MarshalText gives the enums their file words in JSON and other text
+// encodings, so that dumps of a map read like the file.
+func (k GeometryKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// MarshalText: see GeometryKind.MarshalText.
+func (t ElementType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// MarshalText: see GeometryKind.MarshalText.
+func (c ContactPoint) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// MarshalText: see GeometryKind.MarshalText.
+func (o Orientation) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
