@@ -12,6 +12,12 @@ import (
 const (
 	maxLength = 1e6 // one geometry, lane section or record offset (m)
 	maxCoord  = 1e8 // any coordinate or s (m)
+	// maxCurvature bounds the curvature of arcs and spirals (1/m): a
+	// radius under a millimetre.
+	maxCurvature = 1e3
+	// maxTurn bounds how far one geometry turns (radians, about 160 full
+	// turns), which bounds the work of integrating it.
+	maxTurn = 1e3
 	// maxLanesPerSide bounds a section's lanes on one side; real roads
 	// have a handful.
 	maxLanesPerSide = 100

@@ -1,5 +1,7 @@
 package opendrive
 
+import "math"
+
 // This file reads <header> and <road> with its link, type, planView,
 // profiles and signals; decode_lanes.go reads the road's lanes.
 
@@ -185,10 +187,38 @@ func (d *decoder) geometry(e *elem) Geometry {
 		d.shape(&c, &g)
 		d.skip()
 	}
-	if shape == "" && d.err == nil {
+	switch {
+	case d.err != nil:
+	case shape == "":
 		d.fail(e.line, nil, "geometry with no shape (line, arc, spiral, poly3 or paramPoly3)")
+	default:
+		d.checkBend(e, &g)
 	}
 	return g
+}
+
+// checkBend refuses curves no road has: sharper than maxCurvature, or
+// turning more than maxTurn in one geometry. Besides catching corrupt
+// numbers, this bounds the work of evaluating spirals and poly3s, whose
+// integrals need panels in proportion to how far they turn.
+func (d *decoder) checkBend(e *elem, g *Geometry) {
+	switch g.Kind {
+	case GeomArc, GeomSpiral:
+		// Only the kind's own fields are set, so this is its largest
+		// curvature either way.
+		k := max(math.Abs(g.Curvature), math.Abs(g.CurvStart), math.Abs(g.CurvEnd))
+		if k > maxCurvature {
+			d.fail(e.line, nil, "%v of absurd curvature (%g 1/m; the limit is %g)", g.Kind, k, float64(maxCurvature))
+		} else if k*g.Length > maxTurn {
+			d.fail(e.line, nil, "%v that turns absurdly far (%g rad; the limit is %g)", g.Kind, k*g.Length, float64(maxTurn))
+		}
+	case GeomPoly3:
+		// v'' is linear in u, and u runs over at most [0, Length].
+		k := max(math.Abs(g.Poly3.bend(0)), math.Abs(g.Poly3.bend(g.Length)))
+		if k*g.Length > maxTurn {
+			d.fail(e.line, nil, "poly3 whose slope changes absurdly (by up to %g; the limit is %g)", k*g.Length, float64(maxTurn))
+		}
+	}
 }
 
 // shape reads the attributes of a geometry's shape element.

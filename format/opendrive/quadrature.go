@@ -90,39 +90,43 @@ func clothoid(th0, k0, dk, l float64) (dx, dy float64) {
 	return 0.5 * h * dx, 0.5 * h * dy
 }
 
-// poly3Length returns the length of the curve v(u) = c(u) from u = 0 to u.
-func poly3Length(c Cubic, u float64) float64 {
-	if u <= 0 {
+// poly3Length returns the length of the curve v(u) = c(u) from u = a to
+// u = b >= a.
+func poly3Length(c Cubic, a, b float64) float64 {
+	if b <= a {
 		return 0
 	}
 	// The slope changes at most |v''| per unit u; v'' is linear in u.
-	rate := max(math.Abs(c.bend(0)), math.Abs(c.bend(u)))
-	n := panels(u, rate)
-	h := u / float64(n)
+	rate := max(math.Abs(c.bend(a)), math.Abs(c.bend(b)))
+	n := panels(b-a, rate)
+	h := (b - a) / float64(n)
 	sum := 0.0
 	for p := range n {
-		a := float64(p) * h
+		x0 := a + float64(p)*h
 		for i, xi := range glNodes {
-			d := c.Slope(a + 0.5*h*(xi+1))
+			d := c.Slope(x0 + 0.5*h*(xi+1))
 			sum += glWeights[i] * math.Sqrt(1+d*d)
 		}
 	}
 	return 0.5 * h * sum
 }
 
-// poly3U returns the u at which the curve v(u) = c(u) has length ds from
-// u = 0. The length grows at least as fast as u, so u lies in [0, ds];
-// Newton's method is kept inside that bracket, halving it when a step
-// would leave it.
-func poly3U(c Cubic, ds float64) float64 {
-	if ds <= 0 {
-		return 0
+// poly3Advance returns the u at which the curve v(u) = c(u), followed from
+// u0, has run a further length dl. The length grows at least as fast as
+// u, so the answer lies in [u0, u0+dl]; Newton's method, started from the
+// slope at u0, is kept inside that bracket, halving it when a step would
+// leave it. Advancing from a nearby point, as the sampler does, takes two
+// or three steps over a short integral.
+func poly3Advance(c Cubic, u0, dl float64) float64 {
+	if dl <= 0 {
+		return u0
 	}
-	lo, hi := 0.0, ds
-	u := ds
+	lo, hi := u0, u0+dl
+	d := c.Slope(u0)
+	u := min(u0+dl/math.Sqrt(1+d*d), hi)
 	for range 60 {
-		f := poly3Length(c, u) - ds
-		if math.Abs(f) < 1e-12*max(1, ds) {
+		f := poly3Length(c, u0, u) - dl
+		if math.Abs(f) < 1e-12*max(1, dl) {
 			return u
 		}
 		if f > 0 {
@@ -130,7 +134,7 @@ func poly3U(c Cubic, ds float64) float64 {
 		} else {
 			lo = u
 		}
-		d := c.Slope(u)
+		d = c.Slope(u)
 		next := u - f/math.Sqrt(1+d*d)
 		if !(next > lo && next < hi) {
 			next = 0.5 * (lo + hi)
@@ -139,3 +143,7 @@ func poly3U(c Cubic, ds float64) float64 {
 	}
 	return u
 }
+
+// poly3U returns the u at which the curve v(u) = c(u) has length ds from
+// u = 0.
+func poly3U(c Cubic, ds float64) float64 { return poly3Advance(c, 0, ds) }

@@ -87,7 +87,7 @@ func SampleRoad(r *Road, index int, tol float64) (*Network, error) {
 type sampler struct {
 	tol  float64
 	left int // points still allowed
-	walk spiralWalker
+	walk walker
 }
 
 func newSampler(tol float64) *sampler {

@@ -48,9 +48,9 @@ func (g *Geometry) bendBounds(da, db float64) (acc, turn, dturn float64) {
 		k := max(math.Abs(g.CurvStart+rate*da), math.Abs(g.CurvStart+rate*db))
 		return k, k, math.Abs(rate)
 	case GeomPoly3:
-		// Along arc length |r''| is the curvature, at most |v''|.
-		ua, ub := poly3U(g.Poly3, da), poly3U(g.Poly3, db)
-		acc = max(math.Abs(g.Poly3.bend(ua)), math.Abs(g.Poly3.bend(ub)))
+		// Along arc length |r''| is the curvature, at most |v''|; u
+		// lies in [0, ds] since a poly3 is at least as long as its u.
+		acc = max(math.Abs(g.Poly3.bend(0)), math.Abs(g.Poly3.bend(db)))
 	case GeomParamPoly3:
 		pa, pb, k := g.param(da), g.param(db), g.pScale()
 		acc = k * k * (max(math.Abs(g.U.bend(pa)), math.Abs(g.U.bend(pb))) +
@@ -69,9 +69,9 @@ func (g *Geometry) probeTurn(da, db float64) (turn, dturn float64) {
 	const probes = 32
 	h := (db - da) / probes
 	prev := 0.0
+	var wk walker
 	for i := 0; i <= probes; i++ {
-		ds := da + float64(i)*h
-		w := g.CurvatureAt(ds) * g.speed(ds)
+		w := wk.turnRate(g, da+float64(i)*h)
 		turn = max(turn, math.Abs(w))
 		if i > 0 && h > 0 {
 			dturn = max(dturn, math.Abs(w-prev)/h)
@@ -117,22 +117,33 @@ func widthPiece(recs []Width, a, mid float64) Cubic {
 	return w.shift(a - w.SOffset)
 }
 
-// spiralWalker evaluates a spiral at increasing ds by integrating from
-// the previous point instead of from the start, so that sampling a long
-// spiral costs in proportion to its length, not its length squared.
-type spiralWalker struct {
+// walker evaluates a spiral or a poly3 at increasing ds by integrating
+// from the previous point instead of from the start, so that sampling a
+// long one costs in proportion to its length, not its length squared.
+// Other kinds are closed forms and evaluated directly.
+type walker struct {
 	g    *Geometry
 	ds   float64
 	pose Pose
+	u    float64 // poly3: u at ds
 }
 
-func (w *spiralWalker) at(g *Geometry, ds float64) Pose {
-	if g.Kind != GeomSpiral {
+func (w *walker) at(g *Geometry, ds float64) Pose {
+	if g.Kind != GeomSpiral && g.Kind != GeomPoly3 {
 		return g.At(ds)
 	}
 	ds = g.clamp(ds)
 	if w.g != g || ds < w.ds {
-		w.g, w.ds, w.pose = g, ds, g.At(ds)
+		w.g, w.ds, w.u = g, 0, 0
+		w.pose = Pose{g.X, g.Y, g.Hdg}
+		if g.Kind == GeomPoly3 {
+			w.pose = g.local(0, g.Poly3.A, math.Atan(g.Poly3.B))
+		}
+	}
+	if g.Kind == GeomPoly3 {
+		w.u = poly3Advance(g.Poly3, w.u, ds-w.ds)
+		w.ds = ds
+		w.pose = g.local(w.u, g.Poly3.At(w.u), math.Atan(g.Poly3.Slope(w.u)))
 		return w.pose
 	}
 	rate := g.spiralRate()
@@ -140,4 +151,15 @@ func (w *spiralWalker) at(g *Geometry, ds float64) Pose {
 	w.ds = ds
 	w.pose = Pose{w.pose.X + dx, w.pose.Y + dy, g.Hdg + ds*(g.CurvStart+0.5*rate*ds)}
 	return w.pose
+}
+
+// turnRate returns the heading's rate of change per unit s at ds, using
+// the walker for a poly3's u.
+func (w *walker) turnRate(g *Geometry, ds float64) float64 {
+	if g.Kind != GeomPoly3 {
+		return g.CurvatureAt(ds) * g.speed(ds)
+	}
+	w.at(g, ds)
+	d := g.Poly3.Slope(w.u)
+	return g.Poly3.bend(w.u) / math.Pow(1+d*d, 1.5)
 }
