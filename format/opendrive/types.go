@@ -243,7 +243,7 @@ type Signal struct {
 	Name        string
 	S, T        float64
 	ZOffset     float64
-	HOffset     float64 // heading relative to Orientation (radians)
+	HOffset     float64 // heading offset (radians); see Road.SignalPose
 	Pitch, Roll float64
 	Orientation Orientation
 	Dynamic     bool
