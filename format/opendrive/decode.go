@@ -46,10 +46,16 @@ func DecodeBytes(b []byte) (*Map, error) { return Decode(bytes.NewReader(b)) }
 // decoder walks the token stream of one file. Its error is sticky: once
 // set, child reports no more children, so every element function unwinds
 // at once and callers check the error once per record.
+//
+// It reads raw tokens, which skip the namespace translation OpenDRIVE
+// has no use for (a quarter of encoding/xml's time on Town01), and keeps
+// its own stack of open elements to check that end tags match, as
+// Token would.
 type decoder struct {
 	x     *xml.Decoder
 	lim   *limitReader
 	err   error
+	open  []string // names of the elements open at this point
 	place []frame
 }
 
@@ -85,18 +91,37 @@ func (d *decoder) fail(line int, cause error, format string, args ...any) {
 func (d *decoder) push(kind, id string) { d.place = append(d.place, frame{kind, id}) }
 func (d *decoder) pop()                 { d.place = d.place[:len(d.place)-1] }
 
-// token returns the next token, turning a reading error into the
-// decoder's error.
+// token returns the next token, checking that end tags match their
+// start tags and turning a reading error into the decoder's error.
 func (d *decoder) token() (xml.Token, bool) {
 	if d.err != nil {
 		return nil, false
 	}
-	tok, err := d.x.Token()
+	tok, err := d.x.RawToken()
 	if err != nil {
 		d.readErr(err)
 		return nil, false
 	}
+	switch t := tok.(type) {
+	case xml.StartElement:
+		d.open = append(d.open, t.Name.Local)
+	case xml.EndElement:
+		n := len(d.open)
+		if n == 0 || d.open[n-1] != t.Name.Local {
+			d.fail(d.line(), nil, "malformed XML: element <%s> closed by </%s>", d.innermost(), t.Name.Local)
+			return nil, false
+		}
+		d.open = d.open[:n-1]
+	}
 	return tok, true
+}
+
+// innermost names the innermost open element, for messages.
+func (d *decoder) innermost() string {
+	if len(d.open) == 0 {
+		return ""
+	}
+	return d.open[len(d.open)-1]
 }
 
 // child returns the next element inside the current one, or false at the
@@ -120,11 +145,10 @@ func (d *decoder) child() (elem, bool) {
 // skip passes over the rest of an element whose start tag was just read:
 // its children and its end tag.
 func (d *decoder) skip() {
-	if d.err != nil {
-		return
-	}
-	if err := d.x.Skip(); err != nil {
-		d.readErr(err)
+	for depth := len(d.open) - 1; len(d.open) > depth; {
+		if _, ok := d.token(); !ok {
+			return
+		}
 	}
 }
 
@@ -158,8 +182,10 @@ func (d *decoder) readErr(err error) {
 		d.fail(se.Line, io.ErrUnexpectedEOF, "the data ends inside an element (the file is cut short)")
 	case errors.As(err, &se):
 		d.fail(se.Line, nil, "malformed XML: %s", se.Msg)
+	case err == io.EOF && len(d.open) > 0:
+		d.fail(d.line(), io.ErrUnexpectedEOF, "the data ends inside an element (the file is cut short)")
 	case err == io.EOF:
-		d.fail(d.line(), io.ErrUnexpectedEOF, "the data ends before the root element is closed")
+		d.fail(d.line(), io.ErrUnexpectedEOF, "the data ends before the root element")
 	default:
 		d.fail(d.line(), err, "reading: %v", err)
 	}
@@ -233,7 +259,7 @@ func (d *decoder) noRoot() {
 // trailing checks that nothing but comments and space follow the root.
 func (d *decoder) trailing() {
 	for d.err == nil {
-		tok, err := d.x.Token()
+		tok, err := d.x.RawToken()
 		if err == io.EOF {
 			return
 		}
@@ -242,6 +268,8 @@ func (d *decoder) trailing() {
 			return
 		}
 		switch t := tok.(type) {
+		case xml.EndElement:
+			d.fail(d.line(), nil, "malformed XML: unexpected end element </%s>", t.Name.Local)
 		case xml.StartElement:
 			d.fail(d.line(), nil, "element <%s> after the end of <OpenDRIVE>", t.Name.Local)
 		case xml.CharData:
