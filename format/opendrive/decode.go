@@ -30,10 +30,12 @@ var maxSize int64 = MaxSize
 // out, never half-filled, so that a viewer can still show what a damaged
 // file holds. The map is nil when not even the root element was read.
 //
-// Decode checks what the geometry needs: numbers are finite, lengths not
-// negative, records in order of s, every road has a reference line and
-// lanes, lane ids run without gaps. Links between roads and junctions are
-// kept as written and not checked.
+// Decode checks what the geometry needs: numbers are finite and of sane
+// size, lengths not negative, curves no sharper than a millimetre's
+// radius nor turning more than 1000 rad in one geometry, records in order
+// of s, every road has a reference line and lanes, lane ids run without
+// gaps. Links between roads and junctions are kept as written and not
+// checked.
 func Decode(r io.Reader) (*Map, error) {
 	d := newDecoder(r)
 	m := d.document()

@@ -19,7 +19,7 @@
 // references, junctions with their connections, and controllers. Objects,
 // surfaces, lane heights, speeds and user data are passed over.
 //
-// Decoding is strict in the manner of encoding/xml's own checks: the first
+// Decoding is strict: the first
 // problem stops it with a *FormatError naming the line and the element
 // ("line 4120: road 37: geometry of negative length (-2)"), and the
 // complete records read before it come back with the error, so that a
@@ -30,9 +30,16 @@
 //
 // Road.RefAt evaluates the reference line at any s; Geometry.At does so
 // for one record, in closed form for lines and arcs, by Gauss-Legendre
-// quadrature for spirals (accurate to about 1e-12 m on town-sized
-// spirals) and by arc-length inversion for poly3. LaneBorders, LaneWidth,
-// LaneCenter, PointAt and SignalPose give the lateral layout at s.
+// quadrature for spirals (within 1e-13 m of the exact clothoid on
+// town-sized spirals) and by arc-length inversion for poly3. LaneBorders,
+// LaneWidth, LaneCenter, PointAt and SignalPose give the lateral layout
+// at s. Heights are the reference line's elevation; superelevation is
+// read but not applied (CARLA's towns have none).
+//
+// SignalPose turns a signal by its hOffset from the reference line, as
+// RoadRunner writes it and CARLA reads it, not from its orientation as
+// the standard words it; the Town01 recordings confirm this (see
+// Road.SignalPose).
 //
 // Sample turns a whole map into polylines for drawing: each lane of each
 // section as its centre line and both borders, sampled at the same s so

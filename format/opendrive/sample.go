@@ -30,9 +30,9 @@ type Network struct {
 // far one; Center is halfway between. All three have one point per S,
 // so that a strip of triangles joins Inner and Outer directly.
 //
-// The lanes of a section share S, and neighbouring lanes share the
-// border between them (one lane's Outer is the next one's Inner): treat
-// them as read-only.
+// Heights are the reference line's elevation at each S. The lanes of a
+// section share S, and neighbouring lanes share the border between them
+// (one lane's Outer is the next one's Inner): treat them as read-only.
 type LaneStrip struct {
 	Road    int // index in Map.Roads
 	Section int // index in the road's Sections
