@@ -1,5 +1,7 @@
 package render
 
+import "github.com/go-gl/mathgl/mgl64"
+
 // Oriented boxes: the actor shape. Only the faces turned toward the camera
 // are emitted (a box is convex, so those never overlap each other on
 // screen and need no sorting among themselves); the box as a whole is one
@@ -9,7 +11,7 @@ package render
 // lightDir is the fixed direction toward the light used to shade faces:
 // mostly from above, a little from +X+Y, so the top is brightest and the
 // sides differ from each other.
-var lightDir = Vec3{0.35, 0.55, 1}.Normalize()
+var lightDir = Normalize(mgl64.Vec3{0.35, 0.55, 1})
 
 // Face shading: ambient plus a Lambert term.
 const (
@@ -37,14 +39,14 @@ var boxFaces = [6]struct {
 // the world directions of the local X (forward), Y (left) and Z (up) axes
 // (see Rotation). Visible faces are shaded by a fixed directional light;
 // faces crossing the near plane are clipped.
-func (dl *DrawList) Box(l Layer, center, half Vec3, rot Mat3, col Color) {
+func (dl *DrawList) Box(l Layer, center, half mgl64.Vec3, rot mgl64.Mat3, col Color) {
 	v := &dl.view
 	if !v.SphereVisible(center, half.Len()) {
 		return
 	}
-	axes := [3]Vec3{rot.Col(0), rot.Col(1), rot.Col(2)}
-	hs := [3]float64{half.X, half.Y, half.Z}
-	var corner [8]Vec4
+	axes := [3]mgl64.Vec3{rot.Col(0), rot.Col(1), rot.Col(2)}
+	hs := [3]float64{half[0], half[1], half[2]}
+	var corner [8]mgl64.Vec4
 	for i := range corner {
 		p := center
 		for a := range 3 {
@@ -52,7 +54,7 @@ func (dl *DrawList) Box(l Layer, center, half Vec3, rot Mat3, col Color) {
 			if i&(1<<a) != 0 {
 				s = hs[a]
 			}
-			p = p.Add(axes[a].Scale(s))
+			p = p.Add(axes[a].Mul(s))
 		}
 		corner[i] = v.Project(p)
 	}
@@ -60,12 +62,12 @@ func (dl *DrawList) Box(l Layer, center, half Vec3, rot Mat3, col Color) {
 	dl.setDepth(v.Depth(center))
 	dl.setOccluder(occluder{c: center, half: hs, axes: axes})
 	for _, f := range boxFaces {
-		n := axes[f.axis].Scale(f.sign)
-		if !v.FacesCamera(center.Add(n.Scale(hs[f.axis])), n) {
+		n := axes[f.axis].Mul(f.sign)
+		if !v.FacesCamera(center.Add(n.Mul(hs[f.axis])), n) {
 			continue
 		}
 		k := float32(ambient + diffuse*max(0, n.Dot(lightDir)))
-		quad := [4]Vec4{corner[f.corners[0]], corner[f.corners[1]], corner[f.corners[2]], corner[f.corners[3]]}
+		quad := [4]mgl64.Vec4{corner[f.corners[0]], corner[f.corners[1]], corner[f.corners[2]], corner[f.corners[3]]}
 		dl.quadHom(&quad, col.Shade(k))
 	}
 	dl.end()
@@ -73,15 +75,15 @@ func (dl *DrawList) Box(l Layer, center, half Vec3, rot Mat3, col Color) {
 
 // quadHom emits a planar convex quad: four shared vertices when it is
 // wholly in front of the near plane, a clipped fan otherwise.
-func (dl *DrawList) quadHom(q *[4]Vec4, col Color) {
+func (dl *DrawList) quadHom(q *[4]mgl64.Vec4, col Color) {
 	near := dl.view.Near
-	if q[0].Z < near || q[1].Z < near || q[2].Z < near || q[3].Z < near {
+	if q[0][2] < near || q[1][2] < near || q[2][2] < near || q[3][2] < near {
 		dl.polyHom(q[:], col)
 		return
 	}
 	var x, y [4]float64
 	for i, h := range q {
-		x[i], y[i] = h.X/h.W, h.Y/h.W
+		x[i], y[i] = h[0]/h[3], h[1]/h[3]
 	}
 	minX, maxX := min(x[0], x[1], x[2], x[3]), max(x[0], x[1], x[2], x[3])
 	minY, maxY := min(y[0], y[1], y[2], y[3]), max(y[0], y[1], y[2], y[3])

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Camera is anything that yields a View for a viewport: the orbit, top-down
 // and chase cameras.
@@ -29,7 +33,7 @@ const (
 // Distance metres away along the direction given by Yaw and Pitch (see the
 // package doc for their meaning). Input methods take device pixels.
 type OrbitCamera struct {
-	Target     Vec3
+	Target     mgl64.Vec3
 	Distance   float64
 	Yaw, Pitch float64
 	// FovY is the vertical field of view in radians (0: DefaultFovY).
@@ -47,10 +51,10 @@ func NewOrbitCamera() OrbitCamera {
 }
 
 // Forward returns the unit viewing direction.
-func (c *OrbitCamera) Forward() Vec3 { return lookDir(c.Yaw, c.clampedPitch()) }
+func (c *OrbitCamera) Forward() mgl64.Vec3 { return lookDir(c.Yaw, c.clampedPitch()) }
 
 // Eye returns the camera position.
-func (c *OrbitCamera) Eye() Vec3 { return c.Target.Sub(c.Forward().Scale(c.Distance)) }
+func (c *OrbitCamera) Eye() mgl64.Vec3 { return c.Target.Sub(c.Forward().Mul(c.Distance)) }
 
 // View implements Camera.
 func (c *OrbitCamera) View(vp Viewport) View {
@@ -78,12 +82,12 @@ func (c *OrbitCamera) Pan(dx, dy float64, vp Viewport) {
 	}
 	v := c.View(vp)
 	mpp := 1 / v.PixelsPerMetreAt(c.Target)
-	right := Vec3{math.Sin(c.Yaw), -math.Cos(c.Yaw), 0}
-	ahead := Vec3{math.Cos(c.Yaw), math.Sin(c.Yaw), 0}
+	right := mgl64.Vec3{math.Sin(c.Yaw), -math.Cos(c.Yaw), 0}
+	ahead := mgl64.Vec3{math.Cos(c.Yaw), math.Sin(c.Yaw), 0}
 	// Ground foreshortening: a screen pixel covers 1/sin(pitch) metres
 	// along the view direction (capped near grazing angles).
 	along := 1 / max(math.Sin(c.clampedPitch()), 0.1)
-	c.Target = c.Target.Sub(right.Scale(dx * mpp)).Add(ahead.Scale(dy * mpp * along))
+	c.Target = c.Target.Sub(right.Mul(dx * mpp)).Add(ahead.Mul(dy * mpp * along))
 }
 
 // PanGround is the exact "grab the ground" drag: the ground point under
@@ -94,8 +98,8 @@ func (c *OrbitCamera) PanGround(x0, y0, x1, y1 float64, vp Viewport) bool {
 		return false
 	}
 	v := c.View(vp)
-	g0, ok0 := v.GroundPoint(x0, y0, c.Target.Z)
-	g1, ok1 := v.GroundPoint(x1, y1, c.Target.Z)
+	g0, ok0 := v.GroundPoint(x0, y0, c.Target[2])
+	g1, ok1 := v.GroundPoint(x1, y1, c.Target[2])
 	if !ok0 || !ok1 {
 		return false
 	}
@@ -115,8 +119,8 @@ func (c *OrbitCamera) Zoom(factor, x, y float64, vp Viewport) {
 	d := min(max(c.Distance/factor, lo), hi)
 	f := c.Distance / d
 	v := c.View(vp)
-	if g, ok := v.GroundPoint(x, y, c.Target.Z); ok && g.Finite() {
-		c.Target = g.Add(c.Target.Sub(g).Scale(1 / f))
+	if g, ok := v.GroundPoint(x, y, c.Target[2]); ok && Finite(g) {
+		c.Target = g.Add(c.Target.Sub(g).Mul(1 / f))
 	}
 	c.Distance = d
 }
@@ -130,9 +134,9 @@ func (c *OrbitCamera) clampedPitch() float64 {
 
 // lookDir is the unit direction for a yaw (counter-clockwise from +X) and a
 // pitch below the horizon.
-func lookDir(yaw, pitch float64) Vec3 {
+func lookDir(yaw, pitch float64) mgl64.Vec3 {
 	cp := math.Cos(pitch)
-	return Vec3{cp * math.Cos(yaw), cp * math.Sin(yaw), -math.Sin(pitch)}
+	return mgl64.Vec3{cp * math.Cos(yaw), cp * math.Sin(yaw), -math.Sin(pitch)}
 }
 
 // orDefault returns v, or def when v is zero, negative or not finite.

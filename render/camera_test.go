@@ -3,6 +3,8 @@ package render
 import (
 	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 const deg = math.Pi / 180
@@ -14,15 +16,15 @@ var vp800 = Viewport{Width: 800, Height: 600, Scale: 1}
 func TestTargetProjectsToCentre(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
-		target     Vec3
+		target     mgl64.Vec3
 		dist       float64
 		yaw, pitch float64
 		vp         Viewport
 	}{
-		{"default", Vec3{}, 100, 90 * deg, 50 * deg, vp800},
-		{"yaw0", Vec3{10, -20, 3}, 30, 0, 45 * deg, vp800},
-		{"steep", Vec3{-500, 250, 0}, 2000, -135 * deg, 89 * deg, Viewport{Width: 1920, Height: 1080, Scale: 2}},
-		{"grazing", Vec3{1, 2, 3}, 5, 200 * deg, 1 * deg, Viewport{Width: 333, Height: 777}},
+		{"default", mgl64.Vec3{}, 100, 90 * deg, 50 * deg, vp800},
+		{"yaw0", mgl64.Vec3{10, -20, 3}, 30, 0, 45 * deg, vp800},
+		{"steep", mgl64.Vec3{-500, 250, 0}, 2000, -135 * deg, 89 * deg, Viewport{Width: 1920, Height: 1080, Scale: 2}},
+		{"grazing", mgl64.Vec3{1, 2, 3}, 5, 200 * deg, 1 * deg, Viewport{Width: 333, Height: 777}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := OrbitCamera{Target: tc.target, Distance: tc.dist, Yaw: tc.yaw, Pitch: tc.pitch}
@@ -34,7 +36,7 @@ func TestTargetProjectsToCentre(t *testing.T) {
 			}
 			// Every point on the forward axis lands on the centre too.
 			for _, k := range []float64{-0.5 * tc.dist, 0.5 * tc.dist, 10 * tc.dist} {
-				p := tc.target.Add(c.Forward().Scale(k))
+				p := tc.target.Add(c.Forward().Mul(k))
 				x, y, _, ok := v.WorldToScreen(p)
 				if !ok || !near(x, tc.vp.Width/2, 1e-6) || !near(y, tc.vp.Height/2, 1e-6) {
 					t.Errorf("forward axis point %v -> (%g, %g) ok %v", p, x, y, ok)
@@ -50,23 +52,23 @@ func TestTargetProjectsToCentre(t *testing.T) {
 func TestKnownPixels(t *testing.T) {
 	vp := Viewport{Width: 200, Height: 200}
 	// Eye at the origin looking along +X: right is -Y, up is +Z.
-	v := NewPerspectiveView(Vec3{}, Vec3{1, 0, 0}, 90*deg, 0.1, 1000, vp)
+	v := NewPerspectiveView(mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}, 90*deg, 0.1, 1000, vp)
 	for _, tc := range []struct {
-		p        Vec3
+		p        mgl64.Vec3
 		x, y, dp float64
 	}{
-		{Vec3{10, 0, 0}, 100, 100, 10},
-		{Vec3{10, -10, 0}, 200, 100, 10},
-		{Vec3{10, 10, 0}, 0, 100, 10},
-		{Vec3{10, 0, 10}, 100, 0, 10},
-		{Vec3{20, -5, -5}, 125, 125, 20},
+		{mgl64.Vec3{10, 0, 0}, 100, 100, 10},
+		{mgl64.Vec3{10, -10, 0}, 200, 100, 10},
+		{mgl64.Vec3{10, 10, 0}, 0, 100, 10},
+		{mgl64.Vec3{10, 0, 10}, 100, 0, 10},
+		{mgl64.Vec3{20, -5, -5}, 125, 125, 20},
 	} {
 		x, y, d, ok := v.WorldToScreen(tc.p)
 		if !ok || !near(x, tc.x, 1e-9) || !near(y, tc.y, 1e-9) || !near(d, tc.dp, 1e-9) {
 			t.Errorf("%v -> (%g, %g, %g, %v), want (%g, %g, %g)", tc.p, x, y, d, ok, tc.x, tc.y, tc.dp)
 		}
 	}
-	for _, p := range []Vec3{{-1, 0, 0}, {0.05, 0, 0}, {0, 3, 0}} {
+	for _, p := range []mgl64.Vec3{{-1, 0, 0}, {0.05, 0, 0}, {0, 3, 0}} {
 		if _, _, _, ok := v.WorldToScreen(p); ok {
 			t.Errorf("%v is behind the near plane but projected", p)
 		}
@@ -77,18 +79,18 @@ func TestTopDownScale(t *testing.T) {
 	for _, tc := range []struct {
 		ppm, scale float64
 	}{{1, 1}, {2, 1}, {7.5, 1}, {2, 2}, {0.01, 1.5}} {
-		c := TopDownCamera{Center: Vec3{100, -50, 0}, PixelsPerMetre: tc.ppm}
+		c := TopDownCamera{Center: mgl64.Vec3{100, -50, 0}, PixelsPerMetre: tc.ppm}
 		vp := Viewport{Width: 640, Height: 480, Scale: tc.scale}
 		v := c.View(vp)
 		s := tc.ppm * tc.scale
 		for _, q := range []struct {
-			p    Vec3
+			p    mgl64.Vec3
 			x, y float64
 		}{
-			{Vec3{100, -50, 0}, 320, 240},
-			{Vec3{101, -50, 0}, 320 + s, 240}, // +X: right
-			{Vec3{100, -49, 0}, 320, 240 - s}, // +Y: up the screen
-			{Vec3{90, -60, 7}, 320 - 10*s, 240 + 10*s},
+			{mgl64.Vec3{100, -50, 0}, 320, 240},
+			{mgl64.Vec3{101, -50, 0}, 320 + s, 240}, // +X: right
+			{mgl64.Vec3{100, -49, 0}, 320, 240 - s}, // +Y: up the screen
+			{mgl64.Vec3{90, -60, 7}, 320 - 10*s, 240 + 10*s},
 		} {
 			x, y, _, ok := v.WorldToScreen(q.p)
 			if !ok || !near(x, q.x, 1e-9) || !near(y, q.y, 1e-9) {
@@ -113,16 +115,16 @@ func TestAxisDirections(t *testing.T) {
 	} {
 		c := OrbitCamera{Distance: 50, Yaw: tc.yaw, Pitch: 45 * deg}
 		v := c.View(vp800)
-		cx, cy, _, _ := v.WorldToScreen(Vec3{})
+		cx, cy, _, _ := v.WorldToScreen(mgl64.Vec3{})
 		for i, want := range []dir{tc.px, tc.py, tc.pz} {
-			var u Vec3
+			var u mgl64.Vec3
 			switch i {
 			case 0:
-				u.X = 1
+				u[0] = 1
 			case 1:
-				u.Y = 1
+				u[1] = 1
 			case 2:
-				u.Z = 1
+				u[2] = 1
 			}
 			x, y, _, _ := v.WorldToScreen(u)
 			got := dir{sign(x - cx), sign(y - cy)}
@@ -171,7 +173,7 @@ func TestZoomKeepsCursorPoint(t *testing.T) {
 	cursors := [][2]float64{{400, 300}, {100, 500}, {700, 250}, {20, 590}}
 	for _, f := range []float64{1.25, 0.8, 3, 1 / 3.0} {
 		for _, cur := range cursors {
-			o := OrbitCamera{Target: Vec3{5, 5, 0}, Distance: 80, Yaw: 30 * deg, Pitch: 40 * deg}
+			o := OrbitCamera{Target: mgl64.Vec3{5, 5, 0}, Distance: 80, Yaw: 30 * deg, Pitch: 40 * deg}
 			g, ok := ptr(o.View(vp800)).GroundPoint(cur[0], cur[1], 0)
 			if !ok {
 				t.Fatalf("cursor %v misses the ground", cur)
@@ -185,7 +187,7 @@ func TestZoomKeepsCursorPoint(t *testing.T) {
 				t.Errorf("orbit zoom %g at %v: ground point now at (%g, %g)", f, cur, x, y)
 			}
 
-			td := TopDownCamera{Center: Vec3{-3, 8, 0}, PixelsPerMetre: 4}
+			td := TopDownCamera{Center: mgl64.Vec3{-3, 8, 0}, PixelsPerMetre: 4}
 			vp := Viewport{Width: 800, Height: 600, Scale: 2}
 			g, _ = ptr(td.View(vp)).GroundPoint(cur[0], cur[1], 0)
 			td.Zoom(f, cur[0], cur[1], vp)
@@ -216,20 +218,20 @@ func TestZoomClampsDistance(t *testing.T) {
 }
 
 func TestPan(t *testing.T) {
-	o := OrbitCamera{Target: Vec3{}, Distance: 100, Yaw: 20 * deg, Pitch: 60 * deg}
+	o := OrbitCamera{Target: mgl64.Vec3{}, Distance: 100, Yaw: 20 * deg, Pitch: 60 * deg}
 	o.Pan(50, 0, vp800)
-	x, y, _, _ := ptr(o.View(vp800)).WorldToScreen(Vec3{})
+	x, y, _, _ := ptr(o.View(vp800)).WorldToScreen(mgl64.Vec3{})
 	if !near(x, 450, 1e-6) || !near(y, 300, 1e-6) {
 		t.Errorf("after a 50 px drag right the old target is at (%g, %g), want (450, 300)", x, y)
 	}
-	o = OrbitCamera{Target: Vec3{}, Distance: 100, Yaw: 20 * deg, Pitch: 60 * deg}
+	o = OrbitCamera{Target: mgl64.Vec3{}, Distance: 100, Yaw: 20 * deg, Pitch: 60 * deg}
 	o.Pan(0, 40, vp800)
-	_, y, _, _ = ptr(o.View(vp800)).WorldToScreen(Vec3{})
+	_, y, _, _ = ptr(o.View(vp800)).WorldToScreen(mgl64.Vec3{})
 	if y < 300+40*0.8 || y > 300+40*1.25 {
 		t.Errorf("after a 40 px drag down the old target is at y %g, want about 340", y)
 	}
 
-	o = OrbitCamera{Target: Vec3{}, Distance: 100, Yaw: 20 * deg, Pitch: 35 * deg}
+	o = OrbitCamera{Target: mgl64.Vec3{}, Distance: 100, Yaw: 20 * deg, Pitch: 35 * deg}
 	g, _ := ptr(o.View(vp800)).GroundPoint(300, 400, 0)
 	if !o.PanGround(300, 400, 420, 330, vp800) {
 		t.Fatal("PanGround failed below the horizon")
@@ -245,7 +247,7 @@ func TestPan(t *testing.T) {
 
 	td := TopDownCamera{PixelsPerMetre: 10}
 	td.Pan(30, -20, Viewport{Width: 100, Height: 100, Scale: 2})
-	if !near(td.Center.X, -1.5, 1e-12) || !near(td.Center.Y, -1, 1e-12) {
+	if !near(td.Center[0], -1.5, 1e-12) || !near(td.Center[1], -1, 1e-12) {
 		t.Errorf("top-down pan moved the centre to %v", td.Center)
 	}
 }
@@ -274,16 +276,16 @@ func TestCamerasIgnoreBadInput(t *testing.T) {
 	td.Pan(10, 10, zero)
 	td.Zoom(2, 1, 1, zero)
 	td.Zoom(2, nan, 1, vp800)
-	td.FrameAll(AABB{Vec3{0, 0, 0}, Vec3{1, 1, 1}}, zero)
-	td.FrameAll(AABB{Vec3{nan, 0, 0}, Vec3{1, 1, 1}}, vp800)
+	td.FrameAll(AABB{mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 1, 1}}, zero)
+	td.FrameAll(AABB{mgl64.Vec3{nan, 0, 0}, mgl64.Vec3{1, 1, 1}}, vp800)
 	if td != tdBefore {
 		t.Errorf("top-down camera changed to %+v", td)
 	}
 	var c ChaseCamera
-	c.Snap(Vec3{1, 2, 3}, 0.5)
-	c.Update(Vec3{nan, 0, 0}, 0, tick)
-	c.Update(Vec3{1, 2, 3}, math.Inf(1), tick)
-	if p, yaw := c.Followed(); p != (Vec3{1, 2, 3}) || yaw != 0.5 {
+	c.Snap(mgl64.Vec3{1, 2, 3}, 0.5)
+	c.Update(mgl64.Vec3{nan, 0, 0}, 0, tick)
+	c.Update(mgl64.Vec3{1, 2, 3}, math.Inf(1), tick)
+	if p, yaw := c.Followed(); p != (mgl64.Vec3{1, 2, 3}) || yaw != 0.5 {
 		t.Errorf("chase camera moved to %v %g", p, yaw)
 	}
 }

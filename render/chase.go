@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // The chase camera's resting place. High enough to see the followed car's
 // roof over a van queued right behind it (a 2.6 m roof 5 cm away), which
@@ -38,16 +42,16 @@ type ChaseCamera struct {
 	// actor played fast is followed smoothly, never snapped every tick.
 	SnapDistance float64
 
-	pos, vel    Vec3
+	pos, vel    mgl64.Vec3
 	yaw, yawVel float64
-	last        Vec3 // the actor's position at the previous update
+	last        mgl64.Vec3 // the actor's position at the previous update
 	started     bool
 }
 
 // Snap places the camera at its resting spot for an actor at pos heading
 // yaw, with no motion left in the springs.
-func (c *ChaseCamera) Snap(pos Vec3, yaw float64) {
-	c.pos, c.vel, c.last = pos, Vec3{}, pos
+func (c *ChaseCamera) Snap(pos mgl64.Vec3, yaw float64) {
+	c.pos, c.vel, c.last = pos, mgl64.Vec3{}, pos
 	c.yaw, c.yawVel = wrapAngle(yaw), 0
 	c.started = true
 }
@@ -58,8 +62,8 @@ func (c *ChaseCamera) Snap(pos Vec3, yaw float64) {
 // 358° spin. The first call, a non-positive dt with no history, or a jump
 // beyond SnapDistance snaps. A non-finite pos or yaw is ignored, so one bad
 // sample cannot poison the springs.
-func (c *ChaseCamera) Update(pos Vec3, yaw, dt float64) {
-	if !pos.Finite() || !finite(yaw) {
+func (c *ChaseCamera) Update(pos mgl64.Vec3, yaw, dt float64) {
+	if !Finite(pos) || !finite(yaw) {
 		return
 	}
 	if !c.started || pos.Sub(c.last).Len() > orDefault(c.SnapDistance, 50) {
@@ -79,9 +83,9 @@ func (c *ChaseCamera) Update(pos Vec3, yaw, dt float64) {
 		return
 	}
 	w := 2 / st
-	c.pos.X, c.vel.X = springStep(c.pos.X, c.vel.X, pos.X, w, dt)
-	c.pos.Y, c.vel.Y = springStep(c.pos.Y, c.vel.Y, pos.Y, w, dt)
-	c.pos.Z, c.vel.Z = springStep(c.pos.Z, c.vel.Z, pos.Z, w, dt)
+	c.pos[0], c.vel[0] = springStep(c.pos[0], c.vel[0], pos[0], w, dt)
+	c.pos[1], c.vel[1] = springStep(c.pos[1], c.vel[1], pos[1], w, dt)
+	c.pos[2], c.vel[2] = springStep(c.pos[2], c.vel[2], pos[2], w, dt)
 	target := c.yaw + wrapAngle(yaw-c.yaw) // the nearest equivalent heading
 	c.yaw, c.yawVel = springStep(c.yaw, c.yawVel, target, w, dt)
 	c.yaw = wrapAngle(c.yaw)
@@ -99,12 +103,12 @@ func springStep(x, v, target, w, dt float64) (float64, float64) {
 
 // Followed returns the smoothed actor position and heading the camera is
 // currently framing.
-func (c *ChaseCamera) Followed() (pos Vec3, yaw float64) { return c.pos, c.yaw }
+func (c *ChaseCamera) Followed() (pos mgl64.Vec3, yaw float64) { return c.pos, c.yaw }
 
 // Eye returns the camera position.
-func (c *ChaseCamera) Eye() Vec3 {
-	back := Vec3{math.Cos(c.yaw), math.Sin(c.yaw), 0}.Scale(-orDefault(c.Behind, DefaultChaseBehind))
-	return c.pos.Add(back).Add(Vec3{0, 0, orDefault(c.Above, DefaultChaseAbove)})
+func (c *ChaseCamera) Eye() mgl64.Vec3 {
+	back := mgl64.Vec3{math.Cos(c.yaw), math.Sin(c.yaw), 0}.Mul(-orDefault(c.Behind, DefaultChaseBehind))
+	return c.pos.Add(back).Add(mgl64.Vec3{0, 0, orDefault(c.Above, DefaultChaseAbove)})
 }
 
 // View implements Camera.

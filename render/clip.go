@@ -1,5 +1,7 @@
 package render
 
+import "github.com/go-gl/mathgl/mgl64"
+
 // Near-plane clipping in homogeneous screen space.
 //
 // A point is kept when its depth Z is at least near. Both Z and the screen
@@ -12,17 +14,17 @@ package render
 
 // ClipSegmentNear clips the segment a–b to Z >= near. It returns the
 // visible part and ok = false when nothing is visible.
-func ClipSegmentNear(a, b Vec4, near float64) (Vec4, Vec4, bool) {
-	ina, inb := a.Z >= near, b.Z >= near
+func ClipSegmentNear(a, b mgl64.Vec4, near float64) (mgl64.Vec4, mgl64.Vec4, bool) {
+	ina, inb := a[2] >= near, b[2] >= near
 	switch {
 	case ina && inb:
 		return a, b, true
 	case !ina && !inb:
 		return a, b, false
 	}
-	t := (near - a.Z) / (b.Z - a.Z)
+	t := (near - a[2]) / (b[2] - a[2])
 	p := lerp4(a, b, t)
-	p.Z = near // exact, so rounding never puts it behind
+	p[2] = near // exact, so rounding never puts it behind
 	if ina {
 		return a, p, true
 	}
@@ -32,20 +34,20 @@ func ClipSegmentNear(a, b Vec4, near float64) (Vec4, Vec4, bool) {
 // ClipPolygonNear clips a convex polygon to Z >= near (one Sutherland–
 // Hodgman pass) and appends the result to out, returning it. A polygon of
 // n vertices yields 0 or 3..n+1 vertices; fewer than 3 means invisible.
-func ClipPolygonNear(poly []Vec4, near float64, out []Vec4) []Vec4 {
+func ClipPolygonNear(poly []mgl64.Vec4, near float64, out []mgl64.Vec4) []mgl64.Vec4 {
 	n := len(poly)
 	if n == 0 {
 		return out
 	}
 	prev := poly[n-1]
-	prevIn := prev.Z >= near
+	prevIn := prev[2] >= near
 	start := len(out)
 	for _, cur := range poly {
-		curIn := cur.Z >= near
+		curIn := cur[2] >= near
 		if curIn != prevIn {
-			t := (near - prev.Z) / (cur.Z - prev.Z)
+			t := (near - prev[2]) / (cur[2] - prev[2])
 			p := lerp4(prev, cur, t)
-			p.Z = near
+			p[2] = near
 			out = append(out, p)
 		}
 		if curIn {
@@ -63,21 +65,21 @@ func ClipPolygonNear(poly []Vec4, near float64, out []Vec4) []Vec4 {
 // visible part into out as 0, 1 or 2 triangles (one vertex behind gives a
 // quad split in two; two behind give one smaller triangle). Winding is
 // preserved.
-func ClipTriangleNear(a, b, c Vec4, near float64, out *[2][3]Vec4) int {
-	if a.Z >= near && b.Z >= near && c.Z >= near {
-		out[0] = [3]Vec4{a, b, c}
+func ClipTriangleNear(a, b, c mgl64.Vec4, near float64, out *[2][3]mgl64.Vec4) int {
+	if a[2] >= near && b[2] >= near && c[2] >= near {
+		out[0] = [3]mgl64.Vec4{a, b, c}
 		return 1
 	}
-	var buf [4]Vec4
-	in := [3]Vec4{a, b, c}
+	var buf [4]mgl64.Vec4
+	in := [3]mgl64.Vec4{a, b, c}
 	poly := ClipPolygonNear(in[:], near, buf[:0])
 	switch len(poly) {
 	case 3:
-		out[0] = [3]Vec4{poly[0], poly[1], poly[2]}
+		out[0] = [3]mgl64.Vec4{poly[0], poly[1], poly[2]}
 		return 1
 	case 4:
-		out[0] = [3]Vec4{poly[0], poly[1], poly[2]}
-		out[1] = [3]Vec4{poly[0], poly[2], poly[3]}
+		out[0] = [3]mgl64.Vec4{poly[0], poly[1], poly[2]}
+		out[1] = [3]mgl64.Vec4{poly[0], poly[2], poly[3]}
 		return 2
 	}
 	return 0

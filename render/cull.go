@@ -1,11 +1,15 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // plane is n·p + d >= 0 on the visible side, with |n| = 1 so that the
 // value is a signed distance in metres.
 type plane struct {
-	n Vec3
+	n mgl64.Vec3
 	d float64
 }
 
@@ -13,16 +17,16 @@ type plane struct {
 // of the homogeneous-screen matrix (the Gribb–Hartmann construction): the
 // side conditions 0 <= X <= Width·W and 0 <= Y <= Height·W are linear in
 // the world point, so each is a plane.
-func frustumPlanes(m *Mat4, near, far float64, vp Viewport) [6]plane {
-	r := func(i int) [4]float64 { return m[i] }
-	comb := func(a [4]float64, sa float64, b [4]float64, sb float64) [4]float64 {
-		return [4]float64{a[0]*sa + b[0]*sb, a[1]*sa + b[1]*sb, a[2]*sa + b[2]*sb, a[3]*sa + b[3]*sb}
+func frustumPlanes(m *mgl64.Mat4, near, far float64, vp Viewport) [6]plane {
+	r := m.Row
+	comb := func(a mgl64.Vec4, sa float64, b mgl64.Vec4, sb float64) mgl64.Vec4 {
+		return mgl64.Vec4{a[0]*sa + b[0]*sb, a[1]*sa + b[1]*sb, a[2]*sa + b[2]*sb, a[3]*sa + b[3]*sb}
 	}
 	depth := r(2)
 	nearP := depth
 	nearP[3] -= near
-	farP := [4]float64{-depth[0], -depth[1], -depth[2], far - depth[3]}
-	raw := [6][4]float64{
+	farP := mgl64.Vec4{-depth[0], -depth[1], -depth[2], far - depth[3]}
+	raw := [6]mgl64.Vec4{
 		nearP,
 		farP,
 		r(0),                            // X >= 0
@@ -32,14 +36,14 @@ func frustumPlanes(m *Mat4, near, far float64, vp Viewport) [6]plane {
 	}
 	var ps [6]plane
 	for i, q := range raw {
-		n := Vec3{q[0], q[1], q[2]}
+		n := q.Vec3()
 		l := n.Len()
 		if l == 0 {
 			// A degenerate plane (e.g. zero-size viewport) rejects nothing.
 			ps[i] = plane{d: math.Inf(1)}
 			continue
 		}
-		ps[i] = plane{n.Scale(1 / l), q[3] / l}
+		ps[i] = plane{n.Mul(1 / l), q[3] / l}
 	}
 	return ps
 }
@@ -47,7 +51,7 @@ func frustumPlanes(m *Mat4, near, far float64, vp Viewport) [6]plane {
 // SphereVisible reports whether a sphere may be visible. It is
 // conservative: false means certainly outside the frustum, true means
 // possibly inside. Use it to skip whole actors cheaply.
-func (v *View) SphereVisible(c Vec3, r float64) bool {
+func (v *View) SphereVisible(c mgl64.Vec3, r float64) bool {
 	for _, p := range v.planes {
 		if p.n.Dot(c)+p.d < -r {
 			return false
@@ -62,14 +66,14 @@ func (v *View) SphereVisible(c Vec3, r float64) bool {
 func (v *View) BoxVisible(b AABB) bool {
 	for _, p := range v.planes {
 		q := b.Min
-		if p.n.X >= 0 {
-			q.X = b.Max.X
+		if p.n[0] >= 0 {
+			q[0] = b.Max[0]
 		}
-		if p.n.Y >= 0 {
-			q.Y = b.Max.Y
+		if p.n[1] >= 0 {
+			q[1] = b.Max[1]
 		}
-		if p.n.Z >= 0 {
-			q.Z = b.Max.Z
+		if p.n[2] >= 0 {
+			q[2] = b.Max[2]
 		}
 		if p.n.Dot(q)+p.d < 0 {
 			return false

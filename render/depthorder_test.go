@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // The painter's order of boxes is checked against ray casting: for every
@@ -15,7 +17,7 @@ import (
 
 // depthBox is one box of a depth-order scene.
 type depthBox struct {
-	c, half Vec3
+	c, half mgl64.Vec3
 	yaw     float64
 }
 
@@ -40,33 +42,33 @@ func colorBox(c Color) int {
 var depthScenes = map[string][]depthBox{
 	// A 16 m truck with a car beside its front end, 1 m apart.
 	"truck beside car": {
-		{Vec3{0, 0, 2}, Vec3{8, 1.25, 2}, 0},
-		{Vec3{5.75, 3.2, 0.75}, Vec3{2.25, 0.95, 0.75}, 0},
+		{mgl64.Vec3{0, 0, 2}, mgl64.Vec3{8, 1.25, 2}, 0},
+		{mgl64.Vec3{5.75, 3.2, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, 0},
 	},
 	// A car waiting across the front of a bus (a T).
 	"car across bus end": {
-		{Vec3{0, 0, 1.6}, Vec3{6, 1.3, 1.6}, 0},
-		{Vec3{8.5, 0.5, 0.75}, Vec3{2.25, 0.95, 0.75}, math.Pi / 2},
+		{mgl64.Vec3{0, 0, 1.6}, mgl64.Vec3{6, 1.3, 1.6}, 0},
+		{mgl64.Vec3{8.5, 0.5, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, math.Pi / 2},
 	},
 	// A queue at a light: car, truck, car, with a walker on the kerb.
 	"queue": {
-		{Vec3{-9, 0, 0.75}, Vec3{2.25, 0.95, 0.75}, 0.05},
-		{Vec3{0, 0, 1.75}, Vec3{5.5, 1.25, 1.75}, 0},
-		{Vec3{9, 0.3, 0.75}, Vec3{2.25, 0.95, 0.75}, -0.05},
-		{Vec3{2, 3, 0.9}, Vec3{0.25, 0.25, 0.9}, 0},
+		{mgl64.Vec3{-9, 0, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, 0.05},
+		{mgl64.Vec3{0, 0, 1.75}, mgl64.Vec3{5.5, 1.25, 1.75}, 0},
+		{mgl64.Vec3{9, 0.3, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, -0.05},
+		{mgl64.Vec3{2, 3, 0.9}, mgl64.Vec3{0.25, 0.25, 0.9}, 0},
 	},
 	// A turning articulated bus beside two cars in the next lane.
 	"turning bus": {
-		{Vec3{0, 0, 1.6}, Vec3{9, 1.3, 1.6}, 0.4},
-		{Vec3{-2, 4.5, 0.75}, Vec3{2.25, 0.95, 0.75}, 0.4},
-		{Vec3{5, 7.3, 0.75}, Vec3{2.25, 0.95, 0.75}, 0.4},
+		{mgl64.Vec3{0, 0, 1.6}, mgl64.Vec3{9, 1.3, 1.6}, 0.4},
+		{mgl64.Vec3{-2, 4.5, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, 0.4},
+		{mgl64.Vec3{5, 7.3, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, 0.4},
 	},
 	// A tram stop: a long low platform (a prop) with walkers on it.
 	"platform": {
-		{Vec3{0, 0, 0.15}, Vec3{12, 1.5, 0.15}, 0},
-		{Vec3{-6, 0, 1.2}, Vec3{0.25, 0.25, 0.9}, 0},
-		{Vec3{7, 0.5, 1.2}, Vec3{0.25, 0.25, 0.9}, 0},
-		{Vec3{0, 3.5, 1.5}, Vec3{10, 1.3, 1.5}, 0},
+		{mgl64.Vec3{0, 0, 0.15}, mgl64.Vec3{12, 1.5, 0.15}, 0},
+		{mgl64.Vec3{-6, 0, 1.2}, mgl64.Vec3{0.25, 0.25, 0.9}, 0},
+		{mgl64.Vec3{7, 0.5, 1.2}, mgl64.Vec3{0.25, 0.25, 0.9}, 0},
+		{mgl64.Vec3{0, 3.5, 1.5}, mgl64.Vec3{10, 1.3, 1.5}, 0},
 	},
 }
 
@@ -177,36 +179,36 @@ func TestDepthOrderMatchesRayCast(t *testing.T) {
 	}
 }
 
-func boxOccluder(c, half Vec3, yaw float64) occluder {
+func boxOccluder(c, half mgl64.Vec3, yaw float64) occluder {
 	r := Rotation(yaw, 0, 0)
-	return occluder{c: c, half: [3]float64{half.X, half.Y, half.Z}, axes: [3]Vec3{r.Col(0), r.Col(1), r.Col(2)}}
+	return occluder{c: c, half: [3]float64{half[0], half[1], half[2]}, axes: [3]mgl64.Vec3{r.Col(0), r.Col(1), r.Col(2)}}
 }
 
 // TestInFront pins the separating-plane rule on cases with known answers.
 func TestInFront(t *testing.T) {
-	unit := Vec3{1, 1, 1}
-	a := boxOccluder(Vec3{}, unit, 0)
+	unit := mgl64.Vec3{1, 1, 1}
+	a := boxOccluder(mgl64.Vec3{}, unit, 0)
 	for _, tc := range []struct {
 		name string
 		b    occluder
-		eye  Vec3
+		eye  mgl64.Vec3
 		want int
 	}{
-		{"eye on a's side", boxOccluder(Vec3{5, 0, 0}, unit, 0), Vec3{-20, 3, 2}, 1},
-		{"eye on b's side", boxOccluder(Vec3{5, 0, 0}, unit, 0), Vec3{30, -3, 2}, -1},
-		{"eye between them", boxOccluder(Vec3{5, 0, 0}, unit, 0), Vec3{2.5, 0, 20}, 0},
-		{"interpenetrating", boxOccluder(Vec3{1.5, 0.5, 0}, unit, 0.3), Vec3{-20, 0, 5}, 0},
+		{"eye on a's side", boxOccluder(mgl64.Vec3{5, 0, 0}, unit, 0), mgl64.Vec3{-20, 3, 2}, 1},
+		{"eye on b's side", boxOccluder(mgl64.Vec3{5, 0, 0}, unit, 0), mgl64.Vec3{30, -3, 2}, -1},
+		{"eye between them", boxOccluder(mgl64.Vec3{5, 0, 0}, unit, 0), mgl64.Vec3{2.5, 0, 20}, 0},
+		{"interpenetrating", boxOccluder(mgl64.Vec3{1.5, 0.5, 0}, unit, 0.3), mgl64.Vec3{-20, 0, 5}, 0},
 		// A lamp touching the rear face: separated by that face.
-		{"touching lamp, seen from behind", boxOccluder(Vec3{-1.05, 0, 0}, Vec3{0.05, 0.2, 0.1}, 0), Vec3{-10, 1, 3}, -1},
-		{"touching lamp, seen from ahead", boxOccluder(Vec3{-1.05, 0, 0}, Vec3{0.05, 0.2, 0.1}, 0), Vec3{10, 1, 3}, 1},
+		{"touching lamp, seen from behind", boxOccluder(mgl64.Vec3{-1.05, 0, 0}, mgl64.Vec3{0.05, 0.2, 0.1}, 0), mgl64.Vec3{-10, 1, 3}, -1},
+		{"touching lamp, seen from ahead", boxOccluder(mgl64.Vec3{-1.05, 0, 0}, mgl64.Vec3{0.05, 0.2, 0.1}, 0), mgl64.Vec3{10, 1, 3}, 1},
 		// Rotated 45°: only b's own axes separate them.
-		{"diamond beside", boxOccluder(Vec3{0, 2.6, 0}, unit, math.Pi/4), Vec3{0, 30, 1}, -1},
+		{"diamond beside", boxOccluder(mgl64.Vec3{0, 2.6, 0}, unit, math.Pi/4), mgl64.Vec3{0, 30, 1}, -1},
 		// Above: separated along Z; a camera overhead sees the upper one in front.
-		{"stacked, eye above", boxOccluder(Vec3{0, 0, 3}, unit, 0.7), Vec3{1, 1, 40}, -1},
+		{"stacked, eye above", boxOccluder(mgl64.Vec3{0, 0, 3}, unit, 0.7), mgl64.Vec3{1, 1, 40}, -1},
 		// Tilted boxes need an edge-edge axis.
-		{"tilted edges", occluder{c: Vec3{2.2, 2.2, 0}, half: [3]float64{1, 1, 1},
-			axes: [3]Vec3{Vec3{1, -1, 0}.Normalize(), Vec3{1, 1, 1}.Normalize(), Vec3{1, 1, -2}.Normalize()}},
-			Vec3{-10, -10, 0}, 1},
+		{"tilted edges", occluder{c: mgl64.Vec3{2.2, 2.2, 0}, half: [3]float64{1, 1, 1},
+			axes: [3]mgl64.Vec3{Normalize(mgl64.Vec3{1, -1, 0}), Normalize(mgl64.Vec3{1, 1, 1}), Normalize(mgl64.Vec3{1, 1, -2})}},
+			mgl64.Vec3{-10, -10, 0}, 1},
 	} {
 		if got := inFront(&a, &tc.b, tc.eye); got != tc.want {
 			t.Errorf("%s: inFront = %d, want %d", tc.name, got, tc.want)
@@ -247,14 +249,14 @@ func TestOrderBreaksCycles(t *testing.T) {
 // packed in a jam seen from low down, where most rectangles overlap.
 func BenchmarkOcclusionJam(b *testing.B) {
 	vp := Viewport{Width: 1920, Height: 1080, Scale: 1}
-	c := OrbitCamera{Target: Vec3{0, 0, 0}, Distance: 120, Yaw: 20 * deg, Pitch: 12 * deg}
+	c := OrbitCamera{Target: mgl64.Vec3{0, 0, 0}, Distance: 120, Yaw: 20 * deg, Pitch: 12 * deg}
 	v := c.View(vp)
 	dl := NewDrawList()
 	build := func() {
 		dl.Reset(&v)
 		for i := range 1000 {
 			x, y := float64(i%50)*6-150, float64(i/50)*3.5-35
-			dl.Box(LayerObjects, Vec3{x, y, 0.75}, Vec3{2.25, 0.95, 0.75}, Rotation(float64(i%7)*0.05, 0, 0), depthColors[i%len(depthColors)])
+			dl.Box(LayerObjects, mgl64.Vec3{x, y, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, Rotation(float64(i%7)*0.05, 0, 0), depthColors[i%len(depthColors)])
 		}
 		dl.Finish(nil)
 	}
@@ -284,8 +286,8 @@ func FuzzOcclusionOrder(f *testing.F) {
 		dl.Reset(&v)
 		for i := 0; i+6 <= len(data) && i < 6*16; i += 6 {
 			b := data[i : i+6]
-			ctr := Vec3{float64(b[0]) - 128, float64(b[1]) - 128, float64(b[2]) / 16}.Scale(0.25)
-			half := Vec3{float64(b[3]%64)/8 + 0.05, float64(b[4]%64)/8 + 0.05, float64(b[5]%32)/8 + 0.05}
+			ctr := mgl64.Vec3{float64(b[0]) - 128, float64(b[1]) - 128, float64(b[2]) / 16}.Mul(0.25)
+			half := mgl64.Vec3{float64(b[3]%64)/8 + 0.05, float64(b[4]%64)/8 + 0.05, float64(b[5]%32)/8 + 0.05}
 			dl.Box(LayerObjects, ctr, half, Rotation(float64(b[5]), 0, 0), depthColors[(i/6)%len(depthColors)])
 		}
 		before := map[[3]uint32]int{}

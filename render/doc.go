@@ -11,6 +11,10 @@
 // # Conventions
 //
 // World space is metres, right-handed, Z up (the same as package scene).
+// Points, directions and matrices are mgl64's (github.com/go-gl/mathgl):
+// the same [mgl64.Vec3] as package scene, so scene positions are drawn
+// without conversion. mgl64 matrices are column-major; read them with
+// At(row, col).
 //
 // Screen space is device pixels: origin at the top-left corner of the
 // viewport, x to the right, y DOWN (as in image.Image and Ebitengine). The
@@ -32,11 +36,18 @@
 // screen (north up, as on a map).
 //
 // Depth is the distance in metres in front of the camera along its viewing
-// direction; larger is farther. Homogeneous coordinates ([Vec4]) are
-// "homogeneous screen" coordinates: x_screen = X/W, y_screen = Y/W, Z is the
-// view depth and W is the depth for a perspective view or 1 for an
-// orthographic one. Clipping against the near plane (Z >= Near) happens in
-// that space, before the divide, so nothing behind the camera is drawn.
+// direction; larger is farther. Homogeneous coordinates ([mgl64.Vec4]
+// with components X, Y, Z, W at indices 0 to 3) are "homogeneous screen"
+// coordinates: x_screen = X/W, y_screen = Y/W, Z is the view depth and W is
+// the depth for a perspective view or 1 for an orthographic one. Clipping
+// against the near plane (Z >= Near) happens in that space, before the
+// divide, so nothing behind the camera is drawn.
+//
+// That is why [View] builds its own projection instead of mgl64's
+// Perspective, LookAtV, Project and UnProject: those map to OpenGL's clip
+// space (camera looking down -Z, depth squeezed into [-1, 1], y up), where
+// Z is no longer the depth in metres that near-plane clipping, culling and
+// the painter's sort use here, and x, y are not device pixels.
 //
 // Colours ([Color]) are straight (non-premultiplied) alpha float32 in
 // [0, 1], which is what Ebitengine's DrawTriangles32 expects by default.

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Vertex is one screen-space vertex: a device-pixel position and a
@@ -93,11 +95,11 @@ type DrawList struct {
 	orderer orderer
 
 	// Scratch buffers reused by the shape helpers.
-	hom      []Vec4
-	world    []Vec3
+	hom      []mgl64.Vec4
+	world    []mgl64.Vec3
 	pts      []pt2
 	stations []station
-	poly     []Vec4
+	poly     []mgl64.Vec4
 	placer   labelPlacer
 }
 
@@ -260,31 +262,31 @@ func (dl *DrawList) triScreen(ax, ay, bx, by, cx, cy float64, c Color) {
 }
 
 // triHom emits a homogeneous triangle: near-clipped, divided, 2D-culled.
-func (dl *DrawList) triHom(a, b, c Vec4, col Color) {
-	var out [2][3]Vec4
+func (dl *DrawList) triHom(a, b, c mgl64.Vec4, col Color) {
+	var out [2][3]mgl64.Vec4
 	n := ClipTriangleNear(a, b, c, dl.view.Near, &out)
 	for i := range n {
 		t := &out[i]
-		dl.triScreen(t[0].X/t[0].W, t[0].Y/t[0].W, t[1].X/t[1].W, t[1].Y/t[1].W, t[2].X/t[2].W, t[2].Y/t[2].W, col)
+		dl.triScreen(t[0][0]/t[0][3], t[0][1]/t[0][3], t[1][0]/t[1][3], t[1][1]/t[1][3], t[2][0]/t[2][3], t[2][1]/t[2][3], col)
 	}
 }
 
 // polyHom emits a convex homogeneous polygon as a clipped triangle fan.
-func (dl *DrawList) polyHom(poly []Vec4, col Color) {
+func (dl *DrawList) polyHom(poly []mgl64.Vec4, col Color) {
 	dl.poly = ClipPolygonNear(poly, dl.view.Near, dl.poly[:0])
 	p := dl.poly
 	for i := 2; i < len(p); i++ {
-		dl.triScreen(p[0].X/p[0].W, p[0].Y/p[0].W, p[i-1].X/p[i-1].W, p[i-1].Y/p[i-1].W, p[i].X/p[i].W, p[i].Y/p[i].W, col)
+		dl.triScreen(p[0][0]/p[0][3], p[0][1]/p[0][3], p[i-1][0]/p[i-1][3], p[i-1][1]/p[i-1][3], p[i][0]/p[i][3], p[i][1]/p[i][3], col)
 	}
 }
 
 // Triangle3D adds a world-space triangle on layer l (near-clipped; on a
 // depth-sorted layer it sorts by its centroid's depth).
-func (dl *DrawList) Triangle3D(l Layer, a, b, c Vec3, col Color) {
+func (dl *DrawList) Triangle3D(l Layer, a, b, c mgl64.Vec3, col Color) {
 	dl.begin(l)
 	v := &dl.view
 	ha, hb, hc := v.Project(a), v.Project(b), v.Project(c)
-	dl.addDepth((ha.Z + hb.Z + hc.Z) / 3)
+	dl.addDepth((ha[2] + hb[2] + hc[2]) / 3)
 	dl.setOccluder(aabbOccluder(EmptyAABB().Extend(a).Extend(b).Extend(c)))
 	dl.triHom(ha, hb, hc, col)
 	dl.end()

@@ -3,6 +3,8 @@ package render
 import (
 	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // colourRuns returns the sequence of distinct colours in painting order.
@@ -39,12 +41,12 @@ func TestDrawOrder(t *testing.T) {
 	overlay := RGB(1, 2, 3)
 	road := RGB(9, 9, 9)
 	dl.Rect2D(LayerOverlay, 10, 10, 50, 50, overlay)
-	half := Vec3{1, 1, 1}
-	dl.Box(LayerObjects, Vec3{0, -10, 1}, half, Identity3, near1)
-	dl.Box(LayerObjects, Vec3{0, 20, 1}, half, Identity3, far1)
-	dl.Box(LayerObjects, Vec3{-4, 5, 1}, half, Identity3, mid1)
-	dl.Box(LayerObjects, Vec3{4, 5, 1}, half, Identity3, mid2)
-	dl.GroundRibbon(LayerRoad, []Vec3{{-30, -20, 0}, {-30, 40, 0}}, 4, road)
+	half := mgl64.Vec3{1, 1, 1}
+	dl.Box(LayerObjects, mgl64.Vec3{0, -10, 1}, half, mgl64.Ident3(), near1)
+	dl.Box(LayerObjects, mgl64.Vec3{0, 20, 1}, half, mgl64.Ident3(), far1)
+	dl.Box(LayerObjects, mgl64.Vec3{-4, 5, 1}, half, mgl64.Ident3(), mid1)
+	dl.Box(LayerObjects, mgl64.Vec3{4, 5, 1}, half, mgl64.Ident3(), mid2)
+	dl.GroundRibbon(LayerRoad, []mgl64.Vec3{{-30, -20, 0}, {-30, 40, 0}}, 4, road)
 	dl.Finish(nil)
 
 	var got []string
@@ -96,21 +98,21 @@ func TestBoxFaces(t *testing.T) {
 	dl := NewDrawList()
 	v := topDownView()
 	dl.Reset(&v)
-	dl.Box(LayerObjects, Vec3{}, Vec3{2, 1, 0.75}, Identity3, RGB(200, 0, 0))
+	dl.Box(LayerObjects, mgl64.Vec3{}, mgl64.Vec3{2, 1, 0.75}, mgl64.Ident3(), RGB(200, 0, 0))
 	if n := dl.TriangleCount(); n != 2 {
 		t.Errorf("top-down box: %d triangles, want 2 (only the roof is visible)", n)
 	}
 	// Seen from a corner, above: three faces.
-	o := OrbitCamera{Target: Vec3{}, Distance: 20, Yaw: 45 * deg, Pitch: 35 * deg}
+	o := OrbitCamera{Target: mgl64.Vec3{}, Distance: 20, Yaw: 45 * deg, Pitch: 35 * deg}
 	v = o.View(vp800)
 	dl.Reset(&v)
-	dl.Box(LayerObjects, Vec3{}, Vec3{1, 1, 1}, Rotation(10*deg, 0, 0), RGB(200, 0, 0))
+	dl.Box(LayerObjects, mgl64.Vec3{}, mgl64.Vec3{1, 1, 1}, Rotation(10*deg, 0, 0), RGB(200, 0, 0))
 	if n := dl.TriangleCount(); n != 6 {
 		t.Errorf("corner view: %d triangles, want 6", n)
 	}
 	// Off screen (behind the camera): nothing.
 	dl.Reset(&v)
-	dl.Box(LayerObjects, o.Eye().Sub(o.Forward().Scale(10)), Vec3{1, 1, 1}, Identity3, RGB(200, 0, 0))
+	dl.Box(LayerObjects, o.Eye().Sub(o.Forward().Mul(10)), mgl64.Vec3{1, 1, 1}, mgl64.Ident3(), RGB(200, 0, 0))
 	if n := dl.TriangleCount(); n != 0 {
 		t.Errorf("box behind the camera: %d triangles", n)
 	}
@@ -118,7 +120,7 @@ func TestBoxFaces(t *testing.T) {
 	// the near plane, never projected from behind (which would land above
 	// the horizon).
 	dl.Reset(&v)
-	dl.Box(LayerObjects, o.Eye().Sub(Vec3{0, 0, 5}), Vec3{50, 50, 1}, Identity3, RGB(200, 0, 0))
+	dl.Box(LayerObjects, o.Eye().Sub(mgl64.Vec3{0, 0, 5}), mgl64.Vec3{50, 50, 1}, mgl64.Ident3(), RGB(200, 0, 0))
 	dl.Finish(nil)
 	if dl.TriangleCount() == 0 {
 		t.Error("slab under the camera drew nothing")
@@ -132,7 +134,7 @@ func TestBoxFaces(t *testing.T) {
 // geometry is below the eye.
 func checkBelowHorizon(t *testing.T, dl *DrawList, v *View) {
 	t.Helper()
-	far := v.Eye.Add(Vec3{v.Forward.X, v.Forward.Y, 0}.Normalize().Scale(1e7))
+	far := v.Eye.Add(Normalize(mgl64.Vec3{v.Forward[0], v.Forward[1], 0}).Mul(1e7))
 	_, horizonY, _, ok := v.WorldToScreen(far)
 	if !ok {
 		t.Fatal("horizon point not visible")
@@ -156,11 +158,11 @@ func checkFinite(t *testing.T, dl *DrawList) {
 // TestRibbonUnderCamera runs a lane from behind the camera to far ahead:
 // the part behind must be clipped, the rest drawn, all finite.
 func TestRibbonUnderCamera(t *testing.T) {
-	o := OrbitCamera{Target: Vec3{0, 0, 0}, Distance: 10, Yaw: 90 * deg, Pitch: 20 * deg}
+	o := OrbitCamera{Target: mgl64.Vec3{0, 0, 0}, Distance: 10, Yaw: 90 * deg, Pitch: 20 * deg}
 	v := o.View(vp800)
 	dl := NewDrawList()
 	dl.Reset(&v)
-	pts := []Vec3{{0, -200, 0}, {0, -50, 0}, {0, -5, 0}, {0, 0, 0}, {0, 30, 0}, {0, 300, 0}}
+	pts := []mgl64.Vec3{{0, -200, 0}, {0, -50, 0}, {0, -5, 0}, {0, 0, 0}, {0, 30, 0}, {0, 300, 0}}
 	dl.GroundRibbon(LayerMarking, pts, 3.5, RGB(200, 200, 200))
 	dl.Finish(nil)
 	if dl.TriangleCount() == 0 {
@@ -170,8 +172,8 @@ func TestRibbonUnderCamera(t *testing.T) {
 	checkBelowHorizon(t, dl, &v)
 	// Wholly behind: nothing.
 	dl.Reset(&v)
-	dl.GroundRibbon(LayerMarking, []Vec3{{0, -100, 0}, {0, -50, 0}}, 3.5, RGB(1, 1, 1))
-	dl.Polyline3D(LayerPath, []Vec3{{0, -100, 1}, {0, -50, 1}}, 2, RGB(1, 1, 1))
+	dl.GroundRibbon(LayerMarking, []mgl64.Vec3{{0, -100, 0}, {0, -50, 0}}, 3.5, RGB(1, 1, 1))
+	dl.Polyline3D(LayerPath, []mgl64.Vec3{{0, -100, 1}, {0, -50, 1}}, 2, RGB(1, 1, 1))
 	if n := dl.TriangleCount(); n != 0 {
 		t.Errorf("geometry behind the camera: %d triangles", n)
 	}
@@ -244,7 +246,7 @@ func TestCull2D(t *testing.T) {
 		t.Errorf("%d off-screen or invalid triangles kept", n)
 	}
 	dl.Triangle2D(LayerOverlay, -50, -50, 10, -50, 10, 10, RGB(1, 1, 1)) // partly visible
-	dl.GroundRibbon(LayerRoad, []Vec3{{1000, 0, 0}, {1100, 0, 0}}, 5, RGB(1, 1, 1))
+	dl.GroundRibbon(LayerRoad, []mgl64.Vec3{{1000, 0, 0}, {1100, 0, 0}}, 5, RGB(1, 1, 1))
 	if n := dl.TriangleCount(); n != 1 {
 		t.Errorf("%d triangles, want only the partly visible one", n)
 	}
@@ -254,21 +256,21 @@ func TestShapes(t *testing.T) {
 	v := topDownView() // 10 px per metre, origin at (200, 200)
 	dl := NewDrawList()
 	dl.Reset(&v)
-	dl.Disc(LayerRoad, Vec3{}, 5, RGB(1, 1, 1))
+	dl.Disc(LayerRoad, mgl64.Vec3{}, 5, RGB(1, 1, 1))
 	minX, minY, maxX, maxY := bounds(dl.Vertices())
 	if !near(minX, 150, 0.01) || !near(maxX, 250, 0.01) || !near(minY, 150, 2) || !near(maxY, 250, 2) {
 		t.Errorf("disc of 5 m at 10 px/m spans [%g,%g]x[%g,%g]", minX, maxX, minY, maxY)
 	}
 
 	dl.Reset(&v)
-	dl.Arrow(LayerMarking, Vec3{}, Vec3{1, 0, 5}, 6, 1.5, RGB(1, 1, 1))
+	dl.Arrow(LayerMarking, mgl64.Vec3{}, mgl64.Vec3{1, 0, 5}, 6, 1.5, RGB(1, 1, 1))
 	minX, minY, maxX, maxY = bounds(dl.Vertices())
 	if !near(minX, 200, 1e-4) || !near(maxX, 260, 1e-4) || !near(minY, 192.5, 1e-4) || !near(maxY, 207.5, 1e-4) {
 		t.Errorf("arrow spans [%g,%g]x[%g,%g], want [200,260]x[192.5,207.5]", minX, maxX, minY, maxY)
 	}
 
 	dl.Reset(&v)
-	dl.Pole(LayerObjects, Vec3{2, 0, 0}, 4, 2, RGB(1, 1, 1), 0.5, RGB(0, 1, 0))
+	dl.Pole(LayerObjects, mgl64.Vec3{2, 0, 0}, 4, 2, RGB(1, 1, 1), 0.5, RGB(0, 1, 0))
 	dl.Finish(nil)
 	// Seen from above the pole is a dot; the head is a 5 px disc.
 	minX, minY, maxX, maxY = bounds(dl.Vertices())
@@ -283,19 +285,19 @@ func TestShapes(t *testing.T) {
 func TestOffsetGround(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		pts  []Vec3
+		pts  []mgl64.Vec3
 		d    float64
-		want []Vec3
+		want []mgl64.Vec3
 	}{
-		{"straight, left", []Vec3{{0, 0, 1}, {10, 0, 2}}, 2, []Vec3{{0, 2, 1}, {10, 2, 2}}},
-		{"straight, right", []Vec3{{0, 0, 0}, {0, 10, 0}}, -1, []Vec3{{1, 0, 0}, {1, 10, 0}}},
-		{"right angle, inside", []Vec3{{0, 0, 0}, {10, 0, 0}, {10, 10, 0}}, 1, []Vec3{{0, 1, 0}, {9, 1, 0}, {9, 10, 0}}},
-		{"right angle, outside", []Vec3{{0, 0, 0}, {10, 0, 0}, {10, 10, 0}}, -1, []Vec3{{0, -1, 0}, {11, -1, 0}, {11, 10, 0}}},
+		{"straight, left", []mgl64.Vec3{{0, 0, 1}, {10, 0, 2}}, 2, []mgl64.Vec3{{0, 2, 1}, {10, 2, 2}}},
+		{"straight, right", []mgl64.Vec3{{0, 0, 0}, {0, 10, 0}}, -1, []mgl64.Vec3{{1, 0, 0}, {1, 10, 0}}},
+		{"right angle, inside", []mgl64.Vec3{{0, 0, 0}, {10, 0, 0}, {10, 10, 0}}, 1, []mgl64.Vec3{{0, 1, 0}, {9, 1, 0}, {9, 10, 0}}},
+		{"right angle, outside", []mgl64.Vec3{{0, 0, 0}, {10, 0, 0}, {10, 10, 0}}, -1, []mgl64.Vec3{{0, -1, 0}, {11, -1, 0}, {11, 10, 0}}},
 		// A hairpin's mitre would run to infinity: capped at twice d
 		// (inward here: the left side is inside a left turn).
-		{"hairpin", []Vec3{{0, 0, 0}, {10, 0, 0}, {0, 0.001, 0}}, 1, []Vec3{{0, 1, 0}, {8, 0, 0}, {0, -0.999, 0}}},
+		{"hairpin", []mgl64.Vec3{{0, 0, 0}, {10, 0, 0}, {0, 0.001, 0}}, 1, []mgl64.Vec3{{0, 1, 0}, {8, 0, 0}, {0, -0.999, 0}}},
 	} {
-		buf := make([]Vec3, 0, 8)
+		buf := make([]mgl64.Vec3, 0, 8)
 		got := OffsetGround(tc.pts, tc.d, buf)
 		if len(got) != len(tc.want) || &got[:1][0] != &buf[:1][0] {
 			t.Fatalf("%s: %v (len %d), want %v in the given buffer", tc.name, got, len(got), tc.want)

@@ -13,7 +13,7 @@ const frameMargin = 1.05
 // view; every corner of b then projects inside the viewport whatever the
 // yaw and pitch. An empty or non-finite box leaves the camera unchanged.
 func (c *OrbitCamera) FrameAll(b AABB, vp Viewport) {
-	if b.IsEmpty() || !b.Min.Finite() || !b.Max.Finite() {
+	if b.IsEmpty() || !Finite(b.Min) || !Finite(b.Max) {
 		return
 	}
 	r := b.Max.Sub(b.Min).Len() / 2
@@ -37,12 +37,12 @@ func (c *TopDownCamera) FrameAll(b AABB, vp Viewport) {
 // viewport. An empty area leaves the camera unchanged.
 func (c *TopDownCamera) FrameIn(b AABB, vp Viewport, area Rect) {
 	aw, ah := area.MaxX-area.MinX, area.MaxY-area.MinY
-	if b.IsEmpty() || !b.Min.Finite() || !b.Max.Finite() || !vp.Usable() || !(aw > 0 && ah > 0) || !finite(aw+ah) {
+	if b.IsEmpty() || !Finite(b.Min) || !Finite(b.Max) || !vp.Usable() || !(aw > 0 && ah > 0) || !finite(aw+ah) {
 		return
 	}
 	c.Center = b.Center()
-	c.Height = max(orDefault(c.Height, DefaultTopDownHeight), (b.Max.Z-c.Center.Z)+100)
-	w, h := b.Max.X-b.Min.X, b.Max.Y-b.Min.Y
+	c.Height = max(orDefault(c.Height, DefaultTopDownHeight), (b.Max[2]-c.Center[2])+100)
+	w, h := b.Max[0]-b.Min[0], b.Max[1]-b.Min[1]
 	s := vp.DeviceScale()
 	fit := math.Inf(1)
 	if w > 0 {
@@ -56,6 +56,6 @@ func (c *TopDownCamera) FrameIn(b AABB, vp Viewport, area Rect) {
 	}
 	// Put b's centre at the area's centre: +X is right, +Y up the screen.
 	ppd := c.ppm() * s
-	c.Center.X -= ((area.MinX+area.MaxX)/2 - vp.Width/2) / ppd
-	c.Center.Y += ((area.MinY+area.MaxY)/2 - vp.Height/2) / ppd
+	c.Center[0] -= ((area.MinX+area.MaxX)/2 - vp.Width/2) / ppd
+	c.Center[1] += ((area.MinY+area.MaxY)/2 - vp.Height/2) / ppd
 }

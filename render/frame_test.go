@@ -3,14 +3,16 @@ package render
 import (
 	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 func TestFrameAll(t *testing.T) {
 	boxes := []AABB{
-		{Vec3{-1000, -800, -5}, Vec3{1200, 900, 30}}, // a town
-		{Vec3{10, 10, 0}, Vec3{12, 11, 2}},           // one car
-		{Vec3{0, 0, 0}, Vec3{5000, 10, 0}},           // a long straight road
-		{Vec3{-3, -3, 0}, Vec3{-3, -3, 0}},           // a point
+		{mgl64.Vec3{-1000, -800, -5}, mgl64.Vec3{1200, 900, 30}}, // a town
+		{mgl64.Vec3{10, 10, 0}, mgl64.Vec3{12, 11, 2}},           // one car
+		{mgl64.Vec3{0, 0, 0}, mgl64.Vec3{5000, 10, 0}},           // a long straight road
+		{mgl64.Vec3{-3, -3, 0}, mgl64.Vec3{-3, -3, 0}},           // a point
 	}
 	vps := []Viewport{vp800, {Width: 300, Height: 1000, Scale: 2}, {Width: 1920, Height: 1080, Scale: 1.25}}
 	for bi, b := range boxes {
@@ -27,8 +29,8 @@ func TestFrameAll(t *testing.T) {
 			v := td.View(vp)
 			checkCornersInside(t, "topdown", bi, v, b)
 			// The top-down fit is tight: one dimension nearly fills.
-			w, h := (b.Max.X-b.Min.X)*v.Focal, (b.Max.Y-b.Min.Y)*v.Focal
-			if b.Max.X > b.Min.X && math.Max(w/vp.Width, h/vp.Height) < 0.9 {
+			w, h := (b.Max[0]-b.Min[0])*v.Focal, (b.Max[1]-b.Min[1])*v.Focal
+			if b.Max[0] > b.Min[0] && math.Max(w/vp.Width, h/vp.Height) < 0.9 {
 				t.Errorf("topdown box %d fills only %.0f%% of the viewport", bi, 100*math.Max(w/vp.Width, h/vp.Height))
 			}
 		}
@@ -57,7 +59,7 @@ func checkCornersInside(t *testing.T, name string, bi int, v View, b AABB) {
 // every corner of the box inside that part, nearly filling one of its
 // sides; the whole viewport gives FrameAll's result.
 func TestFrameIn(t *testing.T) {
-	b := AABB{Vec3{-300, -250, 0}, Vec3{400, 450, 20}}
+	b := AABB{mgl64.Vec3{-300, -250, 0}, mgl64.Vec3{400, 450, 20}}
 	vp := Viewport{Width: 1280, Height: 720, Scale: 2}
 	for _, area := range []Rect{{0, 0, 1280, 720}, {0, 0, 880, 720}, {0, 200, 1280, 720}, {100, 50, 300, 650}} {
 		var c TopDownCamera
@@ -69,7 +71,7 @@ func TestFrameIn(t *testing.T) {
 				t.Errorf("area %v: corner %d at (%.1f, %.1f), outside", area, i, x, y)
 			}
 		}
-		w, h := (b.Max.X-b.Min.X)*v.Focal, (b.Max.Y-b.Min.Y)*v.Focal
+		w, h := (b.Max[0]-b.Min[0])*v.Focal, (b.Max[1]-b.Min[1])*v.Focal
 		if fill := math.Max(w/(area.MaxX-area.MinX), h/(area.MaxY-area.MinY)); fill < 0.9 {
 			t.Errorf("area %v: the box fills only %.0f%% of it", area, 100*fill)
 		}

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // GridStyle configures the metric ground grid. Zero fields take defaults.
 type GridStyle struct {
@@ -41,7 +45,7 @@ var gridSteps = [...]struct {
 // the zoom so lines stay at least MinSpacingPx apart near the centre, and,
 // unless hidden, a scale bar one spacing long with its label in the
 // bottom-left corner on LayerOverlay.
-func (dl *DrawList) Grid(center Vec3, st GridStyle) GridInfo {
+func (dl *DrawList) Grid(center mgl64.Vec3, st GridStyle) GridInfo {
 	v := &dl.view
 	s := v.Viewport.DeviceScale()
 	ppm := v.PixelsPerMetreAt(center)
@@ -61,13 +65,13 @@ func (dl *DrawList) Grid(center Vec3, st GridStyle) GridInfo {
 	b := dl.visibleGround(center, step.metres*float64(maxLines/2))
 	hw := orDefault(st.WidthPx, 1) * s / 2
 	sp := step.metres
-	i0, i1 := math.Ceil(b.Min.X/sp), math.Floor(b.Max.X/sp)
+	i0, i1 := math.Ceil(b.Min[0]/sp), math.Floor(b.Max[0]/sp)
 	for i := i0; i <= i1; i++ {
-		dl.gridLine(Vec3{i * sp, b.Min.Y, center.Z}, Vec3{i * sp, b.Max.Y, center.Z}, i, hw, st)
+		dl.gridLine(mgl64.Vec3{i * sp, b.Min[1], center[2]}, mgl64.Vec3{i * sp, b.Max[1], center[2]}, i, hw, st)
 	}
-	j0, j1 := math.Ceil(b.Min.Y/sp), math.Floor(b.Max.Y/sp)
+	j0, j1 := math.Ceil(b.Min[1]/sp), math.Floor(b.Max[1]/sp)
 	for j := j0; j <= j1; j++ {
-		dl.gridLine(Vec3{b.Min.X, j * sp, center.Z}, Vec3{b.Max.X, j * sp, center.Z}, j, hw, st)
+		dl.gridLine(mgl64.Vec3{b.Min[0], j * sp, center[2]}, mgl64.Vec3{b.Max[0], j * sp, center[2]}, j, hw, st)
 	}
 	if st.ScaleColor.A > 0 {
 		dl.scaleBar(sp*ppm, step.label, st.ScaleColor)
@@ -76,12 +80,12 @@ func (dl *DrawList) Grid(center Vec3, st GridStyle) GridInfo {
 }
 
 // gridLine draws one grid line; index i multiple of ten makes it major.
-func (dl *DrawList) gridLine(a, b Vec3, i, hw float64, st GridStyle) {
+func (dl *DrawList) gridLine(a, b mgl64.Vec3, i, hw float64, st GridStyle) {
 	col := st.Color
 	if math.Mod(i, 10) == 0 && st.MajorColor.A > 0 {
 		col = st.MajorColor
 	}
-	pts := [2]Vec3{a, b}
+	pts := [2]mgl64.Vec3{a, b}
 	dl.begin(LayerGrid)
 	dl.polyline3D(pts[:], hw, col)
 	dl.end()
@@ -91,26 +95,26 @@ func (dl *DrawList) gridLine(a, b Vec3, i, hw float64, st GridStyle) {
 // where the viewport's corners and edge midpoints meet the plane, widened
 // to radius metres around center when some of them miss it (the horizon
 // is on screen), and never beyond that radius.
-func (dl *DrawList) visibleGround(center Vec3, radius float64) AABB {
+func (dl *DrawList) visibleGround(center mgl64.Vec3, radius float64) AABB {
 	v := &dl.view
 	w, h := v.Viewport.Width, v.Viewport.Height
 	b := EmptyAABB().Extend(center)
 	missed := false
 	for _, p := range [8][2]float64{{0, 0}, {w / 2, 0}, {w, 0}, {w, h / 2}, {w, h}, {w / 2, h}, {0, h}, {0, h / 2}} {
-		g, ok := v.GroundPoint(p[0], p[1], center.Z)
+		g, ok := v.GroundPoint(p[0], p[1], center[2])
 		if !ok {
 			missed = true
 			continue
 		}
 		b = b.Extend(g)
 	}
-	lo := center.Sub(Vec3{radius, radius, 0})
-	hi := center.Add(Vec3{radius, radius, 0})
+	lo := center.Sub(mgl64.Vec3{radius, radius, 0})
+	hi := center.Add(mgl64.Vec3{radius, radius, 0})
 	if missed {
 		b = b.Extend(lo).Extend(hi)
 	}
-	b.Min.X, b.Min.Y = max(b.Min.X, lo.X), max(b.Min.Y, lo.Y)
-	b.Max.X, b.Max.Y = min(b.Max.X, hi.X), min(b.Max.Y, hi.Y)
+	b.Min[0], b.Min[1] = max(b.Min[0], lo[0]), max(b.Min[1], lo[1])
+	b.Max[0], b.Max[1] = min(b.Max[0], hi[0]), min(b.Max[1], hi[1])
 	return b
 }
 

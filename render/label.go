@@ -3,6 +3,8 @@ package render
 import (
 	"cmp"
 	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Rect is a screen rectangle in device pixels, Min inclusive.
@@ -46,7 +48,7 @@ func (dl *DrawList) AddLabel(l Label) {
 // Label3D adds a label anchored at the world point p; it reports false and
 // adds nothing when p is behind the near plane or off screen. The anchor
 // and Depth of l are overwritten.
-func (dl *DrawList) Label3D(p Vec3, l Label) bool {
+func (dl *DrawList) Label3D(p mgl64.Vec3, l Label) bool {
 	x, y, d, ok := dl.view.WorldToScreen(p)
 	if !ok || !dl.view.Viewport.RectVisible(x, y, x, y) {
 		return false

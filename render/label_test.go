@@ -3,6 +3,8 @@ package render
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 var mono = FixedMeasurer{Advance: 7, Ascent: 10, Descent: 3}
@@ -101,10 +103,10 @@ func TestLabel3DAndFinish(t *testing.T) {
 	v := topDownView()
 	dl := NewDrawList()
 	dl.Reset(&v)
-	if !dl.Label3D(Vec3{1, 2, 0}, Label{Text: "car", Priority: 3}) {
+	if !dl.Label3D(mgl64.Vec3{1, 2, 0}, Label{Text: "car", Priority: 3}) {
 		t.Fatal("visible label rejected")
 	}
-	if dl.Label3D(Vec3{1000, 0, 0}, Label{Text: "far away"}) {
+	if dl.Label3D(mgl64.Vec3{1000, 0, 0}, Label{Text: "far away"}) {
 		t.Error("off-screen label accepted")
 	}
 	dl.Finish(NewBasicFace())

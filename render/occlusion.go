@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Painter's order for LayerObjects beyond centre depth.
 //
@@ -19,9 +23,9 @@ import "math"
 
 // occluder is an oriented box bounding a depth-sorted primitive.
 type occluder struct {
-	c    Vec3
+	c    mgl64.Vec3
 	half [3]float64
-	axes [3]Vec3
+	axes [3]mgl64.Vec3
 }
 
 // separationEps lets boxes that touch (a lamp on a body) count as
@@ -31,9 +35,9 @@ const separationEps = 1e-6
 // inFront compares two occluders seen from eye: +1 when a can hide b and
 // b cannot hide a (paint b first), -1 for the reverse, 0 when neither can
 // hide the other or the boxes interpenetrate.
-func inFront(a, b *occluder, eye Vec3) int {
+func inFront(a, b *occluder, eye mgl64.Vec3) int {
 	d := b.c.Sub(a.c)
-	try := func(l Vec3) (int, bool) {
+	try := func(l mgl64.Vec3) (int, bool) {
 		ll := l.Dot(l)
 		if ll < 1e-12 {
 			return 0, false
@@ -74,15 +78,15 @@ func inFront(a, b *occluder, eye Vec3) int {
 }
 
 // radius is the half length of o's projection on l (in units of |l|).
-func (o *occluder) radius(l Vec3) float64 {
+func (o *occluder) radius(l mgl64.Vec3) float64 {
 	return math.Abs(o.axes[0].Dot(l))*o.half[0] + math.Abs(o.axes[1].Dot(l))*o.half[1] +
 		math.Abs(o.axes[2].Dot(l))*o.half[2]
 }
 
 // aabbOccluder is the occluder of an axis-aligned box.
 func aabbOccluder(b AABB) occluder {
-	h := b.Max.Sub(b.Min).Scale(0.5)
-	return occluder{c: b.Center(), half: [3]float64{h.X, h.Y, h.Z}, axes: [3]Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
+	h := b.Max.Sub(b.Min).Mul(0.5)
+	return occluder{c: b.Center(), half: [3]float64{h[0], h[1], h[2]}, axes: [3]mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
 }
 
 // orderer holds the buffers of the occlusion pass, reused every frame.
@@ -101,7 +105,7 @@ type orderer struct {
 // order reorders prims (already back to front by depth) so that no
 // primitive is painted before one it hides, as far as their occluders
 // tell. meta is indexed by prim.seq; occ holds the occluders it refers to.
-func (o *orderer) order(prims []prim, meta []primMeta, occ []occluder, eye Vec3, vp Viewport) {
+func (o *orderer) order(prims []prim, meta []primMeta, occ []occluder, eye mgl64.Vec3, vp Viewport) {
 	if len(prims) < 2 {
 		return
 	}
@@ -117,7 +121,7 @@ func (o *orderer) order(prims []prim, meta []primMeta, occ []occluder, eye Vec3,
 // rectangles overlap can hide one another, and a screenGrid finds those.
 // A pair sharing several cells is tested once, in the cell holding the
 // top-left corner of the rectangles' intersection.
-func (o *orderer) collect(prims []prim, meta []primMeta, occ []occluder, eye Vec3, vp Viewport) {
+func (o *orderer) collect(prims []prim, meta []primMeta, occ []occluder, eye mgl64.Vec3, vp Viewport) {
 	o.edges = o.edges[:0]
 	o.grid.reset(vp)
 	for i := range prims {
@@ -141,7 +145,7 @@ func (o *orderer) collect(prims []prim, meta []primMeta, occ []occluder, eye Vec
 // pair adds the edge between primitives i and j (ranks) when their
 // rectangles overlap, cell (x, y) is where the pair is tested, and their
 // occluders tell which one can hide the other.
-func (o *orderer) pair(i, j int32, mi, mj *primMeta, occ []occluder, eye Vec3, x, y int) {
+func (o *orderer) pair(i, j int32, mi, mj *primMeta, occ []occluder, eye mgl64.Vec3, x, y int) {
 	a, b := mi.rect, mj.rect
 	if !a.Overlaps(b) {
 		return

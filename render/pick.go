@@ -1,17 +1,21 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // RayAABB intersects the ray origin + t·dir (t >= 0) with an axis-aligned
 // box using the slab method. It returns the entry distance t (0 when the
 // origin is inside) and whether the ray hits. dir need not be unit length;
 // t is then in units of dir.
-func RayAABB(origin, dir Vec3, b AABB) (t float64, ok bool) {
+func RayAABB(origin, dir mgl64.Vec3, b AABB) (t float64, ok bool) {
 	tmin, tmax := 0.0, math.Inf(1)
-	o := [3]float64{origin.X, origin.Y, origin.Z}
-	d := [3]float64{dir.X, dir.Y, dir.Z}
-	lo := [3]float64{b.Min.X, b.Min.Y, b.Min.Z}
-	hi := [3]float64{b.Max.X, b.Max.Y, b.Max.Z}
+	o := [3]float64{origin[0], origin[1], origin[2]}
+	d := [3]float64{dir[0], dir[1], dir[2]}
+	lo := [3]float64{b.Min[0], b.Min[1], b.Min[2]}
+	hi := [3]float64{b.Max[0], b.Max[1], b.Max[2]}
 	for i := range 3 {
 		if d[i] == 0 {
 			if o[i] < lo[i] || o[i] > hi[i] {
@@ -36,8 +40,9 @@ func RayAABB(origin, dir Vec3, b AABB) (t float64, ok bool) {
 // (centre, half extents, rotation with orthonormal columns): the ray is
 // moved into the box's frame, where the box is axis-aligned. Use it with
 // View.ScreenRay to pick the actor under the cursor (the smallest t wins).
-func RayBox(origin, dir, center, half Vec3, rot Mat3) (t float64, ok bool) {
-	o := rot.MulTVec(origin.Sub(center))
-	d := rot.MulTVec(dir)
-	return RayAABB(o, d, AABB{half.Scale(-1), half})
+func RayBox(origin, dir, center, half mgl64.Vec3, rot mgl64.Mat3) (t float64, ok bool) {
+	inv := rot.Transpose() // a rotation's inverse
+	o := inv.Mul3x1(origin.Sub(center))
+	d := inv.Mul3x1(dir)
+	return RayAABB(o, d, AABB{half.Mul(-1), half})
 }

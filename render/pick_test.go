@@ -4,13 +4,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 func testViews() map[string]View {
-	o := OrbitCamera{Target: Vec3{10, 20, 0}, Distance: 60, Yaw: 33 * deg, Pitch: 38 * deg}
-	td := TopDownCamera{Center: Vec3{-40, 7, 0}, PixelsPerMetre: 3}
+	o := OrbitCamera{Target: mgl64.Vec3{10, 20, 0}, Distance: 60, Yaw: 33 * deg, Pitch: 38 * deg}
+	td := TopDownCamera{Center: mgl64.Vec3{-40, 7, 0}, PixelsPerMetre: 3}
 	ch := ChaseCamera{}
-	ch.Snap(Vec3{100, 100, 0}, -2)
+	ch.Snap(mgl64.Vec3{100, 100, 0}, -2)
 	return map[string]View{
 		"orbit":   o.View(vp800),
 		"topdown": td.View(Viewport{Width: 640, Height: 480, Scale: 1.5}),
@@ -19,9 +21,9 @@ func testViews() map[string]View {
 }
 
 // distToRay is the distance from p to the ray origin + t·dir.
-func distToRay(p, origin, dir Vec3) float64 {
+func distToRay(p, origin, dir mgl64.Vec3) float64 {
 	w := p.Sub(origin)
-	return w.Sub(dir.Scale(w.Dot(dir))).Len()
+	return w.Sub(dir.Mul(w.Dot(dir))).Len()
 }
 
 func TestScreenRayThroughProjectedPoint(t *testing.T) {
@@ -29,7 +31,7 @@ func TestScreenRayThroughProjectedPoint(t *testing.T) {
 	for name, v := range testViews() {
 		hits := 0
 		for range 2000 {
-			p := Vec3{rng.Float64()*400 - 200, rng.Float64()*400 - 200, rng.Float64()*40 - 5}
+			p := mgl64.Vec3{rng.Float64()*400 - 200, rng.Float64()*400 - 200, rng.Float64()*40 - 5}
 			x, y, d, ok := v.WorldToScreen(p)
 			if !ok {
 				continue
@@ -57,7 +59,7 @@ func TestGroundPointInvertsWorldToScreen(t *testing.T) {
 	for name, v := range testViews() {
 		for _, gz := range []float64{0, 2.5, -1} {
 			for range 500 {
-				p := Vec3{rng.Float64()*300 - 150, rng.Float64()*300 - 150, gz}
+				p := mgl64.Vec3{rng.Float64()*300 - 150, rng.Float64()*300 - 150, gz}
 				x, y, _, ok := v.WorldToScreen(p)
 				if !ok {
 					continue
@@ -81,23 +83,23 @@ func TestRayBox(t *testing.T) {
 	rot45 := Rotation(45*deg, 0, 0)
 	for _, tc := range []struct {
 		name         string
-		origin, dir  Vec3
-		center, half Vec3
-		rot          Mat3
+		origin, dir  mgl64.Vec3
+		center, half mgl64.Vec3
+		rot          mgl64.Mat3
 		hit          bool
 		t            float64
 	}{
-		{"straight", Vec3{-10, 0, 0}, Vec3{1, 0, 0}, Vec3{}, Vec3{2, 1, 1}, Identity3, true, 8},
-		{"miss above", Vec3{-10, 0, 1.5}, Vec3{1, 0, 0}, Vec3{}, Vec3{2, 1, 1}, Identity3, false, 0},
-		{"pointing away", Vec3{-10, 0, 0}, Vec3{-1, 0, 0}, Vec3{}, Vec3{2, 1, 1}, Identity3, false, 0},
-		{"inside", Vec3{0.5, 0, 0}, Vec3{0, 1, 0}, Vec3{}, Vec3{2, 1, 1}, Identity3, true, 0},
-		{"from above", Vec3{5, 5, 50}, Vec3{0, 0, -1}, Vec3{5, 5, 1}, Vec3{2, 1, 1}, Identity3, true, 48},
-		{"parallel outside", Vec3{-10, 3, 0}, Vec3{1, 0, 0}, Vec3{}, Vec3{2, 1, 1}, Identity3, false, 0},
+		{"straight", mgl64.Vec3{-10, 0, 0}, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), true, 8},
+		{"miss above", mgl64.Vec3{-10, 0, 1.5}, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), false, 0},
+		{"pointing away", mgl64.Vec3{-10, 0, 0}, mgl64.Vec3{-1, 0, 0}, mgl64.Vec3{}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), false, 0},
+		{"inside", mgl64.Vec3{0.5, 0, 0}, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), true, 0},
+		{"from above", mgl64.Vec3{5, 5, 50}, mgl64.Vec3{0, 0, -1}, mgl64.Vec3{5, 5, 1}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), true, 48},
+		{"parallel outside", mgl64.Vec3{-10, 3, 0}, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), false, 0},
 		// Rotated 45°, the long axis lies along x = y: a ray along the
 		// diagonal enters through the end face, 2 m before the centre, and
 		// the line x = 1.9, which crosses the unrotated box, misses it.
-		{"rotated hit", Vec3{-10, -10, 0}, Vec3{1, 1, 0}.Normalize(), Vec3{}, Vec3{2, 1, 1}, rot45, true, math.Sqrt(200) - 2},
-		{"rotated miss", Vec3{1.9, -10, 0}, Vec3{0, 1, 0}, Vec3{}, Vec3{2, 0.2, 1}, rot45, false, 0},
+		{"rotated hit", mgl64.Vec3{-10, -10, 0}, Normalize(mgl64.Vec3{1, 1, 0}), mgl64.Vec3{}, mgl64.Vec3{2, 1, 1}, rot45, true, math.Sqrt(200) - 2},
+		{"rotated miss", mgl64.Vec3{1.9, -10, 0}, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{}, mgl64.Vec3{2, 0.2, 1}, rot45, false, 0},
 	} {
 		got, ok := RayBox(tc.origin, tc.dir, tc.center, tc.half, tc.rot)
 		if ok != tc.hit || (ok && !near(got, tc.t, 1e-9)) {
@@ -112,14 +114,14 @@ func TestPickProjectedBox(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for name, v := range testViews() {
 		for range 300 {
-			c := Vec3{rng.Float64()*200 - 100, rng.Float64()*200 - 100, 1}
+			c := mgl64.Vec3{rng.Float64()*200 - 100, rng.Float64()*200 - 100, 1}
 			rot := Rotation(rng.Float64()*2*math.Pi, 0, 0)
 			x, y, _, ok := v.WorldToScreen(c)
 			if !ok {
 				continue
 			}
 			o, d := v.ScreenRay(x, y)
-			if _, hit := RayBox(o, d, c, Vec3{2.3, 1, 0.8}, rot); !hit {
+			if _, hit := RayBox(o, d, c, mgl64.Vec3{2.3, 1, 0.8}, rot); !hit {
 				t.Fatalf("%s: ray through the projected centre of the box at %v misses it", name, c)
 			}
 		}

@@ -1,13 +1,17 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Polyline3D adds a world-space polyline drawn as a screen-space ribbon
 // widthPx LOGICAL pixels wide on layer l: each segment is clipped against
 // the near plane before projection, and the visible runs are stroked with
 // mitred joins. Use it for paths and thin lines whose width should not
 // depend on distance.
-func (dl *DrawList) Polyline3D(l Layer, pts []Vec3, widthPx float64, col Color) {
+func (dl *DrawList) Polyline3D(l Layer, pts []mgl64.Vec3, widthPx float64, col Color) {
 	b := boundsOf(pts, 0)
 	if len(pts) < 2 || !dl.view.BoxVisible(b) {
 		return
@@ -20,14 +24,14 @@ func (dl *DrawList) Polyline3D(l Layer, pts []Vec3, widthPx float64, col Color) 
 
 // polyline3D projects, clips and strokes pts with half-width hw device
 // pixels into the open primitive.
-func (dl *DrawList) polyline3D(pts []Vec3, hw float64, col Color) {
+func (dl *DrawList) polyline3D(pts []mgl64.Vec3, hw float64, col Color) {
 	v := &dl.view
 	dl.hom = dl.hom[:0]
 	for _, p := range pts {
 		h := v.Project(p)
 		dl.hom = append(dl.hom, h)
-		if h.Z >= v.Near {
-			dl.addDepth(h.Z)
+		if h[2] >= v.Near {
+			dl.addDepth(h[2])
 		}
 	}
 	dl.pts = dl.pts[:0]
@@ -39,9 +43,9 @@ func (dl *DrawList) polyline3D(pts []Vec3, hw float64, col Color) {
 		}
 		if len(dl.pts) == 0 || a != dl.hom[i] {
 			dl.flushRun(hw, col)
-			dl.pts = append(dl.pts, pt2{a.X / a.W, a.Y / a.W})
+			dl.pts = append(dl.pts, pt2{a[0] / a[3], a[1] / a[3]})
 		}
-		dl.pts = append(dl.pts, pt2{b.X / b.W, b.Y / b.W})
+		dl.pts = append(dl.pts, pt2{b[0] / b[3], b[1] / b[3]})
 		if b != dl.hom[i+1] {
 			dl.flushRun(hw, col)
 		}
@@ -63,7 +67,7 @@ func (dl *DrawList) flushRun(hw float64, col Color) {
 // (the miter is capped at twice the half-width); each quad is clipped
 // against the near plane in homogeneous space, so a ribbon running under
 // the camera is drawn correctly.
-func (dl *DrawList) GroundRibbon(l Layer, pts []Vec3, widthM float64, col Color) {
+func (dl *DrawList) GroundRibbon(l Layer, pts []mgl64.Vec3, widthM float64, col Color) {
 	hw := widthM / 2
 	if len(pts) < 2 || !(hw > 0) || !dl.view.BoxVisible(boundsOf(pts, hw)) {
 		return
@@ -78,7 +82,7 @@ func (dl *DrawList) GroundRibbon(l Layer, pts []Vec3, widthM float64, col Color)
 	dl.hom = dl.hom[:0]
 	for i, p := range w {
 		ox, oy := groundOffset(w, i)
-		o := Vec3{ox * hw, oy * hw, 0}
+		o := mgl64.Vec3{ox * hw, oy * hw, 0}
 		dl.hom = append(dl.hom, v.Project(p.Add(o)), v.Project(p.Sub(o)))
 		if d := v.Depth(p); d >= v.Near {
 			dl.addDepth(d)
@@ -97,16 +101,16 @@ func (dl *DrawList) ribbonFromHom(col Color) {
 	prevIn := false
 	for i := 0; i+1 < len(h); i += 2 {
 		L, R := h[i], h[i+1]
-		in := L.Z >= near && R.Z >= near
+		in := L[2] >= near && R[2] >= near
 		connect := in && prevIn
 		if in {
-			dl.addStation(pt2{L.X / L.W, L.Y / L.W}, pt2{R.X / R.W, R.Y / R.W}, connect)
+			dl.addStation(pt2{L[0] / L[3], L[1] / L[3]}, pt2{R[0] / R[3], R[1] / R[3]}, connect)
 		} else {
 			dl.addStation(pt2{}, pt2{}, false)
 		}
 		if i > 0 && !connect {
 			pL, pR := h[i-2], h[i-1]
-			if max(pL.Z, pR.Z, L.Z, R.Z) >= near { // else wholly behind
+			if max(pL[2], pR[2], L[2], R[2]) >= near { // else wholly behind
 				dl.triHom(pL, pR, R, col)
 				dl.triHom(pL, R, L, col)
 			}
@@ -120,11 +124,11 @@ func (dl *DrawList) ribbonFromHom(col Color) {
 // their left on the ground (to the right for a negative d), with mitred
 // corners as GroundRibbon's edges: a line parallel to pts, e.g. a rail
 // beside a track's middle. Heights are kept.
-func OffsetGround(pts []Vec3, d float64, out []Vec3) []Vec3 {
+func OffsetGround(pts []mgl64.Vec3, d float64, out []mgl64.Vec3) []mgl64.Vec3 {
 	out = out[:0]
 	for i, p := range pts {
 		x, y := groundOffset(pts, i)
-		out = append(out, Vec3{p.X + x*d, p.Y + y*d, p.Z})
+		out = append(out, mgl64.Vec3{p[0] + x*d, p[1] + y*d, p[2]})
 	}
 	return out
 }
@@ -132,7 +136,7 @@ func OffsetGround(pts []Vec3, d float64, out []Vec3) []Vec3 {
 // groundOffset returns the horizontal offset direction to the left of the
 // centre line at w[i]: unit length at the ends, 1/cos(half the turn) at a
 // mitred corner (capped at miterLimit), so the edges stay parallel.
-func groundOffset(w []Vec3, i int) (x, y float64) {
+func groundOffset(w []mgl64.Vec3, i int) (x, y float64) {
 	var n0x, n0y, n1x, n1y float64
 	if i > 0 {
 		n0x, n0y = leftXY(w[i-1], w[i])
@@ -157,8 +161,8 @@ func groundOffset(w []Vec3, i int) (x, y float64) {
 
 // leftXY is the horizontal unit normal to the left of a→b (counter-
 // clockwise seen from above).
-func leftXY(a, b Vec3) (x, y float64) {
-	dx, dy := b.X-a.X, b.Y-a.Y
+func leftXY(a, b mgl64.Vec3) (x, y float64) {
+	dx, dy := b[0]-a[0], b[1]-a[1]
 	l := math.Sqrt(dx*dx + dy*dy)
 	if l == 0 {
 		return 0, 0
@@ -168,13 +172,13 @@ func leftXY(a, b Vec3) (x, y float64) {
 
 // dedupeXY removes consecutive points at the same horizontal position
 // (within a millimetre), which have no direction on the ground.
-func dedupeXY(p []Vec3) []Vec3 {
+func dedupeXY(p []mgl64.Vec3) []mgl64.Vec3 {
 	if len(p) == 0 {
 		return p
 	}
 	n := 1
 	for i := 1; i < len(p); i++ {
-		if dx, dy := p[i].X-p[n-1].X, p[i].Y-p[n-1].Y; dx*dx+dy*dy > 1e-6 {
+		if dx, dy := p[i][0]-p[n-1][0], p[i][1]-p[n-1][1]; dx*dx+dy*dy > 1e-6 {
 			p[n] = p[i]
 			n++
 		}
@@ -183,12 +187,12 @@ func dedupeXY(p []Vec3) []Vec3 {
 }
 
 // boundsOf returns the bounding box of pts grown by pad metres.
-func boundsOf(pts []Vec3, pad float64) AABB {
+func boundsOf(pts []mgl64.Vec3, pad float64) AABB {
 	b := EmptyAABB()
 	for _, p := range pts {
 		b = b.Extend(p)
 	}
-	b.Min = b.Min.Sub(Vec3{pad, pad, pad})
-	b.Max = b.Max.Add(Vec3{pad, pad, pad})
+	b.Min = b.Min.Sub(mgl64.Vec3{pad, pad, pad})
+	b.Max = b.Max.Add(mgl64.Vec3{pad, pad, pad})
 	return b
 }

@@ -4,12 +4,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // synthScene is a synthetic town for allocation tests and benchmarks:
 // curvy roads of a few dozen points and box-shaped vehicles with labels.
 type synthScene struct {
-	roads  [][]Vec3
+	roads  [][]mgl64.Vec3
 	boxes  []synthBox
 	bounds AABB
 	// extras adds the other shapes (discs, arrows, poles, screen lines) so
@@ -19,8 +21,8 @@ type synthScene struct {
 }
 
 type synthBox struct {
-	c, half Vec3
-	rot     Mat3
+	c, half mgl64.Vec3
+	rot     mgl64.Mat3
 	col     Color
 	label   string
 }
@@ -29,22 +31,22 @@ func newSynthScene(nBoxes, nRoads, nPts int) *synthScene {
 	rng := rand.New(rand.NewPCG(42, 43))
 	s := &synthScene{bounds: EmptyAABB()}
 	for range nRoads {
-		start := Vec3{rng.Float64()*2000 - 1000, rng.Float64()*2000 - 1000, 0}
+		start := mgl64.Vec3{rng.Float64()*2000 - 1000, rng.Float64()*2000 - 1000, 0}
 		heading := rng.Float64() * 2 * math.Pi
-		road := make([]Vec3, nPts)
+		road := make([]mgl64.Vec3, nPts)
 		for i := range road {
 			heading += (rng.Float64() - 0.5) * 0.2
 			road[i] = start
 			s.bounds = s.bounds.Extend(start)
-			start = start.Add(Vec3{math.Cos(heading) * 10, math.Sin(heading) * 10, 0})
+			start = start.Add(mgl64.Vec3{math.Cos(heading) * 10, math.Sin(heading) * 10, 0})
 		}
 		s.roads = append(s.roads, road)
 	}
 	labels := []string{"vehicle.tesla.model3 #12", "walker #7", "vehicle.audi.tt #301"}
 	for i := range nBoxes {
 		s.boxes = append(s.boxes, synthBox{
-			c:     Vec3{rng.Float64()*2000 - 1000, rng.Float64()*2000 - 1000, 0.8},
-			half:  Vec3{2.3, 1, 0.8},
+			c:     mgl64.Vec3{rng.Float64()*2000 - 1000, rng.Float64()*2000 - 1000, 0.8},
+			half:  mgl64.Vec3{2.3, 1, 0.8},
 			rot:   Rotation(rng.Float64()*2*math.Pi, 0, 0),
 			col:   RGB(uint8(rng.IntN(256)), uint8(rng.IntN(256)), 200),
 			label: labels[i%len(labels)],
@@ -62,7 +64,7 @@ var (
 // build draws the whole frame into dl and finishes it.
 func (s *synthScene) build(dl *DrawList, v *View, m TextMeasurer) {
 	dl.Reset(v)
-	dl.Grid(Vec3{}, GridStyle{Color: gridGrey, MajorColor: gridGrey.WithAlpha(0.3), ScaleColor: RGB(255, 255, 255)})
+	dl.Grid(mgl64.Vec3{}, GridStyle{Color: gridGrey, MajorColor: gridGrey.WithAlpha(0.3), ScaleColor: RGB(255, 255, 255)})
 	for _, r := range s.roads {
 		dl.GroundRibbon(LayerRoad, r, 7, roadGrey)
 		dl.Polyline3D(LayerMarking, r, 1.5, laneWhite)
@@ -70,14 +72,14 @@ func (s *synthScene) build(dl *DrawList, v *View, m TextMeasurer) {
 	for i := range s.boxes {
 		b := &s.boxes[i]
 		dl.Box(LayerObjects, b.c, b.half, b.rot, b.col)
-		dl.Label3D(b.c.Add(Vec3{0, 0, b.half.Z}), Label{Text: b.label, Color: RGB(255, 255, 255), Priority: int32(i % 3)})
+		dl.Label3D(b.c.Add(mgl64.Vec3{0, 0, b.half[2]}), Label{Text: b.label, Color: RGB(255, 255, 255), Priority: int32(i % 3)})
 	}
 	if s.extras {
 		for _, r := range s.roads {
 			dl.Disc(LayerRoad, r[0], 6, roadGrey)
 			dl.Arrow(LayerMarking, r[1], r[2].Sub(r[1]), 4, 1.5, laneWhite)
 			dl.Pole(LayerObjects, r[3], 5, 2, gridGrey, 0.4, laneWhite)
-			dl.Triangle3D(LayerPath, r[4], r[5], r[6].Add(Vec3{0, 0, 3}), laneWhite)
+			dl.Triangle3D(LayerPath, r[4], r[5], r[6].Add(mgl64.Vec3{0, 0, 3}), laneWhite)
 		}
 		dl.Polyline2D(LayerOverlay, []float64{10, 10, 100, 10, 100, 100, 10, 105}, 2, laneWhite)
 		dl.Rect2D(LayerOverlay, 5, 5, 50, 20, gridGrey)
@@ -97,7 +99,7 @@ func TestFrameAllocs(t *testing.T) {
 	s := newSynthScene(200, 60, 30)
 	s.extras = true
 	vp := Viewport{Width: 1280, Height: 720, Scale: 1}
-	o := OrbitCamera{Target: Vec3{}, Distance: 150, Yaw: 30 * deg, Pitch: 25 * deg}
+	o := OrbitCamera{Target: mgl64.Vec3{}, Distance: 150, Yaw: 30 * deg, Pitch: 25 * deg}
 	td := TopDownCamera{PixelsPerMetre: 0.5}
 	views := map[string]View{"overview": s.overview(vp), "close": o.View(vp), "topdown": td.View(vp)}
 	for name, v := range views {

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Ground discs, poles with heads, and direction arrows: the small shapes a
 // road map needs besides ribbons and boxes.
@@ -17,7 +21,7 @@ func circleSegments(rpx float64) int {
 
 // Disc adds a flat disc of the given radius (metres) lying on the ground
 // at center, e.g. an intersection, on layer l.
-func (dl *DrawList) Disc(l Layer, center Vec3, radius float64, col Color) {
+func (dl *DrawList) Disc(l Layer, center mgl64.Vec3, radius float64, col Color) {
 	v := &dl.view
 	if !(radius > 0) || !v.SphereVisible(center, radius) {
 		return
@@ -29,7 +33,7 @@ func (dl *DrawList) Disc(l Layer, center Vec3, radius float64, col Color) {
 	dl.hom = dl.hom[:0]
 	for i := range n {
 		s, co := math.Sincos(2 * math.Pi * float64(i) / float64(n))
-		dl.hom = append(dl.hom, v.Project(center.Add(Vec3{co * radius, s * radius, 0})))
+		dl.hom = append(dl.hom, v.Project(center.Add(mgl64.Vec3{co * radius, s * radius, 0})))
 	}
 	for i := range n {
 		dl.triHom(c, dl.hom[i], dl.hom[(i+1)%n], col)
@@ -42,17 +46,17 @@ func (dl *DrawList) Disc(l Layer, center Vec3, radius float64, col Color) {
 // metres (at least 2 logical pixels on screen) in headCol: a traffic light
 // or a sign. Pole and head are one primitive, so on LayerObjects they sort
 // together.
-func (dl *DrawList) Pole(l Layer, base Vec3, height, widthPx float64, poleCol Color, headRadius float64, headCol Color) {
+func (dl *DrawList) Pole(l Layer, base mgl64.Vec3, height, widthPx float64, poleCol Color, headRadius float64, headCol Color) {
 	v := &dl.view
-	top := base.Add(Vec3{0, 0, height})
-	if !v.SphereVisible(base.Lerp(top, 0.5), math.Abs(height)/2+headRadius) {
+	top := base.Add(mgl64.Vec3{0, 0, height})
+	if !v.SphereVisible(Lerp(base, top, 0.5), math.Abs(height)/2+headRadius) {
 		return
 	}
 	dl.begin(l)
-	dl.addDepth(v.Depth(base.Lerp(top, 0.5)))
+	dl.addDepth(v.Depth(Lerp(base, top, 0.5)))
 	r := max(headRadius, 0.05)
-	dl.setOccluder(aabbOccluder(AABB{base.Sub(Vec3{r, r, 0}), top.Add(Vec3{r, r, r})}))
-	pts := [2]Vec3{base, top}
+	dl.setOccluder(aabbOccluder(AABB{base.Sub(mgl64.Vec3{r, r, 0}), top.Add(mgl64.Vec3{r, r, r})}))
+	pts := [2]mgl64.Vec3{base, top}
 	dl.polyline3D(pts[:], widthPx*v.Viewport.DeviceScale()/2, poleCol)
 	if x, y, _, ok := v.WorldToScreen(top); ok && headRadius > 0 {
 		r := max(headRadius*v.PixelsPerMetreAt(top), 2*v.Viewport.DeviceScale())
@@ -82,24 +86,24 @@ func (dl *DrawList) circleScreen(x, y, r float64, col Color) {
 // tail, points along the horizontal part of dir and is length metres long
 // and width metres wide at the head (the shaft is a third as wide). Lanes
 // use it to show their direction of travel.
-func (dl *DrawList) Arrow(l Layer, tail, dir Vec3, length, width float64, col Color) {
+func (dl *DrawList) Arrow(l Layer, tail, dir mgl64.Vec3, length, width float64, col Color) {
 	v := &dl.view
-	d := Vec3{dir.X, dir.Y, 0}.Normalize()
-	if d == (Vec3{}) || !(length > 0) || !(width > 0) {
+	d := Normalize(mgl64.Vec3{dir[0], dir[1], 0})
+	if d == (mgl64.Vec3{}) || !(length > 0) || !(width > 0) {
 		return
 	}
-	tip := tail.Add(d.Scale(length))
-	if !v.SphereVisible(tail.Lerp(tip, 0.5), length/2+width) {
+	tip := tail.Add(d.Mul(length))
+	if !v.SphereVisible(Lerp(tail, tip, 0.5), length/2+width) {
 		return
 	}
-	n := Vec3{-d.Y, d.X, 0}
+	n := mgl64.Vec3{-d[1], d[0], 0}
 	headLen := min(length*0.5, width)
-	neck := tip.Sub(d.Scale(headLen))
-	sw := n.Scale(width / 6)
-	hw := n.Scale(width / 2)
+	neck := tip.Sub(d.Mul(headLen))
+	sw := n.Mul(width / 6)
+	hw := n.Mul(width / 2)
 	dl.begin(l)
-	dl.addDepth(v.Depth(tail.Lerp(tip, 0.5)))
-	shaft := [4]Vec4{v.Project(tail.Sub(sw)), v.Project(neck.Sub(sw)), v.Project(neck.Add(sw)), v.Project(tail.Add(sw))}
+	dl.addDepth(v.Depth(Lerp(tail, tip, 0.5)))
+	shaft := [4]mgl64.Vec4{v.Project(tail.Sub(sw)), v.Project(neck.Sub(sw)), v.Project(neck.Add(sw)), v.Project(tail.Add(sw))}
 	dl.quadHom(&shaft, col)
 	dl.triHom(v.Project(neck.Sub(hw)), v.Project(tip), v.Project(neck.Add(hw)), col)
 	dl.end()

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // maxSamplesPerSegment bounds how finely one span is cut, so a tiny or
 // hostile maxSegLen cannot blow up the output.
@@ -19,7 +23,7 @@ const dupEps = 1e-6
 // mirrored phantom points, so the curve starts and ends along its first and
 // last chords. Consecutive duplicate points are skipped. With fewer than
 // two distinct points the distinct points are returned as they are.
-func SmoothCurve(points []Vec3, maxSegLen float64, out []Vec3) []Vec3 {
+func SmoothCurve(points []mgl64.Vec3, maxSegLen float64, out []mgl64.Vec3) []mgl64.Vec3 {
 	out = out[:0]
 	n := len(points)
 	if n == 0 {
@@ -32,16 +36,16 @@ func SmoothCurve(points []Vec3, maxSegLen float64, out []Vec3) []Vec3 {
 			break
 		}
 		p1, p2 := points[i], points[j]
-		var p0, p3 Vec3
+		var p0, p3 mgl64.Vec3
 		if k := prevDistinct(points, i); k >= 0 {
 			p0 = points[k]
 		} else {
-			p0 = p1.Scale(2).Sub(p2)
+			p0 = p1.Mul(2).Sub(p2)
 		}
 		if k := nextDistinct(points, j); k < n {
 			p3 = points[k]
 		} else {
-			p3 = p2.Scale(2).Sub(p1)
+			p3 = p2.Mul(2).Sub(p1)
 		}
 		steps := 1
 		if maxSegLen > 0 {
@@ -57,7 +61,7 @@ func SmoothCurve(points []Vec3, maxSegLen float64, out []Vec3) []Vec3 {
 	return out
 }
 
-func nextDistinct(p []Vec3, i int) int {
+func nextDistinct(p []mgl64.Vec3, i int) int {
 	j := i + 1
 	for j < len(p) && p[j].Sub(p[i]).Len() <= dupEps {
 		j++
@@ -65,7 +69,7 @@ func nextDistinct(p []Vec3, i int) int {
 	return j
 }
 
-func prevDistinct(p []Vec3, i int) int {
+func prevDistinct(p []mgl64.Vec3, i int) int {
 	k := i - 1
 	for k >= 0 && p[k].Sub(p[i]).Len() <= dupEps {
 		k--
@@ -75,17 +79,17 @@ func prevDistinct(p []Vec3, i int) int {
 
 // centripetal evaluates the span p1→p2 at u in [0, 1] with the
 // Barry–Goldman pyramid, knots spaced by the square root of the distance.
-func centripetal(p0, p1, p2, p3 Vec3, u float64) Vec3 {
+func centripetal(p0, p1, p2, p3 mgl64.Vec3, u float64) mgl64.Vec3 {
 	t0 := 0.0
 	t1 := t0 + math.Sqrt(p1.Sub(p0).Len())
 	t2 := t1 + math.Sqrt(p2.Sub(p1).Len())
 	t3 := t2 + math.Sqrt(p3.Sub(p2).Len())
 	t := t1 + (t2-t1)*u
-	mix := func(a, b Vec3, ta, tb float64) Vec3 {
+	mix := func(a, b mgl64.Vec3, ta, tb float64) mgl64.Vec3 {
 		if tb-ta < 1e-12 {
 			return a
 		}
-		return a.Lerp(b, (t-ta)/(tb-ta))
+		return Lerp(a, b, (t-ta)/(tb-ta))
 	}
 	a1 := mix(p0, p1, t0, t1)
 	a2 := mix(p1, p2, t1, t2)

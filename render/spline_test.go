@@ -3,10 +3,12 @@ package render
 import (
 	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 func TestSmoothCurvePassesThroughPoints(t *testing.T) {
-	pts := []Vec3{{0, 0, 0}, {20, 0, 0}, {35, 15, 1}, {35, 40, 2}, {10, 45, 2}}
+	pts := []mgl64.Vec3{{0, 0, 0}, {20, 0, 0}, {35, 15, 1}, {35, 40, 2}, {10, 45, 2}}
 	out := SmoothCurve(pts, 2, nil)
 	j := 0
 	for _, p := range out {
@@ -24,7 +26,7 @@ func TestSmoothCurvePassesThroughPoints(t *testing.T) {
 	}
 	// The curve is smooth: consecutive segments turn by small angles.
 	for i := 2; i < len(out); i++ {
-		a, b := out[i-1].Sub(out[i-2]).Normalize(), out[i].Sub(out[i-1]).Normalize()
+		a, b := Normalize(out[i-1].Sub(out[i-2])), Normalize(out[i].Sub(out[i-1]))
 		if ang := math.Acos(min(1, a.Dot(b))); ang > 20*deg {
 			t.Errorf("turn of %g° at sample %d", ang/deg, i-1)
 		}
@@ -32,9 +34,9 @@ func TestSmoothCurvePassesThroughPoints(t *testing.T) {
 }
 
 func TestSmoothCurveCollinearStaysStraight(t *testing.T) {
-	pts := []Vec3{{0, 0, 0}, {3, 3, 0}, {20, 20, 0}, {21, 21, 0}}
+	pts := []mgl64.Vec3{{0, 0, 0}, {3, 3, 0}, {20, 20, 0}, {21, 21, 0}}
 	for _, p := range SmoothCurve(pts, 0.5, nil) {
-		if !near(p.X, p.Y, 1e-9) || p.X < -1e-9 || p.X > 21+1e-9 {
+		if !near(p[0], p[1], 1e-9) || p[0] < -1e-9 || p[0] > 21+1e-9 {
 			t.Fatalf("sample %v left the straight segment", p)
 		}
 	}
@@ -45,7 +47,7 @@ func TestSmoothCurveCollinearStaysStraight(t *testing.T) {
 // when writing this test by making the knots uniform): the centripetal
 // curve must not cross itself.
 func TestSmoothCurveNoLoops(t *testing.T) {
-	pts := []Vec3{{0, 0, 0}, {10, 10, 0}, {11, 10, 0}, {21, 0, 0}}
+	pts := []mgl64.Vec3{{0, 0, 0}, {10, 10, 0}, {11, 10, 0}, {21, 0, 0}}
 	out := SmoothCurve(pts, 0.1, nil)
 	for i := 1; i < len(out); i++ {
 		for j := i + 2; j < len(out); j++ {
@@ -56,8 +58,8 @@ func TestSmoothCurveNoLoops(t *testing.T) {
 	}
 }
 
-func segmentsCross(a, b, c, d Vec3) bool {
-	orient := func(p, q, r Vec3) float64 { return (q.X-p.X)*(r.Y-p.Y) - (q.Y-p.Y)*(r.X-p.X) }
+func segmentsCross(a, b, c, d mgl64.Vec3) bool {
+	orient := func(p, q, r mgl64.Vec3) float64 { return (q[0]-p[0])*(r[1]-p[1]) - (q[1]-p[1])*(r[0]-p[0]) }
 	o1, o2 := orient(a, b, c), orient(a, b, d)
 	o3, o4 := orient(c, d, a), orient(c, d, b)
 	return o1*o2 < 0 && o3*o4 < 0
@@ -67,30 +69,30 @@ func TestSmoothCurveEdgeCases(t *testing.T) {
 	if got := SmoothCurve(nil, 1, nil); len(got) != 0 {
 		t.Errorf("empty input gave %v", got)
 	}
-	if got := SmoothCurve([]Vec3{{1, 2, 3}}, 1, nil); len(got) != 1 || got[0] != (Vec3{1, 2, 3}) {
+	if got := SmoothCurve([]mgl64.Vec3{{1, 2, 3}}, 1, nil); len(got) != 1 || got[0] != (mgl64.Vec3{1, 2, 3}) {
 		t.Errorf("one point gave %v", got)
 	}
-	dup := []Vec3{{0, 0, 0}, {0, 0, 0}, {10, 0, 0}, {10, 0, 0}, {10, 0, 0}, {10, 10, 0}}
+	dup := []mgl64.Vec3{{0, 0, 0}, {0, 0, 0}, {10, 0, 0}, {10, 0, 0}, {10, 0, 0}, {10, 10, 0}}
 	out := SmoothCurve(dup, 1, nil)
 	for _, p := range out {
-		if !finite(p.X + p.Y + p.Z) {
+		if !finite(p[0] + p[1] + p[2]) {
 			t.Fatalf("duplicates produced %v", p)
 		}
 	}
-	if out[len(out)-1] != (Vec3{10, 10, 0}) {
+	if out[len(out)-1] != (mgl64.Vec3{10, 10, 0}) {
 		t.Errorf("curve ends at %v", out[len(out)-1])
 	}
 	// A hostile segment length is bounded.
-	if n := len(SmoothCurve([]Vec3{{0, 0, 0}, {1e6, 0, 0}}, 1e-9, nil)); n != maxSamplesPerSegment+1 {
+	if n := len(SmoothCurve([]mgl64.Vec3{{0, 0, 0}, {1e6, 0, 0}}, 1e-9, nil)); n != maxSamplesPerSegment+1 {
 		t.Errorf("%d samples for one span, want the cap %d", n, maxSamplesPerSegment+1)
 	}
-	if n := len(SmoothCurve([]Vec3{{0, 0, 0}, {5, 0, 0}}, math.NaN(), nil)); n != 2 {
+	if n := len(SmoothCurve([]mgl64.Vec3{{0, 0, 0}, {5, 0, 0}}, math.NaN(), nil)); n != 2 {
 		t.Errorf("NaN segment length gave %d samples, want 2", n)
 	}
 }
 
 func TestSmoothCurveReusesOut(t *testing.T) {
-	pts := []Vec3{{0, 0, 0}, {20, 0, 0}, {35, 15, 1}, {35, 40, 2}}
+	pts := []mgl64.Vec3{{0, 0, 0}, {20, 0, 0}, {35, 15, 1}, {35, 40, 2}}
 	out := SmoothCurve(pts, 1, nil)
 	if a := testing.AllocsPerRun(100, func() { out = SmoothCurve(pts, 1, out) }); a != 0 {
 		t.Errorf("%g allocations per call with a warm out slice", a)
@@ -101,7 +103,7 @@ func FuzzSmoothCurve(f *testing.F) {
 	f.Add(0.0, 0.0, 10.0, 0.0, 10.0, 10.0, 0.0, 10.0, 1.0)
 	f.Add(0.0, 0.0, 0.0, 0.0, 1e300, -1e300, 5.0, 5.0, 0.0)
 	f.Fuzz(func(t *testing.T, x0, y0, x1, y1, x2, y2, x3, y3, seg float64) {
-		pts := []Vec3{{x0, y0, 0}, {x1, y1, 0}, {x2, y2, 0}, {x3, y3, 0}}
+		pts := []mgl64.Vec3{{x0, y0, 0}, {x1, y1, 0}, {x2, y2, 0}, {x3, y3, 0}}
 		out := SmoothCurve(pts, seg, nil)
 		if len(out) > 1+len(pts)*maxSamplesPerSegment {
 			t.Fatalf("%d samples", len(out))

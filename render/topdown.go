@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Defaults of the top-down camera.
 const (
@@ -15,7 +19,7 @@ const (
 type TopDownCamera struct {
 	// Center is the world point at the middle of the viewport; its Z is
 	// the ground level used for picking.
-	Center         Vec3
+	Center         mgl64.Vec3
 	PixelsPerMetre float64
 	// Height is how far above Center.Z the eye is (0: the default);
 	// anything higher is clipped away.
@@ -37,8 +41,8 @@ func (c *TopDownCamera) Pan(dx, dy float64, vp Viewport) {
 		return
 	}
 	s := c.ppm() * vp.DeviceScale()
-	c.Center.X -= dx / s
-	c.Center.Y += dy / s
+	c.Center[0] -= dx / s
+	c.Center[1] += dy / s
 }
 
 // Zoom multiplies the scale by factor (> 1 zooms in), keeping the world
@@ -50,10 +54,10 @@ func (c *TopDownCamera) Zoom(factor, x, y float64, vp Viewport) {
 	old := c.ppm()
 	nw := min(max(old*factor, MinPixelsPerMetre), MaxPixelsPerMetre)
 	v := c.View(vp)
-	g, _ := v.GroundPoint(x, y, c.Center.Z) // always hits: the rays are vertical
+	g, _ := v.GroundPoint(x, y, c.Center[2]) // always hits: the rays are vertical
 	f := nw / old
-	c.Center.X = g.X + (c.Center.X-g.X)/f
-	c.Center.Y = g.Y + (c.Center.Y-g.Y)/f
+	c.Center[0] = g[0] + (c.Center[0]-g[0])/f
+	c.Center[1] = g[1] + (c.Center[1]-g[1])/f
 	c.PixelsPerMetre = nw
 }
 

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Viewport is the size of the drawing surface in device pixels plus the
 // device scale factor (device pixels per logical pixel; Ebitengine's
@@ -42,7 +46,7 @@ type View struct {
 	Ortho bool
 	// Eye is the camera position; Right, Up and Forward are its unit basis
 	// in world space, with Up = Right × Forward.
-	Eye, Right, Up, Forward Vec3
+	Eye, Right, Up, Forward mgl64.Vec3
 	// Near and Far bound the visible depth range in metres. Near is the
 	// clipping plane; Far only serves culling (there is no depth buffer).
 	Near, Far float64
@@ -53,7 +57,7 @@ type View struct {
 	// ViewMatrix maps world to view space (x right, y up, z = depth).
 	// Projection maps view space to homogeneous screen space, and ViewProj
 	// is their product, the only matrix used per vertex.
-	ViewMatrix, Projection, ViewProj Mat4
+	ViewMatrix, Projection, ViewProj mgl64.Mat4
 
 	planes [6]plane
 }
@@ -63,21 +67,21 @@ type View struct {
 // The camera's up is derived from world +Z, so forward must not be vertical
 // (cameras clamp their pitch to guarantee it); a vertical forward falls back
 // to +X as the camera's right.
-func NewPerspectiveView(eye, forward Vec3, fovY, near, far float64, vp Viewport) View {
-	f := forward.Normalize()
-	r := f.Cross(Vec3{0, 0, 1}).Normalize()
-	if r == (Vec3{}) {
-		r = Vec3{1, 0, 0}
+func NewPerspectiveView(eye, forward mgl64.Vec3, fovY, near, far float64, vp Viewport) View {
+	f := Normalize(forward)
+	r := Normalize(f.Cross(mgl64.Vec3{0, 0, 1}))
+	if r == (mgl64.Vec3{}) {
+		r = mgl64.Vec3{1, 0, 0}
 	}
 	v := View{Viewport: vp, Eye: eye, Forward: f, Right: r, Up: r.Cross(f), Near: near, Far: far}
 	v.Focal = vp.Height / 2 / math.Tan(fovY/2)
 	cx, cy := vp.Width/2, vp.Height/2
-	v.Projection = Mat4{
-		{v.Focal, 0, cx, 0},
-		{0, -v.Focal, cy, 0},
-		{0, 0, 1, 0},
-		{0, 0, 1, 0},
-	}
+	v.Projection = mgl64.Mat4FromRows(
+		mgl64.Vec4{v.Focal, 0, cx, 0},
+		mgl64.Vec4{0, -v.Focal, cy, 0},
+		mgl64.Vec4{0, 0, 1, 0},
+		mgl64.Vec4{0, 0, 1, 0},
+	)
 	v.finish()
 	return v
 }
@@ -86,24 +90,24 @@ func NewPerspectiveView(eye, forward Vec3, fovY, near, far float64, vp Viewport)
 // at pixelsPerMetre LOGICAL pixels per metre (multiplied by the viewport's
 // device scale), with the eye height metres above center. +X is screen
 // right and +Y screen up.
-func NewOrthoView(center Vec3, pixelsPerMetre, height float64, vp Viewport) View {
+func NewOrthoView(center mgl64.Vec3, pixelsPerMetre, height float64, vp Viewport) View {
 	v := View{
 		Viewport: vp, Ortho: true,
-		Eye:     center.Add(Vec3{0, 0, height}),
-		Right:   Vec3{1, 0, 0},
-		Up:      Vec3{0, 1, 0},
-		Forward: Vec3{0, 0, -1},
+		Eye:     center.Add(mgl64.Vec3{0, 0, height}),
+		Right:   mgl64.Vec3{1, 0, 0},
+		Up:      mgl64.Vec3{0, 1, 0},
+		Forward: mgl64.Vec3{0, 0, -1},
 		Near:    0,
 		Far:     2 * height,
 		Focal:   pixelsPerMetre * vp.DeviceScale(),
 	}
 	cx, cy := vp.Width/2, vp.Height/2
-	v.Projection = Mat4{
-		{v.Focal, 0, 0, cx},
-		{0, -v.Focal, 0, cy},
-		{0, 0, 1, 0},
-		{0, 0, 0, 1},
-	}
+	v.Projection = mgl64.Mat4FromRows(
+		mgl64.Vec4{v.Focal, 0, 0, cx},
+		mgl64.Vec4{0, -v.Focal, 0, cy},
+		mgl64.Vec4{0, 0, 1, 0},
+		mgl64.Vec4{0, 0, 0, 1},
+	)
 	v.finish()
 	return v
 }
@@ -111,64 +115,64 @@ func NewOrthoView(center Vec3, pixelsPerMetre, height float64, vp Viewport) View
 // finish derives the view matrix, the combined matrix and the culling
 // planes from the basis and the projection.
 func (v *View) finish() {
-	row := func(a Vec3) [4]float64 { return [4]float64{a.X, a.Y, a.Z, -a.Dot(v.Eye)} }
-	v.ViewMatrix = Mat4{row(v.Right), row(v.Up), row(v.Forward), {0, 0, 0, 1}}
-	v.ViewProj = v.Projection.Mul(&v.ViewMatrix)
+	row := func(a mgl64.Vec3) mgl64.Vec4 { return a.Vec4(-a.Dot(v.Eye)) }
+	v.ViewMatrix = mgl64.Mat4FromRows(row(v.Right), row(v.Up), row(v.Forward), mgl64.Vec4{0, 0, 0, 1})
+	v.ViewProj = v.Projection.Mul4(v.ViewMatrix)
 	v.planes = frustumPlanes(&v.ViewProj, v.Near, v.Far, v.Viewport)
 }
 
 // Project returns p in homogeneous screen space (before the divide).
-func (v *View) Project(p Vec3) Vec4 { return v.ViewProj.MulPoint(p) }
+func (v *View) Project(p mgl64.Vec3) mgl64.Vec4 { return v.ViewProj.Mul4x1(p.Vec4(1)) }
 
 // Depth returns the view depth of p: metres in front of the eye.
-func (v *View) Depth(p Vec3) float64 { return v.Forward.Dot(p.Sub(v.Eye)) }
+func (v *View) Depth(p mgl64.Vec3) float64 { return v.Forward.Dot(p.Sub(v.Eye)) }
 
 // WorldToScreen returns the device-pixel position of p and its depth.
 // ok is false when p is closer than the near plane or behind the camera:
 // such a point has no meaningful screen position and x, y are then zero.
-func (v *View) WorldToScreen(p Vec3) (x, y, depth float64, ok bool) {
+func (v *View) WorldToScreen(p mgl64.Vec3) (x, y, depth float64, ok bool) {
 	h := v.Project(p)
-	if !(h.Z >= v.Near) || h.W <= 0 {
-		return 0, 0, h.Z, false
+	if !(h[2] >= v.Near) || h[3] <= 0 {
+		return 0, 0, h[2], false
 	}
-	return h.X / h.W, h.Y / h.W, h.Z, true
+	return h[0] / h[3], h[1] / h[3], h[2], true
 }
 
 // ScreenRay returns the ray through the device pixel (x, y): its origin
 // (the eye for perspective, a point on the eye plane for orthographic) and
 // its unit direction.
-func (v *View) ScreenRay(x, y float64) (origin, dir Vec3) {
+func (v *View) ScreenRay(x, y float64) (origin, dir mgl64.Vec3) {
 	dx := x - v.Viewport.Width/2
 	dy := v.Viewport.Height/2 - y
 	if v.Ortho {
-		o := v.Eye.Add(v.Right.Scale(dx / v.Focal)).Add(v.Up.Scale(dy / v.Focal))
+		o := v.Eye.Add(v.Right.Mul(dx / v.Focal)).Add(v.Up.Mul(dy / v.Focal))
 		return o, v.Forward
 	}
-	d := v.Forward.Add(v.Right.Scale(dx / v.Focal)).Add(v.Up.Scale(dy / v.Focal))
-	return v.Eye, d.Normalize()
+	d := v.Forward.Add(v.Right.Mul(dx / v.Focal)).Add(v.Up.Mul(dy / v.Focal))
+	return v.Eye, Normalize(d)
 }
 
 // GroundPoint intersects the ray through (x, y) with the horizontal plane
 // z = groundZ. ok is false when the ray is parallel to the plane or meets
 // it behind the camera (the cursor is above the horizon).
-func (v *View) GroundPoint(x, y, groundZ float64) (p Vec3, ok bool) {
+func (v *View) GroundPoint(x, y, groundZ float64) (p mgl64.Vec3, ok bool) {
 	o, d := v.ScreenRay(x, y)
-	if math.Abs(d.Z) < 1e-12 {
-		return Vec3{}, false
+	if math.Abs(d[2]) < 1e-12 {
+		return mgl64.Vec3{}, false
 	}
-	t := (groundZ - o.Z) / d.Z
+	t := (groundZ - o[2]) / d[2]
 	if t < 0 || math.IsInf(t, 0) || math.IsNaN(t) {
-		return Vec3{}, false
+		return mgl64.Vec3{}, false
 	}
-	p = o.Add(d.Scale(t))
-	p.Z = groundZ
+	p = o.Add(d.Mul(t))
+	p[2] = groundZ
 	return p, true
 }
 
 // PixelsPerMetreAt returns how many device pixels one metre spans at p
 // (measured across the line of sight). It drives grid spacing and the
 // apparent size of billboards.
-func (v *View) PixelsPerMetreAt(p Vec3) float64 {
+func (v *View) PixelsPerMetreAt(p mgl64.Vec3) float64 {
 	if v.Ortho {
 		return v.Focal
 	}
@@ -181,7 +185,7 @@ func (v *View) PixelsPerMetreAt(p Vec3) float64 {
 
 // FacesCamera reports whether a surface through p with outward normal n
 // is seen from its front; back faces of closed solids are skipped with it.
-func (v *View) FacesCamera(p, n Vec3) bool {
+func (v *View) FacesCamera(p, n mgl64.Vec3) bool {
 	if v.Ortho {
 		return n.Dot(v.Forward) < 0
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -54,7 +55,7 @@ func ExampleRecording_StateAt() {
 		}
 		h := s.Hero()
 		fmt.Printf("t=%.2f frame %d: %s at x=%.2f m, %.0f m/s, %.2f m driven\n",
-			s.Time, s.FrameID, h.Blueprint, h.World.Location.X, h.Speed, h.Distance)
+			s.Time, s.FrameID, h.Blueprint, h.World.Location[0], h.Speed, h.Distance)
 	}
 	// Output:
 	// t=0.15 frame 2: vehicle.tesla.model3 at x=1.50 m, 10 m/s, 1.50 m driven
@@ -67,8 +68,8 @@ func ExampleRecording_StateAt() {
 // viewer's world (m, right-handed, Z up), and back.
 func ExampleFromUnreal() {
 	fmt.Println(scene.FromUnreal(recorder.Vec3{X: 100, Y: -200, Z: 300}))
-	fmt.Println(scene.ToUnreal(scene.Vec3{X: 1, Y: 2, Z: 3}))
+	fmt.Println(scene.ToUnreal(mgl64.Vec3{1, 2, 3}))
 	// Output:
-	// {1 2 3}
+	// [1 2 3]
 	// {100 -200 300}
 }

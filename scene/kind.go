@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -123,17 +124,17 @@ func IsHero(attrs []recorder.Attribute) bool { return attr(attrs, "role_name") =
 // Box is an actor's bounding box in its own frame, metres: Center is the
 // box centre relative to the actor's origin, Extent the half size along
 // the actor's forward, left and up axes.
-type Box struct{ Center, Extent Vec3 }
+type Box struct{ Center, Extent mgl64.Vec3 }
 
 // valid reports whether a recorded box can be drawn: finite, and not
 // empty in every direction.
 func (b Box) valid() bool {
-	for _, v := range [...]float64{b.Center.X, b.Center.Y, b.Center.Z, b.Extent.X, b.Extent.Y, b.Extent.Z} {
+	for _, v := range [...]float64{b.Center[0], b.Center[1], b.Center[2], b.Extent[0], b.Extent[1], b.Extent[2]} {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return false
 		}
 	}
-	return b.Extent != Vec3{}
+	return b.Extent != mgl64.Vec3{}
 }
 
 // DefaultBox is the box used when the recording has none for an actor
@@ -142,7 +143,7 @@ func (b Box) valid() bool {
 // whose origin is their middle.
 func DefaultBox(k Kind) Box {
 	size := func(l, w, h, cz float64) Box {
-		return Box{Center: Vec3{0, 0, cz}, Extent: Vec3{l / 2, w / 2, h / 2}}
+		return Box{Center: mgl64.Vec3{0, 0, cz}, Extent: mgl64.Vec3{l / 2, w / 2, h / 2}}
 	}
 	switch k {
 	case KindCar:

@@ -3,6 +3,7 @@ package scene
 import (
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -52,18 +53,18 @@ func TestClassify(t *testing.T) {
 
 func TestDefaultBox(t *testing.T) {
 	car := DefaultBox(KindCar)
-	if car.Extent != (Vec3{2.25, 0.95, 0.75}) || car.Center.Z != 0.75 {
+	if car.Extent != (mgl64.Vec3{2.25, 0.95, 0.75}) || car.Center[2] != 0.75 {
 		t.Errorf("car box %v", car)
 	}
-	if w := DefaultBox(KindWalker); w.Extent.Z != 0.9 || w.Center != (Vec3{}) {
+	if w := DefaultBox(KindWalker); w.Extent[2] != 0.9 || w.Center != (mgl64.Vec3{}) {
 		t.Errorf("walker box %v", w)
 	}
-	if p := DefaultBox(KindProp); p.Extent != (Vec3{0.5, 0.5, 0.5}) {
+	if p := DefaultBox(KindProp); p.Extent != (mgl64.Vec3{0.5, 0.5, 0.5}) {
 		t.Errorf("prop box %v", p)
 	}
 	for k := KindOther; k <= KindSpectator; k++ {
 		b := DefaultBox(k)
-		if b.Extent.X <= 0 || b.Extent.Y <= 0 || b.Extent.Z <= 0 {
+		if b.Extent[0] <= 0 || b.Extent[1] <= 0 || b.Extent[2] <= 0 {
 			t.Errorf("%v: empty box", k)
 		}
 		if k.String() == "" {

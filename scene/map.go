@@ -1,6 +1,9 @@
 package scene
 
-import "github.com/mm2carla/viewer/format/bai"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/mm2carla/viewer/format/bai"
+)
 
 // Map is a Midtown Madness 2 AI map (BAI) converted once into world
 // coordinates (metres, Z up), with every curve turned to run in a stated
@@ -21,7 +24,7 @@ import "github.com/mm2carla/viewer/format/bai"
 type Map struct {
 	Roads         []Road
 	Intersections []Intersection
-	min, max      Vec3
+	min, max      mgl64.Vec3
 }
 
 // Road is one road between two intersections.
@@ -30,27 +33,27 @@ type Road struct {
 	Flags     uint16  // bai.Flag* bits
 	HalfWidth float64 // centre line to the outer sidewalk edge, m
 	BaseSpeed float64
-	Centre    []Vec3    // centre line, Start -> End
-	Distance  []float64 // cumulative length along Centre
-	Up        []Vec3    // per-section up vector
-	SideA     Side      // drives End -> Start
-	SideB     Side      // drives Start -> End
-	Start     RoadEnd   // at Centre[0]
-	End       RoadEnd   // at Centre[len-1]
+	Centre    []mgl64.Vec3 // centre line, Start -> End
+	Distance  []float64    // cumulative length along Centre
+	Up        []mgl64.Vec3 // per-section up vector
+	SideA     Side         // drives End -> Start
+	SideB     Side         // drives Start -> End
+	Start     RoadEnd      // at Centre[0]
+	End       RoadEnd      // at Centre[len-1]
 }
 
 // Side is one side of a road.
 type Side struct {
-	Lanes [][]Vec3 // lane centre curves in driving order; lane order as in the file
+	Lanes [][]mgl64.Vec3 // lane centre curves in driving order; lane order as in the file
 	// EdgeDistances is the file's lateral distance per curve (lanes, then
 	// sidewalk centres).
 	EdgeDistances []float64
-	Trams         [][]Vec3 // in driving order
-	Trains        [][]Vec3 // in driving order
-	Sidewalks     [][]Vec3 // sidewalk centre curves, Start -> End
-	SidewalkInner []Vec3   // kerb line, Start -> End
-	SidewalkOuter []Vec3   // outer edge, Start -> End
-	AmbientTypes  uint16   // bai.Ambient*
+	Trams         [][]mgl64.Vec3 // in driving order
+	Trains        [][]mgl64.Vec3 // in driving order
+	Sidewalks     [][]mgl64.Vec3 // sidewalk centre curves, Start -> End
+	SidewalkInner []mgl64.Vec3   // kerb line, Start -> End
+	SidewalkOuter []mgl64.Vec3   // outer edge, Start -> End
+	AmbientTypes  uint16         // bai.Ambient*
 }
 
 // RoadEnd is what happens where a road meets an intersection.
@@ -60,14 +63,14 @@ type RoadEnd struct {
 	Intersection int
 	Rule         bai.Rule
 	HasLight     bool
-	LightOrigin  Vec3 // the traffic light's position (if HasLight)
-	LightTarget  Vec3 // a point the light faces (if HasLight)
+	LightOrigin  mgl64.Vec3 // the traffic light's position (if HasLight)
+	LightTarget  mgl64.Vec3 // a point the light faces (if HasLight)
 }
 
 // Intersection is where roads meet.
 type Intersection struct {
 	ID     int
-	Center Vec3
+	Center mgl64.Vec3
 	Roads  []int // road indices, counter-clockwise seen from above
 }
 
@@ -126,7 +129,7 @@ func newEnd(e *bai.RoadEnd, nInter int) RoadEnd {
 
 // newSide converts one side; forward says whether its traffic drives
 // Start -> End.
-func newSide(s *bai.Side, centre []Vec3, forward bool) Side {
+func newSide(s *bai.Side, centre []mgl64.Vec3, forward bool) Side {
 	out := Side{AmbientTypes: s.AmbientTypes}
 	for _, c := range s.Lanes() {
 		out.Lanes = append(out.Lanes, orient(points(c), centre, forward))
@@ -149,8 +152,8 @@ func newSide(s *bai.Side, centre []Vec3, forward bool) Side {
 	return out
 }
 
-func points(ps []bai.Vec3) []Vec3 {
-	out := make([]Vec3, len(ps))
+func points(ps []bai.Vec3) []mgl64.Vec3 {
+	out := make([]mgl64.Vec3, len(ps))
 	for i, p := range ps {
 		out[i] = FromBAI(p)
 	}
@@ -160,7 +163,7 @@ func points(ps []bai.Vec3) []Vec3 {
 // orient returns c running Start -> End of centre if forward, else End ->
 // Start. A curve is taken to run Start -> End when its first point is
 // nearer the centre line's first point than its last point is.
-func orient(c, centre []Vec3, forward bool) []Vec3 {
+func orient(c, centre []mgl64.Vec3, forward bool) []mgl64.Vec3 {
 	if len(c) < 2 || len(centre) < 2 {
 		return c
 	}
@@ -177,19 +180,19 @@ func orient(c, centre []Vec3, forward bool) []Vec3 {
 
 // Bounds returns the smallest box holding every road point and
 // intersection centre (zero vectors for an empty map).
-func (m *Map) Bounds() (min, max Vec3) { return m.min, m.max }
+func (m *Map) Bounds() (min, max mgl64.Vec3) { return m.min, m.max }
 
 func (m *Map) computeBounds() {
 	first := true
-	add := func(p Vec3) {
+	add := func(p mgl64.Vec3) {
 		if first {
 			m.min, m.max, first = p, p, false
 			return
 		}
-		m.min = Vec3{minf(m.min.X, p.X), minf(m.min.Y, p.Y), minf(m.min.Z, p.Z)}
-		m.max = Vec3{maxf(m.max.X, p.X), maxf(m.max.Y, p.Y), maxf(m.max.Z, p.Z)}
+		m.min = mgl64.Vec3{minf(m.min[0], p[0]), minf(m.min[1], p[1]), minf(m.min[2], p[2])}
+		m.max = mgl64.Vec3{maxf(m.max[0], p[0]), maxf(m.max[1], p[1]), maxf(m.max[2], p[2])}
 	}
-	addAll := func(ps []Vec3) {
+	addAll := func(ps []mgl64.Vec3) {
 		for _, p := range ps {
 			add(p)
 		}

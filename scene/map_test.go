@@ -3,6 +3,7 @@ package scene
 import (
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 )
 
@@ -53,47 +54,47 @@ func testMap() *bai.Map {
 func TestNewMapDirections(t *testing.T) {
 	m := NewMap(testMap())
 	r := &m.Roads[0]
-	start, end := Vec3{0, 0, 0}, Vec3{20, 0, 0}
+	start, end := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{20, 0, 0}
 	if r.Centre[0] != start || r.Centre[2] != end {
 		t.Fatalf("centre %v", r.Centre)
 	}
 	// Side A drives End -> Start; its lane is on BAI -Z = world +Y.
 	a := r.SideA.Lanes[0]
-	if a[0] != (Vec3{20, 2, 0}) || a[2] != (Vec3{0, 2, 0}) {
+	if a[0] != (mgl64.Vec3{20, 2, 0}) || a[2] != (mgl64.Vec3{0, 2, 0}) {
 		t.Errorf("side A lane %v, want from (20,2,0) to (0,2,0)", a)
 	}
 	// Side B drives Start -> End even though the file stored it reversed.
 	b := r.SideB.Lanes[0]
-	if b[0] != (Vec3{0, -2, 0}) || b[2] != (Vec3{20, -2, 0}) {
+	if b[0] != (mgl64.Vec3{0, -2, 0}) || b[2] != (mgl64.Vec3{20, -2, 0}) {
 		t.Errorf("side B lane %v, want from (0,-2,0) to (20,-2,0)", b)
 	}
-	if tr := r.SideB.Trams[0]; tr[0].X != 0 || tr[2].X != 20 {
+	if tr := r.SideB.Trams[0]; tr[0][0] != 0 || tr[2][0] != 20 {
 		t.Errorf("tram %v not start -> end", tr)
 	}
 	// Sidewalks run Start -> End on both sides.
-	for name, c := range map[string][]Vec3{
+	for name, c := range map[string][]mgl64.Vec3{
 		"A centre": r.SideA.Sidewalks[0], "A inner": r.SideA.SidewalkInner, "A outer": r.SideA.SidewalkOuter,
 		"B centre": r.SideB.Sidewalks[0], "B inner": r.SideB.SidewalkInner, "B outer": r.SideB.SidewalkOuter,
 	} {
-		if c[0].X != 0 || c[len(c)-1].X != 20 {
+		if c[0][0] != 0 || c[len(c)-1][0] != 20 {
 			t.Errorf("%s sidewalk %v not start -> end", name, c)
 		}
 	}
-	if r.Up[1] != (Vec3{0, 0, 1}) {
+	if r.Up[1] != (mgl64.Vec3{0, 0, 1}) {
 		t.Errorf("up %v, want world +Z", r.Up[1])
 	}
-	if r.Start.Intersection != 0 || !r.Start.HasLight || r.Start.LightOrigin != (Vec3{1, -3, 5}) {
+	if r.Start.Intersection != 0 || !r.Start.HasLight || r.Start.LightOrigin != (mgl64.Vec3{1, -3, 5}) {
 		t.Errorf("start end %+v", r.Start)
 	}
 	if r.End.Intersection != -1 || r.End.HasLight || r.End.Rule != bai.RuleNeverStop {
 		t.Errorf("end %+v", r.End)
 	}
 	in := m.Intersections[0]
-	if in.Center != (Vec3{-3, 0, 0}) || len(in.Roads) != 2 || in.Roads[0] != 0 || in.Roads[1] != -1 {
+	if in.Center != (mgl64.Vec3{-3, 0, 0}) || len(in.Roads) != 2 || in.Roads[0] != 0 || in.Roads[1] != -1 {
 		t.Errorf("intersection %+v", in)
 	}
 	lo, hi := m.Bounds()
-	if lo != (Vec3{-3, -8, 0}) || hi != (Vec3{20, 8, 0}) {
+	if lo != (mgl64.Vec3{-3, -8, 0}) || hi != (mgl64.Vec3{20, 8, 0}) {
 		t.Errorf("bounds %v %v", lo, hi)
 	}
 }
@@ -101,7 +102,7 @@ func TestNewMapDirections(t *testing.T) {
 func TestNewMapEmpty(t *testing.T) {
 	m := NewMap(&bai.Map{})
 	lo, hi := m.Bounds()
-	if lo != (Vec3{}) || hi != (Vec3{}) || len(m.Roads) != 0 {
+	if lo != (mgl64.Vec3{}) || hi != (mgl64.Vec3{}) || len(m.Roads) != 0 {
 		t.Errorf("empty map: %v %v %d", lo, hi, len(m.Roads))
 	}
 }

@@ -71,15 +71,15 @@ func TestInterpolation(t *testing.T) {
 	// Exactly at a frame time: that frame's record, no lag.
 	for i, want := range []float64{0, 1, 3, 103, 104} {
 		a := stateAt(t, rec, rec.Times()[i]).Actor(1)
-		if a.World.Location.X != want {
-			t.Errorf("frame %d: x = %v, want %v", i, a.World.Location.X, want)
+		if a.World.Location[0] != want {
+			t.Errorf("frame %d: x = %v, want %v", i, a.World.Location[0], want)
 		}
 	}
 	// Midway between frames 0 and 1: half way, and the yaw goes the short
 	// way through 180 (world yaw -179 -> 179).
 	s := stateAt(t, rec, 0.05)
 	a := s.Actor(1)
-	if !near(a.World.Location.X, 0.5, 1e-12) || !near(WrapDegrees(a.World.Rotation.Yaw), -180, 1e-9) {
+	if !near(a.World.Location[0], 0.5, 1e-12) || !near(WrapDegrees(a.World.Rotation.Yaw), -180, 1e-9) {
 		t.Errorf("midpoint %v, want x 0.5 yaw 180", a.World)
 	}
 	if s.Frame != 0 || !near(s.Alpha, 0.5, 1e-12) {
@@ -90,16 +90,16 @@ func TestInterpolation(t *testing.T) {
 	}
 	// Frame 1 -> 2 is 2 m in 0.1 s after 1 m: 20 m/s, accelerating 100 m/s².
 	a = stateAt(t, rec, 0.125).Actor(1)
-	if !near(a.World.Location.X, 1.5, 1e-12) || !near(a.Speed, 20, 1e-9) || !near(a.Accel, 100, 1e-6) {
-		t.Errorf("t=0.125: x %v speed %v accel %v", a.World.Location.X, a.Speed, a.Accel)
+	if !near(a.World.Location[0], 1.5, 1e-12) || !near(a.Speed, 20, 1e-9) || !near(a.Accel, 100, 1e-6) {
+		t.Errorf("t=0.125: x %v speed %v accel %v", a.World.Location[0], a.Speed, a.Accel)
 	}
 	if !near(a.Distance, 1.5, 1e-12) {
 		t.Errorf("distance %v, want 1.5", a.Distance)
 	}
 	// The teleport between frames 2 and 3 is not interpolated.
 	a = stateAt(t, rec, 0.29).Actor(1)
-	if a.World.Location.X != 3 {
-		t.Errorf("during a teleport x = %v, want 3 (held)", a.World.Location.X)
+	if a.World.Location[0] != 3 {
+		t.Errorf("during a teleport x = %v, want 3 (held)", a.World.Location[0])
 	}
 	if d := stateAt(t, rec, 0.4).Actor(1).Distance; !near(d, 4, 1e-9) {
 		t.Errorf("distance %v, want 4 (the teleport does not count)", d)
@@ -107,7 +107,7 @@ func TestInterpolation(t *testing.T) {
 	// The last frame (duration -1) holds; times past the end clamp.
 	for _, tm := range []float64{0.4, 0.45, 99} {
 		s := stateAt(t, rec, tm)
-		if s.Frame != 4 || s.Alpha != 0 || s.Actor(1).World.Location.X != 104 || s.Time != 0.4 {
+		if s.Frame != 4 || s.Alpha != 0 || s.Actor(1).World.Location[0] != 104 || s.Time != 0.4 {
 			t.Errorf("t=%v: frame %d alpha %v time %v", tm, s.Frame, s.Alpha, s.Time)
 		}
 	}
@@ -246,7 +246,7 @@ func TestCorruptRecord(t *testing.T) {
 	if len(rec.Frames()) != 2 || !errors.As(rec.Err(), &fe) || fe.Offset < off {
 		t.Fatalf("%d frames, Err %v", len(rec.Frames()), rec.Err())
 	}
-	if s := stateAt(t, rec, 10); s.Frame != 1 || s.Actor(1).World.Location.X != 1 {
+	if s := stateAt(t, rec, 10); s.Frame != 1 || s.Actor(1).World.Location[0] != 1 {
 		t.Errorf("last good state: frame %d", s.Frame)
 	}
 	// The frames after the bad record still index fine.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -98,7 +99,7 @@ type frameCache struct {
 
 type idLoc struct {
 	id  uint32
-	loc Vec3
+	loc mgl64.Vec3
 }
 
 // build fills the cache for frame n.
@@ -201,10 +202,10 @@ func (rec *Recording) motion(n int) {
 	p := 0
 	for i := range fc.actors {
 		a := &fc.actors[i]
-		var vNext, vPrev Vec3
+		var vNext, vPrev mgl64.Vec3
 		okNext := fc.hasNext[i] && dtNext > 0
 		if okNext {
-			vNext = fc.next[i].Location.Sub(a.World.Location).Scale(1 / dtNext)
+			vNext = fc.next[i].Location.Sub(a.World.Location).Mul(1 / dtNext)
 		}
 		for p < len(fc.prev) && fc.prev[p].id < a.ID {
 			p++
@@ -213,7 +214,7 @@ func (rec *Recording) motion(n int) {
 		if p < len(fc.prev) && fc.prev[p].id == a.ID && a.SpawnFrame < n && dtPrev > 0 {
 			d := a.World.Location.Sub(fc.prev[p].loc)
 			if !isTeleport(d.Len(), dtPrev) {
-				okPrev, vPrev = true, d.Scale(1/dtPrev)
+				okPrev, vPrev = true, d.Mul(1/dtPrev)
 			}
 		}
 		switch {
@@ -222,7 +223,7 @@ func (rec *Recording) motion(n int) {
 		case okPrev:
 			a.Velocity = vPrev
 		default:
-			a.Velocity = Vec3{}
+			a.Velocity = mgl64.Vec3{}
 		}
 		a.Speed = a.Velocity.Len()
 		a.Accel = 0

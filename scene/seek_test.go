@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/sim/synth"
 )
 
@@ -44,7 +45,7 @@ func sameFrame(got, want *State) string {
 	}
 	for i := range got.Actors {
 		g, w := got.Actors[i], want.Actors[i]
-		g.Velocity, g.Speed, g.Accel = Vec3{}, 0, 0
+		g.Velocity, g.Speed, g.Accel = mgl64.Vec3{}, 0, 0
 		if !reflect.DeepEqual(g, w) {
 			return fmt.Sprintf("actor %d:\n got %+v\nwant %+v", w.ID, g, w)
 		}

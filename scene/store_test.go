@@ -25,7 +25,7 @@ func TestStoreIDs(t *testing.T) {
 		t.Fatalf("%d actors, want %d", len(s.Actors), len(want))
 	}
 	for i, id := range want {
-		if s.Actors[i].ID != id || s.Actor(id) == nil || s.Actor(id).World.Location.X != float64(id%1000)/100 {
+		if s.Actors[i].ID != id || s.Actor(id) == nil || s.Actor(id).World.Location[0] != float64(id%1000)/100 {
 			t.Fatalf("actor %d: %+v", i, s.Actors[i])
 		}
 	}

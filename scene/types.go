@@ -11,12 +11,17 @@
 // poses interpolated between frames, and seeking to any time in a file of
 // any size without reading it from the start (see Recording).
 //
-// Every unit and axis conversion of the program lives in units.go.
+// Every unit and axis conversion of the program lives in units.go. World
+// positions and directions are [mgl64.Vec3] (metres, right-handed, Z up),
+// the vector type of every package above this one; orientations are
+// [Rotation] angles, turned into [mgl64.Mat3] matrices where they are
+// composed (vec.go).
 package scene
 
 import (
 	"sort"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -29,9 +34,9 @@ type Control struct {
 
 // Kinematics is an actor's recorded velocity in world axes.
 type Kinematics struct {
-	Linear  Vec3 // m/s
-	Angular Vec3 // deg/s, axial vector
-	Has     bool // false when the recording has no Kinematics for the actor
+	Linear  mgl64.Vec3 // m/s
+	Angular mgl64.Vec3 // deg/s, axial vector
+	Has     bool       // false when the recording has no Kinematics for the actor
 }
 
 // LightInfo is a traffic light's recorded state and phase lengths.
@@ -75,7 +80,7 @@ type Actor struct {
 	// motion (m/s), Accel the rate of change of Speed (m/s², negative when
 	// slowing), Distance the path length since spawn (m) excluding
 	// teleports. Velocity is the displayed motion's velocity (m/s).
-	Velocity Vec3
+	Velocity mgl64.Vec3
 	Speed    float64
 	Accel    float64
 	Distance float64

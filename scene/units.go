@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -39,15 +40,15 @@ import (
 const centimetresPerMetre = 100
 
 // FromUnreal converts a recorded location (cm, Unreal axes) to world metres.
-func FromUnreal(v recorder.Vec3) Vec3 {
-	return Vec3{v.X / centimetresPerMetre, -v.Y / centimetresPerMetre, v.Z / centimetresPerMetre}
+func FromUnreal(v recorder.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{v.X / centimetresPerMetre, -v.Y / centimetresPerMetre, v.Z / centimetresPerMetre}
 }
 
 // ToUnreal is the inverse of FromUnreal: world metres to recorder
 // centimetres on Unreal axes (used to write recordings and to print the
 // file's own coordinates).
-func ToUnreal(v Vec3) recorder.Vec3 {
-	return recorder.Vec3{X: v.X * centimetresPerMetre, Y: -v.Y * centimetresPerMetre, Z: v.Z * centimetresPerMetre}
+func ToUnreal(v mgl64.Vec3) recorder.Vec3 {
+	return recorder.Vec3{X: v[0] * centimetresPerMetre, Y: -v[1] * centimetresPerMetre, Z: v[2] * centimetresPerMetre}
 }
 
 // ToUnrealLength converts a length in metres to the recording's
@@ -56,8 +57,8 @@ func ToUnrealLength(m float64) float64 { return m * centimetresPerMetre }
 
 // FromUnrealExtent converts a recorded half size (cm) to metres. Extents
 // are magnitudes along the actor's own axes, so no sign flips.
-func FromUnrealExtent(v recorder.Vec3) Vec3 {
-	return Vec3{abs(v.X) / centimetresPerMetre, abs(v.Y) / centimetresPerMetre, abs(v.Z) / centimetresPerMetre}
+func FromUnrealExtent(v recorder.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{abs(v.X) / centimetresPerMetre, abs(v.Y) / centimetresPerMetre, abs(v.Z) / centimetresPerMetre}
 }
 
 // FromUnrealRotation converts a recorded rotation (roll, pitch, yaw in
@@ -76,26 +77,26 @@ func FromUnrealSpeed(cmPerS float32) float64 { return float64(cmPerS) / centimet
 
 // FromUnrealVelocity converts a recorded linear velocity (already m/s in
 // CARLA's Kinematics packet, Unreal axes) to world axes.
-func FromUnrealVelocity(v recorder.Vec3) Vec3 {
-	return Vec3{v.X, -v.Y, v.Z}
+func FromUnrealVelocity(v recorder.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{v.X, -v.Y, v.Z}
 }
 
 // FromUnrealAngularVelocity converts a recorded angular velocity vector
 // (deg/s about Unreal axes) to world axes. An angular velocity is an axial
 // vector: under the Y mirror (determinant -1) it becomes -(M w), i.e. the
 // X and Z components change sign and Y keeps it.
-func FromUnrealAngularVelocity(w recorder.Vec3) Vec3 {
-	return Vec3{-w.X, w.Y, -w.Z}
+func FromUnrealAngularVelocity(w recorder.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{-w.X, w.Y, -w.Z}
 }
 
 // FromBAI converts a BAI map point (metres, Y up) to world metres.
-func FromBAI(v bai.Vec3) Vec3 {
-	return Vec3{float64(v.X), -float64(v.Z), float64(v.Y)}
+func FromBAI(v bai.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{float64(v.X), -float64(v.Z), float64(v.Y)}
 }
 
 // ToBAI is the inverse of FromBAI (used to write maps).
-func ToBAI(v Vec3) bai.Vec3 {
-	return bai.Vec3{X: float32(v.X), Y: float32(v.Z), Z: float32(-v.Y)}
+func ToBAI(v mgl64.Vec3) bai.Vec3 {
+	return bai.Vec3{X: float32(v[0]), Y: float32(v[2]), Z: float32(-v[1])}
 }
 
 func abs(x float64) float64 {

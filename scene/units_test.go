@@ -4,26 +4,27 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
 func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
 
-func nearVec(a, b Vec3, eps float64) bool {
-	return near(a.X, b.X, eps) && near(a.Y, b.Y, eps) && near(a.Z, b.Z, eps)
+func nearVec(a, b mgl64.Vec3, eps float64) bool {
+	return near(a[0], b[0], eps) && near(a[1], b[1], eps) && near(a[2], b[2], eps)
 }
 
 func TestFromUnrealKnownPoints(t *testing.T) {
 	tests := []struct {
 		in   recorder.Vec3
-		want Vec3
+		want mgl64.Vec3
 	}{
-		{recorder.Vec3{}, Vec3{}},
-		{recorder.Vec3{X: 100}, Vec3{X: 1}},   // 1 m ahead stays ahead
-		{recorder.Vec3{Y: 100}, Vec3{Y: -1}},  // Unreal right is world -Y
-		{recorder.Vec3{Z: 250}, Vec3{Z: 2.5}}, // up stays up
-		{recorder.Vec3{X: 542.481, Y: 4236.74, Z: 490.868}, Vec3{5.42481, -42.3674, 4.90868}},
+		{recorder.Vec3{}, mgl64.Vec3{}},
+		{recorder.Vec3{X: 100}, mgl64.Vec3{1, 0, 0}},   // 1 m ahead stays ahead
+		{recorder.Vec3{Y: 100}, mgl64.Vec3{0, -1, 0}},  // Unreal right is world -Y
+		{recorder.Vec3{Z: 250}, mgl64.Vec3{0, 0, 2.5}}, // up stays up
+		{recorder.Vec3{X: 542.481, Y: 4236.74, Z: 490.868}, mgl64.Vec3{5.42481, -42.3674, 4.90868}},
 	}
 	for _, tt := range tests {
 		got := FromUnreal(tt.in)
@@ -52,7 +53,7 @@ func unrealAxes(r recorder.Vec3) (fwd, right, up recorder.Vec3) {
 }
 
 // mirror maps an Unreal direction to world axes (no scaling).
-func mirror(v recorder.Vec3) Vec3 { return Vec3{v.X, -v.Y, v.Z} }
+func mirror(v recorder.Vec3) mgl64.Vec3 { return mgl64.Vec3{v.X, -v.Y, v.Z} }
 
 func TestFromUnrealRotationAxes(t *testing.T) {
 	rots := []recorder.Vec3{
@@ -66,8 +67,8 @@ func TestFromUnrealRotationAxes(t *testing.T) {
 			t.Errorf("%v: forward %v, want %v", r, got, mirror(fwd))
 		}
 		// The actor's right side is still its right side: world left = -right.
-		if got := w.Left(); !nearVec(got, mirror(right).Scale(-1), 1e-12) {
-			t.Errorf("%v: left %v, want %v", r, got, mirror(right).Scale(-1))
+		if got := w.Left(); !nearVec(got, mirror(right).Mul(-1), 1e-12) {
+			t.Errorf("%v: left %v, want %v", r, got, mirror(right).Mul(-1))
 		}
 		if got := w.Up(); !nearVec(got, mirror(up), 1e-12) {
 			t.Errorf("%v: up %v, want %v", r, got, mirror(up))
@@ -82,34 +83,34 @@ func TestFromUnrealRotationAxes(t *testing.T) {
 func TestYaw90FacesWorldMinusY(t *testing.T) {
 	// Unreal yaw 90 faces +Y Unreal, which is the driver's right: world -Y.
 	f := FromUnrealRotation(recorder.Vec3{Z: 90}).Forward()
-	if !nearVec(f, Vec3{0, -1, 0}, 1e-12) {
+	if !nearVec(f, mgl64.Vec3{0, -1, 0}, 1e-12) {
 		t.Fatalf("forward = %v, want (0,-1,0)", f)
 	}
 }
 
 func TestFromUnrealExtentAndVelocity(t *testing.T) {
-	if got := FromUnrealExtent(recorder.Vec3{X: 225, Y: -95, Z: 75}); got != (Vec3{2.25, 0.95, 0.75}) {
+	if got := FromUnrealExtent(recorder.Vec3{X: 225, Y: -95, Z: 75}); got != (mgl64.Vec3{2.25, 0.95, 0.75}) {
 		t.Errorf("extent = %v", got)
 	}
-	if got := FromUnrealVelocity(recorder.Vec3{X: 1, Y: 2, Z: 3}); got != (Vec3{1, -2, 3}) {
+	if got := FromUnrealVelocity(recorder.Vec3{X: 1, Y: 2, Z: 3}); got != (mgl64.Vec3{1, -2, 3}) {
 		t.Errorf("velocity = %v", got)
 	}
 	// A car turning right in Unreal (yaw increasing) turns clockwise seen
 	// from above in the world: angular velocity about +Z is negative.
-	if got := FromUnrealAngularVelocity(recorder.Vec3{Z: 10}); got.Z != -10 {
-		t.Errorf("angular z = %v, want -10", got.Z)
+	if got := FromUnrealAngularVelocity(recorder.Vec3{Z: 10}); got[2] != -10 {
+		t.Errorf("angular z = %v, want -10", got[2])
 	}
 }
 
 func TestFromBAI(t *testing.T) {
 	tests := []struct {
 		in   bai.Vec3
-		want Vec3
+		want mgl64.Vec3
 	}{
-		{bai.Vec3{Y: 1}, Vec3{Z: 1}},  // BAI up is world up
-		{bai.Vec3{X: 1}, Vec3{X: 1}},  // X stays
-		{bai.Vec3{Z: 1}, Vec3{Y: -1}}, // BAI +Z (toward the viewer) is world -Y
-		{bai.Vec3{X: 3, Y: 4, Z: 5}, Vec3{3, -5, 4}},
+		{bai.Vec3{Y: 1}, mgl64.Vec3{0, 0, 1}},  // BAI up is world up
+		{bai.Vec3{X: 1}, mgl64.Vec3{1, 0, 0}},  // X stays
+		{bai.Vec3{Z: 1}, mgl64.Vec3{0, -1, 0}}, // BAI +Z (toward the viewer) is world -Y
+		{bai.Vec3{X: 3, Y: 4, Z: 5}, mgl64.Vec3{3, -5, 4}},
 	}
 	for _, tt := range tests {
 		if got := FromBAI(tt.in); got != tt.want {

@@ -3,18 +3,20 @@ package scene
 import (
 	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 func TestMatrixRotationRoundTrip(t *testing.T) {
 	for _, r := range []Rotation{{}, {10, 20, 30}, {-170, 80, -45}, {179, -89, 179}, {0, 0, -180 + 1e-9}} {
-		got := r.Matrix().Rotation()
+		got := RotationFromMatrix(r.Matrix())
 		if !nearRot(got, r, 1e-7) {
 			t.Errorf("%v -> %v", r, got)
 		}
 	}
 	// Gimbal lock: the turn about Z survives.
 	r := Rotation{Pitch: 90, Yaw: 30}
-	got := r.Matrix().Rotation()
+	got := RotationFromMatrix(r.Matrix())
 	if !nearVec(got.Forward(), r.Forward(), 1e-9) || !nearVec(got.Up(), r.Up(), 1e-9) {
 		t.Errorf("gimbal: %v -> %v", r, got)
 	}
@@ -26,8 +28,8 @@ func nearRot(a, b Rotation, eps float64) bool {
 }
 
 func TestTransformComposeInverse(t *testing.T) {
-	parent := Transform{Location: Vec3{10, 5, 1}, Rotation: Rotation{Roll: 3, Pitch: -7, Yaw: 90}}
-	local := Transform{Location: Vec3{-5.5, 0, 2.8}, Rotation: Rotation{Pitch: -15}}
+	parent := Transform{Location: mgl64.Vec3{10, 5, 1}, Rotation: Rotation{Roll: 3, Pitch: -7, Yaw: 90}}
+	local := Transform{Location: mgl64.Vec3{-5.5, 0, 2.8}, Rotation: Rotation{Pitch: -15}}
 	world := parent.Mul(local)
 	// Yaw 90 turns local -X (behind) into world -Y.
 	if !nearVec(world.Location, parent.Apply(local.Location), 1e-12) {
@@ -38,11 +40,11 @@ func TestTransformComposeInverse(t *testing.T) {
 		t.Errorf("Relative = %v, want %v", back, local)
 	}
 	id := parent.Mul(parent.Inverse())
-	if !nearVec(id.Location, Vec3{}, 1e-9) || !nearRot(id.Rotation, Rotation{}, 1e-9) {
+	if !nearVec(id.Location, mgl64.Vec3{}, 1e-9) || !nearRot(id.Rotation, Rotation{}, 1e-9) {
 		t.Errorf("t * inverse(t) = %v", id)
 	}
-	p := Transform{Rotation: Rotation{Yaw: 90}}.Apply(Vec3{X: -1})
-	if !nearVec(p, Vec3{0, -1, 0}, 1e-12) {
+	p := Transform{Rotation: Rotation{Yaw: 90}}.Apply(mgl64.Vec3{-1, 0, 0})
+	if !nearVec(p, mgl64.Vec3{0, -1, 0}, 1e-12) {
 		t.Errorf("yaw 90 maps behind to %v, want (0,-1,0)", p)
 	}
 }
@@ -60,8 +62,8 @@ func TestRotationLerpShortWay(t *testing.T) {
 	if got := a.Lerp(b, 0); got != a {
 		t.Errorf("Lerp(0) = %v, want exactly %v", got, a)
 	}
-	v := Vec3{0.1, 0.2, 0.3}
-	if v.Lerp(Vec3{9, 9, 9}, 0) != v {
+	v := mgl64.Vec3{0.1, 0.2, 0.3}
+	if Lerp(v, mgl64.Vec3{9, 9, 9}, 0) != v {
 		t.Error("Vec3.Lerp(0) not exact")
 	}
 }
@@ -80,17 +82,17 @@ func TestWrapDegrees(t *testing.T) {
 }
 
 func TestVecOps(t *testing.T) {
-	a, b := Vec3{1, 2, 3}, Vec3{4, 5, 6}
-	if a.Add(b) != (Vec3{5, 7, 9}) || b.Sub(a) != (Vec3{3, 3, 3}) || a.Scale(2) != (Vec3{2, 4, 6}) {
+	a, b := mgl64.Vec3{1, 2, 3}, mgl64.Vec3{4, 5, 6}
+	if a.Add(b) != (mgl64.Vec3{5, 7, 9}) || b.Sub(a) != (mgl64.Vec3{3, 3, 3}) || a.Mul(2) != (mgl64.Vec3{2, 4, 6}) {
 		t.Error("add/sub/scale")
 	}
-	if a.Dot(b) != 32 || (Vec3{3, 4, 0}).Len() != 5 {
+	if a.Dot(b) != 32 || (mgl64.Vec3{3, 4, 0}).Len() != 5 {
 		t.Error("dot/len")
 	}
-	if (Vec3{1, 0, 0}).Cross(Vec3{0, 1, 0}) != (Vec3{0, 0, 1}) {
+	if (mgl64.Vec3{1, 0, 0}).Cross(mgl64.Vec3{0, 1, 0}) != (mgl64.Vec3{0, 0, 1}) {
 		t.Error("cross not right-handed")
 	}
-	if a.Lerp(b, 0.5) != (Vec3{2.5, 3.5, 4.5}) {
+	if Lerp(a, b, 0.5) != (mgl64.Vec3{2.5, 3.5, 4.5}) {
 		t.Error("lerp")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -57,10 +58,10 @@ const (
 type actorState struct {
 	st     *actorStatic
 	parent uint32
-	local  Transform // relative to parent, fixed at EventParent
-	pose   Transform // own world pose: last Position record, else spawn
-	world  Transform // resolved world transform
-	prev   Vec3      // world location before this frame's resolve
+	local  Transform  // relative to parent, fixed at EventParent
+	pose   Transform  // own world pose: last Position record, else spawn
+	world  Transform  // resolved world transform
+	prev   mgl64.Vec3 // world location before this frame's resolve
 	seen   [nGroups]int32
 
 	control   Control

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -54,10 +55,10 @@ func TestWorldAddPositionsDelete(t *testing.T) {
 	if car == nil || !car.Hero || car.Kind != KindCar || car.UID != 200 {
 		t.Fatalf("car %+v", car)
 	}
-	if car.World.Location != (Vec3{2, -3, 0.4}) || car.World.Rotation.Yaw != -90 {
+	if car.World.Location != (mgl64.Vec3{2, -3, 0.4}) || car.World.Rotation.Yaw != -90 {
 		t.Errorf("car world %+v: position record not applied", car.World)
 	}
-	if !car.BoxRecorded || car.Box.Extent != (Vec3{2.4, 1, 0.75}) || car.Box.Center != (Vec3{0, 0, 0.7}) {
+	if !car.BoxRecorded || car.Box.Extent != (mgl64.Vec3{2.4, 1, 0.75}) || car.Box.Center != (mgl64.Vec3{0, 0, 0.7}) {
 		t.Errorf("car box %+v", car.Box)
 	}
 	if car.Control.Throttle != 0.5 || car.Control.Gear != 2 || car.LightBits != recorder.LightBrake || car.Doors != 4 {
@@ -67,7 +68,7 @@ func TestWorldAddPositionsDelete(t *testing.T) {
 	if light.TrafficLight == nil || light.TrafficLight.State != recorder.LightGreen || light.TrafficLight.Red != 12 {
 		t.Errorf("light %+v", light.TrafficLight)
 	}
-	if light.World.Location != (Vec3{5, -2, 0}) || light.World.Rotation.Yaw != -90 || light.BoxRecorded {
+	if light.World.Location != (mgl64.Vec3{5, -2, 0}) || light.World.Rotation.Yaw != -90 || light.BoxRecorded {
 		t.Errorf("light without positions must stay at its spawn pose: %+v", light.World)
 	}
 	if wk := s.Actor(7); wk.WalkerSpeed != 1.4 || wk.Kind != KindWalker {
@@ -87,7 +88,7 @@ func TestWorldAddPositionsDelete(t *testing.T) {
 		t.Fatalf("delete: %d actors", len(s.Actors))
 	}
 	// No position this frame: the car stays where its last record put it.
-	if c := s.Actor(20); c.World.Location != (Vec3{2, -3, 0.4}) || c.Doors != 0 {
+	if c := s.Actor(20); c.World.Location != (mgl64.Vec3{2, -3, 0.4}) || c.Doors != 0 {
 		t.Errorf("car after a frame without position: %+v doors %b", c.World, c.Doors)
 	}
 	if s.FrameID != 2 || s.Frame != 1 || s.Time != 0.05 {
@@ -111,10 +112,10 @@ func TestSensorFollowsParentThroughRotation(t *testing.T) {
 	var s State
 	w.State(&s)
 	cam := s.Actor(2)
-	if cam.Parent != 1 || !nearVec(cam.Local.Location, Vec3{-5.5, 0, 2.8}, 1e-12) || !near(cam.Local.Rotation.Pitch, -15, 1e-9) {
+	if cam.Parent != 1 || !nearVec(cam.Local.Location, mgl64.Vec3{-5.5, 0, 2.8}, 1e-12) || !near(cam.Local.Rotation.Pitch, -15, 1e-9) {
 		t.Fatalf("camera local %+v parent %d", cam.Local, cam.Parent)
 	}
-	if !nearVec(cam.World.Location, Vec3{4.5, -20, 2.8}, 1e-9) {
+	if !nearVec(cam.World.Location, mgl64.Vec3{4.5, -20, 2.8}, 1e-9) {
 		t.Errorf("camera at %v, want (4.5, -20, 2.8) behind the car", cam.World.Location)
 	}
 	// The car moves 10 m forward and turns to Unreal yaw 90 (its right,
@@ -122,7 +123,7 @@ func TestSensorFollowsParentThroughRotation(t *testing.T) {
 	applyFrame(w, 2, 0.05, &recorder.Positions{Records: []recorder.Position{pos(1, 1000, 0, 0, 90)}})
 	w.State(&s)
 	cam = s.Actor(2)
-	if !nearVec(cam.World.Location, Vec3{10, 5.5, 2.8}, 1e-9) {
+	if !nearVec(cam.World.Location, mgl64.Vec3{10, 5.5, 2.8}, 1e-9) {
 		t.Errorf("camera at %v, want (10, 5.5, 2.8)", cam.World.Location)
 	}
 	if !nearRot(cam.World.Rotation, Rotation{Pitch: -15, Yaw: -90}, 1e-9) {
@@ -154,14 +155,14 @@ func TestParentCycleAndMissingParent(t *testing.T) {
 	}
 	// Every actor stays where it was.
 	for i, a := range s.Actors {
-		if a.World.Location.X != float64(i+1) {
+		if a.World.Location[0] != float64(i+1) {
 			t.Errorf("actor %d moved to %v", a.ID, a.World.Location)
 		}
 	}
 	// Detaching clears the problem and keeps the actor in place.
 	applyFrame(w, 2, 0.1, &recorder.EventParent{Links: []recorder.ParentLink{{Child: 4, Parent: 0}}})
 	w.State(&s)
-	if a := s.Actor(4); a.Parent != 0 || a.World.Location.X != 4 {
+	if a := s.Actor(4); a.Parent != 0 || a.World.Location[0] != 4 {
 		t.Errorf("detached %+v", a)
 	}
 	if strings.Contains(strings.Join(s.Problems, "\n"), "actor 4") {

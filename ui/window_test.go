@@ -18,14 +18,13 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/testrec"
-	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
-	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/ui/app"
@@ -76,7 +75,7 @@ func (h *harness) Update() error {
 func (h *harness) Draw(*ebiten.Image)          {}
 func (h *harness) Layout(w, hh int) (int, int) { return w, hh }
 
-func render3(v scene.Vec3) render.Vec3 { return render.Vec3(v) }
+func render3(v mgl64.Vec3) mgl64.Vec3 { return v }
 
 // script is an InputSource playing back snapshots, one a tick; the cursor
 // stays where the last one left it.
@@ -796,7 +795,7 @@ func TestWindowSelectRoad(t *testing.T) {
 		c := m.Roads[i].Centre
 		p := c[len(c)/2]
 		x, y, _, ok := a.View().WorldToScreen(render3(p))
-		if ok && g.lay.view.contains(x, y) && !g.hud.overPanel(x, y) && (best < 0 || p.X+p.Y > m.Roads[best].Centre[len(m.Roads[best].Centre)/2].X+m.Roads[best].Centre[len(m.Roads[best].Centre)/2].Y) {
+		if ok && g.lay.view.contains(x, y) && !g.hud.overPanel(x, y) && (best < 0 || p[0]+p[1] > m.Roads[best].Centre[len(m.Roads[best].Centre)/2][0]+m.Roads[best].Centre[len(m.Roads[best].Centre)/2][1]) {
 			best, bx, by = i, x, y
 		}
 	}

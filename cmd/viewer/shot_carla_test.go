@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
@@ -45,8 +46,8 @@ func checkHeroFollowed(t *testing.T, sc *shotScene, st *scene.State, at float64)
 		t.Fatal(err)
 	}
 	h := st.Hero()
-	roof := h.World.Location.Add(h.World.Rotation.Matrix().Apply(
-		h.Box.Center.Add(scene.Vec3{X: 0.6 * h.Box.Extent.X, Z: h.Box.Extent.Z})))
+	roof := h.World.Location.Add(h.World.Rotation.Matrix().Mul3x1(
+		h.Box.Center.Add(mgl64.Vec3{0.6 * h.Box.Extent[0], 0, h.Box.Extent[2]})))
 	if c, on := pixelAt(img, &view, roof); !on || !shadeOf(c, scenedraw.HeroColor) {
 		t.Errorf("%g s, follow: hero %d roof: pixel %v (on screen %v), want a shade of the hero colour", at, h.ID, c, on)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
@@ -77,16 +78,16 @@ func TestShotDemoPixels(t *testing.T) {
 	if hero == nil {
 		t.Fatal("the demo has no hero")
 	}
-	roof := hero.World.Location.Add(hero.World.Rotation.Matrix().Apply(
-		hero.Box.Center.Add(scene.Vec3{Z: hero.Box.Extent.Z})))
+	roof := hero.World.Location.Add(hero.World.Rotation.Matrix().Mul3x1(
+		hero.Box.Center.Add(mgl64.Vec3{0, 0, hero.Box.Extent[2]})))
 	if c, on := pixelAt(img, &view, roof); !on || !shadeOf(c, scenedraw.HeroColor) {
 		t.Errorf("follow: hero roof %v: pixel %v (on screen %v), want a shade of the hero colour", roof, c, on)
 	}
 }
 
 // pixelAt returns the pixel of img where view projects p.
-func pixelAt(img *image.RGBA, view *render.View, p scene.Vec3) (color.RGBA, bool) {
-	x, y, _, ok := view.WorldToScreen(render.Vec3(p))
+func pixelAt(img *image.RGBA, view *render.View, p mgl64.Vec3) (color.RGBA, bool) {
+	x, y, _, ok := view.WorldToScreen(p)
 	b := img.Bounds()
 	if !ok || x < 0 || y < 0 || x >= float64(b.Dx()) || y >= float64(b.Dy()) {
 		return color.RGBA{}, false
@@ -106,25 +107,25 @@ func nearAny(c color.RGBA, want []render.Color) bool {
 // freeRoadPoint is the middle of the centre line of the first road whose
 // middle is 15 m from every actor: no box, ring or shadow of one can
 // cover it.
-func freeRoadPoint(m *scene.Map, st *scene.State) (scene.Vec3, bool) {
+func freeRoadPoint(m *scene.Map, st *scene.State) (mgl64.Vec3, bool) {
 	for i := range m.Roads {
 		c := m.Roads[i].Centre
 		if len(c) > 2 && farFromActors(st, c[len(c)/2], 15) {
 			return c[len(c)/2], true
 		}
 	}
-	return scene.Vec3{}, false
+	return mgl64.Vec3{}, false
 }
 
 // blockMiddle is the point of the map's inner part farthest from every
 // road's full width and every intersection: the middle of a city block,
 // where only the background can be.
-func blockMiddle(m *scene.Map) scene.Vec3 {
+func blockMiddle(m *scene.Map) mgl64.Vec3 {
 	lo, hi := m.Bounds()
-	best, bestD := scene.Vec3{}, math.Inf(-1)
+	best, bestD := mgl64.Vec3{}, math.Inf(-1)
 	for fx := 0.2; fx <= 0.8; fx += 0.01 {
 		for fy := 0.2; fy <= 0.8; fy += 0.01 {
-			p := scene.Vec3{X: lo.X + fx*(hi.X-lo.X), Y: lo.Y + fy*(hi.Y-lo.Y), Z: lo.Z}
+			p := mgl64.Vec3{lo[0] + fx*(hi[0]-lo[0]), lo[1] + fy*(hi[1]-lo[1]), lo[2]}
 			if d := clearance(m, p); d > bestD {
 				best, bestD = p, d
 			}
@@ -134,16 +135,16 @@ func blockMiddle(m *scene.Map) scene.Vec3 {
 }
 
 // clearance is how far p is from the edge of every road and intersection.
-func clearance(m *scene.Map, p scene.Vec3) float64 {
+func clearance(m *scene.Map, p mgl64.Vec3) float64 {
 	d := math.Inf(1)
 	for i := range m.Roads {
 		r := &m.Roads[i]
 		for _, q := range r.Centre {
-			d = min(d, math.Hypot(q.X-p.X, q.Y-p.Y)-r.HalfWidth)
+			d = min(d, math.Hypot(q[0]-p[0], q[1]-p[1])-r.HalfWidth)
 		}
 	}
 	for _, in := range m.Intersections {
-		d = min(d, math.Hypot(in.Center.X-p.X, in.Center.Y-p.Y)-20)
+		d = min(d, math.Hypot(in.Center[0]-p[0], in.Center[1]-p[1])-20)
 	}
 	return d
 }

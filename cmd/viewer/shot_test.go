@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -146,8 +147,8 @@ func TestShotPixels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pixel := func(p scene.Vec3) (color.RGBA, bool) {
-			x, y, _, ok := view.WorldToScreen(render.Vec3(p))
+		pixel := func(p mgl64.Vec3) (color.RGBA, bool) {
+			x, y, _, ok := view.WorldToScreen(p)
 			if !ok || x < 0 || y < 0 || x >= float64(sp.width) || y >= float64(sp.height) {
 				return color.RGBA{}, false
 			}
@@ -171,22 +172,22 @@ func TestShotPixels(t *testing.T) {
 			t.Errorf("%s: road %d centre pixel %v (on screen %v), want the road colour", kind, road, got, ok)
 		}
 		truck := st.Actor(scenetest.TruckID)
-		top := truck.World.Location.Add(scene.Vec3{Z: 2 * truck.Box.Extent.Z})
+		top := truck.World.Location.Add(mgl64.Vec3{0, 0, 2 * truck.Box.Extent[2]})
 		if got, ok := pixel(top); !ok || !shadeOf(got, scenedraw.KindColor(scene.KindTruck)) {
 			t.Errorf("%s: pixel on top of the truck %v (on screen %v), want a shade of the truck colour", kind, got, ok)
 		}
 		// The middle of the block between intersections 0, 1, 4 and 5.
 		in := sc.Map.Intersections
-		block := in[0].Center.Add(in[1].Center).Add(in[4].Center).Add(in[5].Center).Scale(0.25)
+		block := in[0].Center.Add(in[1].Center).Add(in[4].Center).Add(in[5].Center).Mul(0.25)
 		if got, ok := pixel(block); !ok || !near(got, scenedraw.Background.NRGBA(), 0) {
 			t.Errorf("%s: pixel inside a block %v (on screen %v), want the background", kind, got, ok)
 		}
 	}
 }
 
-func farFromActors(st *scene.State, p scene.Vec3, d float64) bool {
+func farFromActors(st *scene.State, p mgl64.Vec3, d float64) bool {
 	for _, a := range st.Actors {
-		if math.Hypot(a.World.Location.X-p.X, a.World.Location.Y-p.Y) < d {
+		if math.Hypot(a.World.Location[0]-p[0], a.World.Location[1]-p[1]) < d {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/raster"
@@ -17,7 +18,7 @@ import (
 // newList returns a draw list for a w x h viewport.
 func newList(w, h int) *render.DrawList {
 	vp := render.Viewport{Width: float64(w), Height: float64(h), Scale: 1}
-	v := render.NewOrthoView(render.Vec3{}, 1, 10, vp)
+	v := render.NewOrthoView(mgl64.Vec3{}, 1, 10, vp)
 	dl := render.NewDrawList()
 	dl.Reset(&v)
 	return dl

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/raster"
 )
@@ -17,9 +18,9 @@ func Example() {
 
 	dl := render.NewDrawList()
 	dl.Reset(&v)
-	road := []render.Vec3{{X: -20, Y: 0}, {X: 20, Y: 0}}
+	road := []mgl64.Vec3{{-20, 0, 0}, {20, 0, 0}}
 	dl.GroundRibbon(render.LayerRoad, road, 7, render.RGB(80, 80, 80))
-	dl.Box(render.LayerObjects, render.Vec3{Z: 0.8}, render.Vec3{X: 2.3, Y: 1, Z: 0.8}, render.Identity3, render.RGB(255, 0, 0))
+	dl.Box(render.LayerObjects, mgl64.Vec3{0, 0, 0.8}, mgl64.Vec3{2.3, 1, 0.8}, mgl64.Ident3(), render.RGB(255, 0, 0))
 	dl.Finish(nil)
 
 	img := image.NewRGBA(image.Rect(0, 0, 160, 120))

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 )
 
@@ -22,28 +23,28 @@ var bg = color.NRGBA{20, 24, 28, 255}
 // roads, an intersection disc, lane lines, an arrow, three cars (one
 // partly behind another), a traffic light and labels.
 func smallScene(w, h int) *render.DrawList {
-	cam := render.OrbitCamera{Target: render.Vec3{X: 0, Y: 0, Z: 0}, Distance: 40, Yaw: 60 * math.Pi / 180, Pitch: 35 * math.Pi / 180}
+	cam := render.OrbitCamera{Target: mgl64.Vec3{0, 0, 0}, Distance: 40, Yaw: 60 * math.Pi / 180, Pitch: 35 * math.Pi / 180}
 	v := cam.View(render.Viewport{Width: float64(w), Height: float64(h), Scale: 1})
 	dl := render.NewDrawList()
 	dl.Reset(&v)
-	dl.Grid(render.Vec3{}, render.GridStyle{Color: render.RGBA(255, 255, 255, 25), MajorColor: render.RGBA(255, 255, 255, 60), ScaleColor: render.RGB(220, 220, 220)})
-	ew := []render.Vec3{{X: -80, Y: 0, Z: 0}, {X: 80, Y: 0, Z: 0}}
-	ns := render.SmoothCurve([]render.Vec3{{X: 0, Y: -80, Z: 0}, {X: 0, Y: 0, Z: 0}, {X: 15, Y: 30, Z: 0}, {X: 20, Y: 80, Z: 0}}, 2, nil)
+	dl.Grid(mgl64.Vec3{}, render.GridStyle{Color: render.RGBA(255, 255, 255, 25), MajorColor: render.RGBA(255, 255, 255, 60), ScaleColor: render.RGB(220, 220, 220)})
+	ew := []mgl64.Vec3{{-80, 0, 0}, {80, 0, 0}}
+	ns := render.SmoothCurve([]mgl64.Vec3{{0, -80, 0}, {0, 0, 0}, {15, 30, 0}, {20, 80, 0}}, 2, nil)
 	dl.GroundRibbon(render.LayerRoad, ew, 7, render.RGB(70, 70, 78))
 	dl.GroundRibbon(render.LayerRoad, ns, 7, render.RGB(70, 70, 78))
-	dl.Disc(render.LayerRoad, render.Vec3{}, 6, render.RGB(85, 85, 92))
+	dl.Disc(render.LayerRoad, mgl64.Vec3{}, 6, render.RGB(85, 85, 92))
 	dl.Polyline3D(render.LayerMarking, ns, 1, render.RGB(240, 240, 240))
-	dl.Arrow(render.LayerMarking, render.Vec3{X: 8, Y: -1.75, Z: 0}, render.Vec3{X: 1}, 4, 1.5, render.RGB(240, 240, 240))
-	dl.Polyline3D(render.LayerPath, []render.Vec3{{X: -30, Y: 1.75, Z: 0.1}, {X: -5, Y: 1.75, Z: 0.1}, {X: 0, Y: -3, Z: 0.1}, {X: 0, Y: -40, Z: 0.1}}, 2, render.RGB(60, 200, 255))
+	dl.Arrow(render.LayerMarking, mgl64.Vec3{8, -1.75, 0}, mgl64.Vec3{1, 0, 0}, 4, 1.5, render.RGB(240, 240, 240))
+	dl.Polyline3D(render.LayerPath, []mgl64.Vec3{{-30, 1.75, 0.1}, {-5, 1.75, 0.1}, {0, -3, 0.1}, {0, -40, 0.1}}, 2, render.RGB(60, 200, 255))
 	red := render.RGB(220, 30, 30)
-	dl.Box(render.LayerObjects, render.Vec3{X: -12, Y: 1.75, Z: 0.8}, render.Vec3{X: 2.3, Y: 1, Z: 0.8}, render.Identity3, red)
-	dl.Box(render.LayerObjects, render.Vec3{X: -18, Y: 1.75, Z: 0.8}, render.Vec3{X: 2.3, Y: 1, Z: 0.8}, render.Identity3, render.RGB(40, 120, 220))
-	dl.Box(render.LayerObjects, render.Vec3{X: 1.75, Y: -15, Z: 1.2}, render.Vec3{X: 4, Y: 1.3, Z: 1.2}, render.Rotation(math.Pi/2, 0, 0), render.RGB(230, 200, 40))
-	dl.Pole(render.LayerObjects, render.Vec3{X: 5, Y: 5, Z: 0}, 5, 2, render.RGB(160, 160, 160), 0.4, render.RGB(40, 230, 60))
+	dl.Box(render.LayerObjects, mgl64.Vec3{-12, 1.75, 0.8}, mgl64.Vec3{2.3, 1, 0.8}, mgl64.Ident3(), red)
+	dl.Box(render.LayerObjects, mgl64.Vec3{-18, 1.75, 0.8}, mgl64.Vec3{2.3, 1, 0.8}, mgl64.Ident3(), render.RGB(40, 120, 220))
+	dl.Box(render.LayerObjects, mgl64.Vec3{1.75, -15, 1.2}, mgl64.Vec3{4, 1.3, 1.2}, render.Rotation(math.Pi/2, 0, 0), render.RGB(230, 200, 40))
+	dl.Pole(render.LayerObjects, mgl64.Vec3{5, 5, 0}, 5, 2, render.RGB(160, 160, 160), 0.4, render.RGB(40, 230, 60))
 	white := render.RGB(255, 255, 255)
 	shade := render.RGBA(0, 0, 0, 160)
-	dl.Label3D(render.Vec3{X: -12, Y: 1.75, Z: 1.6}, render.Label{Text: "car 12", Color: white, Background: shade, Priority: 2})
-	dl.Label3D(render.Vec3{X: 1.75, Y: -15, Z: 2.4}, render.Label{Text: "bus 7", Color: white, Background: shade, Priority: 1})
+	dl.Label3D(mgl64.Vec3{-12, 1.75, 1.6}, render.Label{Text: "car 12", Color: white, Background: shade, Priority: 2})
+	dl.Label3D(mgl64.Vec3{1.75, -15, 2.4}, render.Label{Text: "bus 7", Color: white, Background: shade, Priority: 1})
 	dl.Finish(render.NewBasicFace())
 	return dl
 }
@@ -129,7 +130,7 @@ func TestPixels(t *testing.T) {
 	dl := render.NewDrawList()
 	dl.Reset(&v)
 	red := render.RGB(255, 0, 0)
-	dl.Box(render.LayerObjects, render.Vec3{X: 0, Y: 0, Z: 1}, render.Vec3{X: 2, Y: 1, Z: 1}, render.Identity3, red)
+	dl.Box(render.LayerObjects, mgl64.Vec3{0, 0, 1}, mgl64.Vec3{2, 1, 1}, mgl64.Ident3(), red)
 	dl.Finish(nil)
 	dst := image.NewRGBA(image.Rect(0, 0, 100, 100))
 	Rasterize(dl, dst, Options{Background: bg})

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -91,7 +92,7 @@ func parseRGB(s string) (render.Color, bool) {
 // ChaseTarget is what a render.ChaseCamera follows for actor a: its
 // position and its heading in radians, counter-clockwise from +X, taken
 // from its forward axis (so the angle units stay package scene's).
-func ChaseTarget(a *scene.Actor) (pos render.Vec3, yaw float64) {
+func ChaseTarget(a *scene.Actor) (pos mgl64.Vec3, yaw float64) {
 	f := a.World.Rotation.Forward()
-	return render.Vec3(a.World.Location), math.Atan2(f.Y, f.X)
+	return a.World.Location, math.Atan2(f[1], f[0])
 }

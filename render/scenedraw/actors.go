@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
@@ -90,21 +91,21 @@ func (r *Renderer) drawActors(dl *render.DrawList, v *render.View, st *scene.Sta
 
 // pose is an actor's box in world space.
 type pose struct {
-	center, half render.Vec3
-	rot          render.Mat3
+	center, half mgl64.Vec3
+	rot          mgl64.Mat3
 }
 
 func poseOf(a *scene.Actor) pose {
 	m := a.World.Rotation.Matrix()
-	c := a.World.Location.Add(m.Apply(a.Box.Center))
+	c := a.World.Location.Add(m.Mul3x1(a.Box.Center))
 	h := a.Box.Extent
-	h = scene.Vec3{X: max(h.X, 0.05), Y: max(h.Y, 0.05), Z: max(h.Z, 0.05)}
-	return pose{center: render.Vec3(c), half: render.Vec3(h), rot: render.Mat3(m)}
+	h = mgl64.Vec3{max(h[0], 0.05), max(h[1], 0.05), max(h[2], 0.05)}
+	return pose{center: c, half: h, rot: m}
 }
 
 // local returns the world point at p in the box's frame (from its centre).
-func (p *pose) local(x, y, z float64) render.Vec3 {
-	return p.center.Add(p.rot.MulVec(render.Vec3{X: x, Y: y, Z: z}))
+func (p *pose) local(x, y, z float64) mgl64.Vec3 {
+	return p.center.Add(p.rot.Mul3x1(mgl64.Vec3{x, y, z}))
 }
 
 func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor, opt Options) {
@@ -115,10 +116,10 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 	in := r.actors.get(a)
 	s := r.style(a, in, opt)
 	ppm := v.PixelsPerMetreAt(p.center)
-	size := 2 * max(p.half.X, p.half.Y) * ppm
-	foot := p.local(0, 0, -p.half.Z)
+	size := 2 * max(p.half[0], p.half[1]) * ppm
+	foot := p.local(0, 0, -p.half[2])
 	if size < minBoxPx {
-		dl.Pole(render.LayerObjects, foot, 2*p.half.Z, 2, s.body, 0.01, s.body)
+		dl.Pole(render.LayerObjects, foot, 2*p.half[2], 2, s.body, 0.01, s.body)
 	} else {
 		dl.Box(render.LayerObjects, p.center, p.half, p.rot, s.body)
 		if a.Kind.IsVehicle() && (a.LightBits&recorder.LightBrake != 0 || a.Control.Brake > 0.1) {
@@ -126,7 +127,7 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 		}
 	}
 	if s.ring.A > 0 {
-		r.groundRing(dl, v, foot, math.Hypot(p.half.X, p.half.Y)+0.6, s.ring)
+		r.groundRing(dl, v, foot, math.Hypot(p.half[0], p.half[1])+0.6, s.ring)
 	}
 	label := opt.Layers.Has(Labels) && (s.always || size >= minLabelPx)
 	if !label && s.marker.A == 0 {
@@ -150,12 +151,12 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 // that neither covers the actor however close the camera is. ok is false
 // when the roof's centre is behind the near plane.
 func (p *pose) screenTop(v *render.View) (x, y, depth float64, ok bool) {
-	x, y, depth, ok = v.WorldToScreen(p.local(0, 0, p.half.Z))
+	x, y, depth, ok = v.WorldToScreen(p.local(0, 0, p.half[2]))
 	if !ok {
 		return
 	}
 	for _, c := range [4][2]float64{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
-		if _, cy, _, cok := v.WorldToScreen(p.local(c[0]*p.half.X, c[1]*p.half.Y, p.half.Z)); cok {
+		if _, cy, _, cok := v.WorldToScreen(p.local(c[0]*p.half[0], c[1]*p.half[1], p.half[2])); cok {
 			y = min(y, cy)
 		}
 	}
@@ -179,7 +180,7 @@ const (
 // at their parent's origin, inside its box, where no cube could be seen:
 // those are marked on the parent's roof above their mount point.
 func (r *Renderer) drawSensor(dl *render.DrawList, v *render.View, st *scene.State, a *scene.Actor, opt Options) {
-	p := render.Vec3(a.World.Location)
+	p := a.World.Location
 	if !finite3(p) || !v.SphereVisible(p, 3) {
 		return
 	}
@@ -188,29 +189,29 @@ func (r *Renderer) drawSensor(dl *render.DrawList, v *render.View, st *scene.Sta
 		return
 	}
 	h := min(max(sensorPx/2/ppm, sensorMinHalf), sensorMaxHalf)
-	rot := render.Mat3(a.World.Rotation.Matrix())
+	rot := a.World.Rotation.Matrix()
 	if par := st.Actor(a.Parent); a.Parent != 0 && par != nil {
 		pp := poseOf(par)
-		l := pp.rot.MulTVec(p.Sub(pp.center))
-		if math.Abs(l.X) <= pp.half.X+sensorInsideTol && math.Abs(l.Y) <= pp.half.Y+sensorInsideTol && l.Z <= pp.half.Z {
-			p, rot = pp.local(l.X, l.Y, pp.half.Z+h+sensorRoofLift), pp.rot
+		l := pp.rot.Transpose().Mul3x1(p.Sub(pp.center))
+		if math.Abs(l[0]) <= pp.half[0]+sensorInsideTol && math.Abs(l[1]) <= pp.half[1]+sensorInsideTol && l[2] <= pp.half[2] {
+			p, rot = pp.local(l[0], l[1], pp.half[2]+h+sensorRoofLift), pp.rot
 		}
 	}
 	s := r.style(a, r.actors.get(a), opt)
-	dl.Box(render.LayerObjects, p, render.Vec3{X: h, Y: h, Z: h}, rot, s.body)
+	dl.Box(render.LayerObjects, p, mgl64.Vec3{h, h, h}, rot, s.body)
 }
 
 // brakeLights adds the red lamps at the rear of a braking vehicle: two
 // thin boxes just behind the rear face (one for a bike). They sort on
 // their own depth, so the body hides them when seen from the front.
 func brakeLights(dl *render.DrawList, p *pose, bike bool) {
-	h := render.Vec3{X: 0.04, Y: min(0.22, p.half.Y*0.2), Z: min(0.09, p.half.Z*0.12)}
-	x, z := -p.half.X-0.04, p.half.Z*0.25
+	h := mgl64.Vec3{0.04, min(0.22, p.half[1]*0.2), min(0.09, p.half[2]*0.12)}
+	x, z := -p.half[0]-0.04, p.half[2]*0.25
 	if bike {
 		dl.Box(render.LayerObjects, p.local(x, 0, z), h, p.rot, colBrake)
 		return
 	}
-	y := p.half.Y - h.Y - 0.05
+	y := p.half[1] - h[1] - 0.05
 	dl.Box(render.LayerObjects, p.local(x, y, z), h, p.rot, colBrake)
 	dl.Box(render.LayerObjects, p.local(x, -y, z), h, p.rot, colBrake)
 }
@@ -228,7 +229,7 @@ func liftColor(c render.Color) render.Color {
 // at a map light is left out: the map light already shows its state, and
 // two lamps at one corner read as two lights.
 func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Actor) {
-	base := render.Vec3(a.World.Location)
+	base := a.World.Location
 	if !finite3(base) || !v.SphereVisible(base, 6) {
 		return
 	}
@@ -242,7 +243,7 @@ func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Acto
 		if a.TrafficLight != nil {
 			col = lightColor(a.TrafficLight.State)
 		}
-		h := min(max(2*a.Box.Extent.Z, 3), 8)
+		h := min(max(2*a.Box.Extent[2], 3), 8)
 		dl.Pole(render.LayerObjects, base, h, w, colPole, lampRadius, col)
 		return
 	}
@@ -261,13 +262,13 @@ func signColor(bp string) render.Color {
 }
 
 // groundRing draws a circle of radius metres on the ground around foot.
-func (r *Renderer) groundRing(dl *render.DrawList, v *render.View, foot render.Vec3, radius float64, col render.Color) {
+func (r *Renderer) groundRing(dl *render.DrawList, v *render.View, foot mgl64.Vec3, radius float64, col render.Color) {
 	const n = 32
 	r.ring = r.ring[:0]
-	c := foot.Add(render.Vec3{Z: 0.05})
+	c := foot.Add(mgl64.Vec3{0, 0, 0.05})
 	for i := range n + 1 {
 		s, co := math.Sincos(2 * math.Pi * float64(i) / n)
-		r.ring = append(r.ring, c.Add(render.Vec3{X: co * radius, Y: s * radius}))
+		r.ring = append(r.ring, c.Add(mgl64.Vec3{co * radius, s * radius, 0}))
 	}
 	w := lineWidth(v.PixelsPerMetreAt(c), 0.15, 2, 4)
 	dl.Polyline3D(render.LayerPath, r.ring, w, col)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
@@ -20,7 +21,7 @@ func hasShade(dl *render.DrawList, base render.Color) bool {
 	return false
 }
 
-func actorCenter(t *testing.T, st *scene.State, id uint32) render.Vec3 {
+func actorCenter(t *testing.T, st *scene.State, id uint32) mgl64.Vec3 {
 	t.Helper()
 	a := st.Actor(id)
 	if a == nil {
@@ -93,7 +94,7 @@ func TestVehicleColors(t *testing.T) {
 		Box:        scene.DefaultBox(scene.KindCar),
 	}}}
 	r := New()
-	v := topView(render.Vec3{}, 20)
+	v := topView(mgl64.Vec3{}, 20)
 	if dl := build(r, v, st, Options{}); !hasShade(dl, kindColor(scene.KindCar)) {
 		t.Error("without VehicleColors the car is not in the car colour")
 	}
@@ -124,7 +125,7 @@ func TestCollisionFlash(t *testing.T) {
 	f := newFixture(t)
 	flash := func(r *Renderer, at float64) int {
 		st := f.state(t, at)
-		c := poseOf(st.Actor(scenetest.CollideA)).center.Lerp(poseOf(st.Actor(scenetest.CollideB)).center, 0.5)
+		c := render.Lerp(poseOf(st.Actor(scenetest.CollideA)).center, poseOf(st.Actor(scenetest.CollideB)).center, 0.5)
 		dl := build(r, topView(c, 10), st, Options{Time: at})
 		n := 0
 		for _, v := range dl.Vertices() {
@@ -208,12 +209,12 @@ func TestCollisionFlashFromEvents(t *testing.T) {
 func TestDepthOrder(t *testing.T) {
 	car, truck := kindColor(scene.KindCar), kindColor(scene.KindTruck)
 	mk := func(id uint32, k scene.Kind, x float64) scene.Actor {
-		return scene.Actor{ID: id, Kind: k, Box: scene.DefaultBox(k), World: scene.Transform{Location: scene.Vec3{X: x}}}
+		return scene.Actor{ID: id, Kind: k, Box: scene.DefaultBox(k), World: scene.Transform{Location: mgl64.Vec3{x, 0, 0}}}
 	}
 	st := &scene.State{Actors: []scene.Actor{mk(1, scene.KindCar, 0), mk(2, scene.KindTruck, 20)}}
 	r := New()
 	for _, yaw := range []float64{0, math.Pi} { // looking along +X, then along -X
-		cam := render.OrbitCamera{Target: render.Vec3{X: 10}, Distance: 40, Yaw: yaw, Pitch: 0.3}
+		cam := render.OrbitCamera{Target: mgl64.Vec3{10, 0, 0}, Distance: 40, Yaw: yaw, Pitch: 0.3}
 		dl := build(r, cam.View(testVP), st, Options{Layers: Grid})
 		cf, cl := paintRange(dl, func(c render.Color) bool { return isShadeOf(c, car) })
 		tf, tl := paintRange(dl, func(c render.Color) bool { return isShadeOf(c, truck) })
@@ -238,7 +239,7 @@ func TestDepthOrder(t *testing.T) {
 // still drawn (as a dot) so a whole-city view shows the traffic.
 func TestSmallActorsStayVisible(t *testing.T) {
 	st := &scene.State{Actors: []scene.Actor{{ID: 1, Kind: scene.KindWalker, Box: scene.DefaultBox(scene.KindWalker)}}}
-	dl := build(New(), topView(render.Vec3{}, 0.1), st, Options{})
+	dl := build(New(), topView(mgl64.Vec3{}, 0.1), st, Options{})
 	if !hasShade(dl, kindColor(scene.KindWalker)) {
 		t.Fatal("a distant walker vanished")
 	}
@@ -324,13 +325,13 @@ func TestLabelClearsActor(t *testing.T) {
 		r := New()
 		r.SetMeasurer(render.FixedMeasurer{Advance: 7, Ascent: 10, Descent: 3})
 		var cam render.ChaseCamera
-		cam.Snap(render.Vec3{}, 0)
+		cam.Snap(mgl64.Vec3{}, 0)
 		v := cam.View(testVP)
 		dl := build(r, v, st, Options{Layers: Labels})
 		p := poseOf(&st.Actors[0])
 		roof := math.Inf(1)
 		for i := range 8 {
-			c := p.local(float64(i&1*2-1)*p.half.X, float64(i&2-1)*p.half.Y, float64(i&4/2-1)*p.half.Z)
+			c := p.local(float64(i&1*2-1)*p.half[0], float64(i&2-1)*p.half[1], float64(i&4/2-1)*p.half[2])
 			if _, y, _, ok := v.WorldToScreen(c); ok {
 				roof = min(roof, y)
 			}
@@ -372,15 +373,15 @@ func FuzzParseRGB(f *testing.F) {
 // TestChaseTarget: a chase camera snapped to an actor heading along +Y
 // (yaw 90° in scene's degrees) sits behind it, at lower Y, looking +Y.
 func TestChaseTarget(t *testing.T) {
-	a := &scene.Actor{World: scene.Transform{Location: scene.Vec3{X: 5, Y: 7}, Rotation: scene.Rotation{Yaw: 90}}}
+	a := &scene.Actor{World: scene.Transform{Location: mgl64.Vec3{5, 7, 0}, Rotation: scene.Rotation{Yaw: 90}}}
 	pos, yaw := ChaseTarget(a)
-	if pos != (render.Vec3{X: 5, Y: 7}) || math.Abs(yaw-math.Pi/2) > 1e-12 {
+	if pos != (mgl64.Vec3{5, 7, 0}) || math.Abs(yaw-math.Pi/2) > 1e-12 {
 		t.Fatalf("ChaseTarget = %v, %g; want (5, 7, 0), π/2", pos, yaw)
 	}
 	var cam render.ChaseCamera
 	cam.Snap(pos, yaw)
 	v := cam.View(testVP)
-	if e := cam.Eye(); math.Abs(e.X-5) > 1e-9 || e.Y >= 7 || v.Forward.Y <= 0 {
+	if e := cam.Eye(); math.Abs(e[0]-5) > 1e-9 || e[1] >= 7 || v.Forward[1] <= 0 {
 		t.Errorf("eye %v looking %v: want behind the actor (x 5, y < 7) looking +Y", e, v.Forward)
 	}
 }

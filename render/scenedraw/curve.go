@@ -3,8 +3,8 @@ package scenedraw
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // Curves are smoothed once per map and kept at a few levels of detail, so
@@ -30,15 +30,15 @@ const lodMaxError = 0.35
 // finest; a level that simplifies nothing more shares the previous one's
 // storage.
 type curve struct {
-	lod [numLOD][]render.Vec3
+	lod [numLOD][]mgl64.Vec3
 }
 
 // curveBuilder smooths and simplifies curves, reusing its scratch
 // buffers from one curve to the next while a map is cached.
 type curveBuilder struct {
-	in, fine []render.Vec3
-	keep     []bool
-	stack    []span
+	fine  []mgl64.Vec3
+	keep  []bool
+	stack []span
 }
 
 type span struct{ a, b int }
@@ -46,16 +46,12 @@ type span struct{ a, b int }
 // curve smooths pts (a centripetal Catmull–Rom spline through every
 // point, so that sections 20 m apart still give round bends) and derives
 // the levels of detail.
-func (cb *curveBuilder) curve(pts []scene.Vec3) curve {
+func (cb *curveBuilder) curve(pts []mgl64.Vec3) curve {
 	var c curve
 	if len(pts) == 0 {
 		return c
 	}
-	cb.in = cb.in[:0]
-	for _, p := range pts {
-		cb.in = append(cb.in, render.Vec3(p))
-	}
-	cb.fine = render.SmoothCurve(cb.in, sampleStep, cb.fine)
+	cb.fine = render.SmoothCurve(pts, sampleStep, cb.fine)
 	prev := cb.fine
 	for i, tol := range lodTolerance {
 		s := cb.simplify(prev, tol)
@@ -68,10 +64,10 @@ func (cb *curveBuilder) curve(pts []scene.Vec3) curve {
 }
 
 // at returns the points of level l (clamped to the levels that exist).
-func (c *curve) at(l int) []render.Vec3 { return c.lod[min(max(l, 0), numLOD-1)] }
+func (c *curve) at(l int) []mgl64.Vec3 { return c.lod[min(max(l, 0), numLOD-1)] }
 
 // fine returns the most detailed level.
-func (c *curve) fine() []render.Vec3 { return c.lod[0] }
+func (c *curve) fine() []mgl64.Vec3 { return c.lod[0] }
 
 // empty reports whether the curve has fewer than two points.
 func (c *curve) empty() bool { return len(c.lod[0]) < 2 }
@@ -91,9 +87,9 @@ func levelFor(ppm float64) int {
 // simplify returns the Douglas–Peucker simplification of pts: every
 // dropped point lies within tol metres of the kept polyline. The ends are
 // always kept. The result is a new slice of exactly its length.
-func (cb *curveBuilder) simplify(pts []render.Vec3, tol float64) []render.Vec3 {
+func (cb *curveBuilder) simplify(pts []mgl64.Vec3, tol float64) []mgl64.Vec3 {
 	if len(pts) <= 2 {
-		return append([]render.Vec3(nil), pts...)
+		return append([]mgl64.Vec3(nil), pts...)
 	}
 	cb.keep = append(cb.keep[:0], make([]bool, len(pts))...)
 	keep := cb.keep
@@ -115,7 +111,7 @@ func (cb *curveBuilder) simplify(pts []render.Vec3, tol float64) []render.Vec3 {
 			cb.stack = append(cb.stack, span{s.a, at}, span{at, s.b})
 		}
 	}
-	out := make([]render.Vec3, 0, n)
+	out := make([]mgl64.Vec3, 0, n)
 	for i, k := range keep {
 		if k {
 			out = append(out, pts[i])
@@ -125,43 +121,43 @@ func (cb *curveBuilder) simplify(pts []render.Vec3, tol float64) []render.Vec3 {
 }
 
 // segDist is the distance from p to the segment a–b.
-func segDist(p, a, b render.Vec3) float64 {
+func segDist(p, a, b mgl64.Vec3) float64 {
 	ab := b.Sub(a)
 	l2 := ab.Dot(ab)
 	if l2 == 0 {
 		return p.Sub(a).Len()
 	}
 	t := min(max(p.Sub(a).Dot(ab)/l2, 0), 1)
-	return p.Sub(a.Add(ab.Scale(t))).Len()
+	return p.Sub(a.Add(ab.Mul(t))).Len()
 }
 
 // segDistXY is segDist on the ground plane (Z ignored), and the parameter
 // of the nearest point.
-func segDistXY(px, py float64, a, b render.Vec3) (float64, float64) {
-	abx, aby := b.X-a.X, b.Y-a.Y
+func segDistXY(px, py float64, a, b mgl64.Vec3) (float64, float64) {
+	abx, aby := b[0]-a[0], b[1]-a[1]
 	l2 := abx*abx + aby*aby
 	t := 0.0
 	if l2 > 0 {
-		t = min(max(((px-a.X)*abx+(py-a.Y)*aby)/l2, 0), 1)
+		t = min(max(((px-a[0])*abx+(py-a[1])*aby)/l2, 0), 1)
 	}
-	return math.Hypot(px-(a.X+abx*t), py-(a.Y+aby*t)), t
+	return math.Hypot(px-(a[0]+abx*t), py-(a[1]+aby*t)), t
 }
 
 // polyDistXY is the ground distance from (px, py) to the polyline pts.
-func polyDistXY(px, py float64, pts []render.Vec3) float64 {
+func polyDistXY(px, py float64, pts []mgl64.Vec3) float64 {
 	best := math.Inf(1)
 	for i := 0; i+1 < len(pts); i++ {
 		d, _ := segDistXY(px, py, pts[i], pts[i+1])
 		best = min(best, d)
 	}
 	if len(pts) == 1 {
-		best = math.Hypot(px-pts[0].X, py-pts[0].Y)
+		best = math.Hypot(px-pts[0][0], py-pts[0][1])
 	}
 	return best
 }
 
 // extend grows b by every point of pts.
-func extend(b render.AABB, pts []render.Vec3) render.AABB {
+func extend(b render.AABB, pts []mgl64.Vec3) render.AABB {
 	for _, p := range pts {
 		b = b.Extend(p)
 	}
@@ -170,7 +166,7 @@ func extend(b render.AABB, pts []render.Vec3) render.AABB {
 
 // pad grows b by m metres in every direction.
 func pad(b render.AABB, m float64) render.AABB {
-	b.Min = b.Min.Sub(render.Vec3{X: m, Y: m, Z: m})
-	b.Max = b.Max.Add(render.Vec3{X: m, Y: m, Z: m})
+	b.Min = b.Min.Sub(mgl64.Vec3{m, m, m})
+	b.Max = b.Max.Add(mgl64.Vec3{m, m, m})
 	return b
 }

@@ -34,7 +34,7 @@ func Example() {
 	img := image.NewRGBA(image.Rect(0, 0, 800, 600))
 	raster.Rasterize(dl, img, raster.Options{Background: scenedraw.Background.NRGBA()})
 
-	x, y, _, _ := view.WorldToScreen(render.Vec3(m.Intersections[7].Center))
+	x, y, _, _ := view.WorldToScreen(m.Intersections[7].Center)
 	e, _ := r.PickMapElement(&view, x, y)
 	fmt.Println(e.Kind == scenedraw.ElementIntersection, e.ID)
 	// Output: true 7

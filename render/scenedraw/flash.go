@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
@@ -124,18 +125,18 @@ func (r *Renderer) drawCollisions(dl *render.DrawList, v *render.View, st *scene
 // collisionPoint is the midpoint of the two actors' box centres; one
 // actor alone when the other is unknown (CARLA records collisions with
 // the static world as id 0).
-func collisionPoint(st *scene.State, c recorder.Collision) (render.Vec3, bool) {
+func collisionPoint(st *scene.State, c recorder.Collision) (mgl64.Vec3, bool) {
 	a, b := st.Actor(c.Actor1), st.Actor(c.Actor2)
 	switch {
 	case a != nil && b != nil:
 		pa, pb := poseOf(a), poseOf(b)
-		return pa.center.Lerp(pb.center, 0.5), true
+		return render.Lerp(pa.center, pb.center, 0.5), true
 	case a != nil:
 		return poseOf(a).center, true
 	case b != nil:
 		return poseOf(b).center, true
 	}
-	return render.Vec3{}, false
+	return mgl64.Vec3{}, false
 }
 
 // star draws a ring with eight rays around (x, y).

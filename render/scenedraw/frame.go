@@ -1,6 +1,9 @@
 package scenedraw
 
-import "github.com/mm2carla/viewer/render"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/mm2carla/viewer/render"
+)
 
 // frameFill is how much of the viewport's half-size the framed box may
 // reach from the centre: a 4% margin on each side.
@@ -63,8 +66,8 @@ func FrameTop(cam *render.TopDownCamera, b render.AABB, vp render.Viewport, lege
 		return
 	}
 	v := cam.View(vp)
-	x0, y0, _, _ := v.WorldToScreen(render.Vec3{X: b.Min.X, Y: b.Max.Y, Z: b.Min.Z})
-	x1, y1, _, _ := v.WorldToScreen(render.Vec3{X: b.Max.X, Y: b.Min.Y, Z: b.Min.Z})
+	x0, y0, _, _ := v.WorldToScreen(mgl64.Vec3{b.Min[0], b.Max[1], b.Min[2]})
+	x1, y1, _, _ := v.WorldToScreen(mgl64.Vec3{b.Max[0], b.Min[1], b.Min[2]})
 	if !(render.Rect{MinX: x0, MinY: y0, MaxX: x1, MaxY: y1}).Overlaps(legend) {
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
 	"github.com/mm2carla/viewer/scene"
@@ -53,13 +54,13 @@ func (f *fixture) renderer() *Renderer {
 var testVP = render.Viewport{Width: 640, Height: 480, Scale: 1}
 
 // topView looks straight down on c at ppm pixels per metre.
-func topView(c render.Vec3, ppm float64) render.View {
+func topView(c mgl64.Vec3, ppm float64) render.View {
 	cam := render.TopDownCamera{Center: c, PixelsPerMetre: ppm}
 	return cam.View(testVP)
 }
 
 // orbitView looks at c from dist metres, from the south-west, 45° down.
-func orbitView(c render.Vec3, dist float64) render.View {
+func orbitView(c mgl64.Vec3, dist float64) render.View {
 	cam := render.OrbitCamera{Target: c, Distance: dist, Yaw: math.Pi / 4, Pitch: math.Pi / 4}
 	return cam.View(testVP)
 }

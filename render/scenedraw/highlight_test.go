@@ -28,8 +28,8 @@ func TestElementHighlight(t *testing.T) {
 		// must not be on road 0.
 		for _, vx := range other.Vertices() {
 			if vx.Color == colHighlight {
-				w, _ := v.GroundPoint(float64(vx.X), float64(vx.Y), p.Z)
-				if polyDistXY(w.X, w.Y, g.centre.fine()) < 1 {
+				w, _ := v.GroundPoint(float64(vx.X), float64(vx.Y), p[2])
+				if polyDistXY(w[0], w[1], g.centre.fine()) < 1 {
 					t.Fatal("highlighting another road lit road 0")
 				}
 			}

@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 )
 
@@ -28,7 +29,7 @@ func TestLayersSwitchGeometry(t *testing.T) {
 	if tramRoad < 0 || lightRoad < 0 {
 		t.Fatalf("test city lacks a tram road (%d) or a road with a light (%d)", tramRoad, lightRoad)
 	}
-	mid := func(i int) render.Vec3 { p := c.roads[i].centre.fine(); return p[len(p)/2] }
+	mid := func(i int) mgl64.Vec3 { p := c.roads[i].centre.fine(); return p[len(p)/2] }
 	st := f.state(t, 0.5)
 	// The legend only shows in a viewport it leaves room in.
 	wideCam := render.TopDownCamera{Center: mid(0), PixelsPerMetre: 8}
@@ -90,13 +91,13 @@ func TestLaneColoursBySide(t *testing.T) {
 		default:
 			continue
 		}
-		w, ok := v.GroundPoint(float64(vx.X), float64(vx.Y), p[0].Z)
+		w, ok := v.GroundPoint(float64(vx.X), float64(vx.Y), p[0][2])
 		if !ok {
 			t.Fatal("vertex off the ground")
 		}
 		best, bestSide := 1e9, -1
 		for _, l := range g.lanes {
-			if d := polyDistXY(w.X, w.Y, l.c.fine()); d < best {
+			if d := polyDistXY(w[0], w[1], l.c.fine()); d < best {
 				best, bestSide = d, int(l.side)
 			}
 		}

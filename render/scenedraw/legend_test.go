@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -23,7 +24,7 @@ func TestLegendPinned(t *testing.T) {
 		}
 		r.SetMeasurer(face)
 		vp := render.Viewport{Width: 1280 * scale, Height: 720 * scale, Scale: scale}
-		v := render.NewOrthoView(render.Vec3{X: 1e5}, 1, 100, vp) // nothing but the legend in view
+		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, vp) // nothing but the legend in view
 		dl := render.NewDrawList()
 		r.Build(dl, &v, st, Options{Layers: Legend})
 		panel := render.Rect{MinX: math.Inf(1), MinY: math.Inf(1), MaxX: math.Inf(-1), MaxY: math.Inf(-1)}
@@ -92,7 +93,7 @@ func TestLegendHiddenWhenSmall(t *testing.T) {
 	}{{320, 200, false}, {640, 360, false}, {960, 540, true}, {1280, 720, true}, {1600, 400, false}} {
 		r := f.renderer()
 		r.SetMeasurer(face)
-		v := render.NewOrthoView(render.Vec3{X: 1e5}, 1, 100, render.Viewport{Width: tc.w, Height: tc.h, Scale: 1})
+		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, render.Viewport{Width: tc.w, Height: tc.h, Scale: 1})
 		dl := render.NewDrawList()
 		r.Build(dl, &v, st, Options{Layers: Legend})
 		if shown := countColor(dl, colPanel) != 0; shown != tc.shown || shown != (len(dl.Labels()) != 0) {
@@ -107,7 +108,7 @@ func TestLegendColumnsFollowContent(t *testing.T) {
 	f := newFixture(t)
 	st := f.state(t, 1)
 	titles := func(r *Renderer, st *scene.State) []string {
-		v := render.NewOrthoView(render.Vec3{X: 1e5}, 1, 100, render.Viewport{Width: 1280, Height: 720, Scale: 1})
+		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, render.Viewport{Width: 1280, Height: 720, Scale: 1})
 		dl := render.NewDrawList()
 		r.Build(dl, &v, st, Options{Layers: Legend})
 		var out []string

@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
@@ -41,7 +42,7 @@ func clampCell(v float64) int32 {
 func newLightGrid(ls []mapLight) lightGrid {
 	g := make(lightGrid)
 	for i, l := range ls {
-		k := cellOf(l.origin.X, l.origin.Y)
+		k := cellOf(l.origin[0], l.origin[1])
 		g[k] = append(g[k], int32(i))
 	}
 	return g
@@ -49,13 +50,13 @@ func newLightGrid(ls []mapLight) lightGrid {
 
 // nearMapLight reports whether a map light stands within MatchRadius of
 // p on the ground.
-func (c *mapCache) nearMapLight(p render.Vec3) bool {
-	k := cellOf(p.X, p.Y)
+func (c *mapCache) nearMapLight(p mgl64.Vec3) bool {
+	k := cellOf(p[0], p[1])
 	for dy := int32(-1); dy <= 1; dy++ {
 		for dx := int32(-1); dx <= 1; dx++ {
 			for _, li := range c.grid[cellKey{k.x + dx, k.y + dy}] {
 				o := c.lights[li].origin
-				if math.Hypot(o.X-p.X, o.Y-p.Y) <= MatchRadius {
+				if math.Hypot(o[0]-p[0], o[1]-p[1]) <= MatchRadius {
 					return true
 				}
 			}
@@ -89,12 +90,12 @@ func (ls *lightStates) match(c *mapCache, st *scene.State) {
 			continue
 		}
 		p := a.World.Location
-		k := cellOf(p.X, p.Y)
+		k := cellOf(p[0], p[1])
 		for dy := int32(-1); dy <= 1; dy++ {
 			for dx := int32(-1); dx <= 1; dx++ {
 				for _, li := range c.grid[cellKey{k.x + dx, k.y + dy}] {
 					o := c.lights[li].origin
-					d := math.Hypot(o.X-p.X, o.Y-p.Y)
+					d := math.Hypot(o[0]-p[0], o[1]-p[1])
 					if d > MatchRadius || (ls.has[li] && d >= ls.dist[li]) {
 						continue
 					}

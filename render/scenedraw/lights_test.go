@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
@@ -35,7 +36,7 @@ func TestMapLightFollowsRecording(t *testing.T) {
 	for i, l := range r.cache.lights {
 		d := math.Inf(1)
 		for _, p := range f.sc.Lights {
-			d = min(d, math.Hypot(p.X-l.origin.X, p.Y-l.origin.Y))
+			d = min(d, math.Hypot(p[0]-l.origin[0], p[1]-l.origin[1]))
 		}
 		switch {
 		case d < 1e-6 && matched < 0:
@@ -83,11 +84,11 @@ func TestMapLightFollowsRecording(t *testing.T) {
 // within MatchRadius on the ground matches, beyond does not, heights do
 // not count and the nearest actor wins.
 func TestLightMatchRadius(t *testing.T) {
-	c := &mapCache{lights: []mapLight{{origin: render.Vec3{X: 10, Y: 10, Z: 2.5}, rule: bai.RuleTrafficLight}}}
+	c := &mapCache{lights: []mapLight{{origin: mgl64.Vec3{10, 10, 2.5}, rule: bai.RuleTrafficLight}}}
 	c.grid = newLightGrid(c.lights)
 	light := func(id uint32, x, y float64, s recorder.LightState) scene.Actor {
 		return scene.Actor{ID: id, Kind: scene.KindTrafficLight,
-			World:        scene.Transform{Location: scene.Vec3{X: x, Y: y}},
+			World:        scene.Transform{Location: mgl64.Vec3{x, y, 0}},
 			TrafficLight: &scene.LightInfo{State: s}}
 	}
 	tests := []struct {
@@ -127,21 +128,21 @@ func TestLightActorAtMapLightDrawnOnce(t *testing.T) {
 	r := f.renderer()
 	l := r.cache.lights[0]
 	v := orbitView(l.origin, 40)
-	light := func(p render.Vec3) *scene.State {
+	light := func(p mgl64.Vec3) *scene.State {
 		return &scene.State{Actors: []scene.Actor{{ID: 1, Kind: scene.KindTrafficLight,
-			World: scene.Transform{Location: scene.Vec3(p)}, Box: scene.DefaultBox(scene.KindTrafficLight),
+			World: scene.Transform{Location: p}, Box: scene.DefaultBox(scene.KindTrafficLight),
 			TrafficLight: &scene.LightInfo{State: recorder.LightGreen}}}}
 	}
 	poles := func(st *scene.State) int { return countColor(build(r, v, st, Options{Layers: Lights}), colPole) }
 	none := poles(&scene.State{})
-	at := l.base.Add(render.Vec3{X: 1})
+	at := l.base.Add(mgl64.Vec3{1, 0, 0})
 	if n := poles(light(at)); n != none {
 		t.Errorf("a light actor at a map light adds %d pole vertices", n-none)
 	}
 	// Halfway to the camera from the map light, in an empty block corner:
 	// far from every map light but on screen.
-	away := l.origin.Lerp(v.Eye, 0.3)
-	away.Z = l.base.Z
+	away := render.Lerp(l.origin, v.Eye, 0.3)
+	away[2] = l.base[2]
 	if r.cache.nearMapLight(away) {
 		t.Skip("no free spot near the view's centre")
 	}
@@ -159,8 +160,8 @@ func TestLightVisorPointsAtTarget(t *testing.T) {
 	const ppm = 20
 	checked := 0
 	for i, l := range r.cache.lights {
-		dir := render.Vec3{X: l.target.X - l.origin.X, Y: l.target.Y - l.origin.Y}.Normalize()
-		if dir == (render.Vec3{}) || checked >= 6 {
+		dir := render.Normalize(mgl64.Vec3{l.target[0] - l.origin[0], l.target[1] - l.origin[1], 0})
+		if dir == (mgl64.Vec3{}) || checked >= 6 {
 			continue
 		}
 		checked++

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
@@ -60,28 +61,28 @@ type lane struct {
 
 // arrow is a direction-of-travel arrow lying on a lane.
 type arrow struct {
-	tail, dir render.Vec3
+	tail, dir mgl64.Vec3
 	side      uint8
 }
 
 // stopLine marks where a road end's arriving traffic obeys its rule.
 type stopLine struct {
-	a, b  render.Vec3
+	a, b  mgl64.Vec3
 	rule  bai.Rule
 	light int32 // index into mapCache.lights, or -1
 }
 
 // interGeom is an intersection's disc and label.
 type interGeom struct {
-	center render.Vec3
+	center mgl64.Vec3
 	radius float64
 	label  string
 }
 
 // mapLight is a traffic light of the map (a road end with a light).
 type mapLight struct {
-	origin, target render.Vec3
-	base           render.Vec3 // foot of the pole, on the road's level
+	origin, target mgl64.Vec3
+	base           mgl64.Vec3 // foot of the pole, on the road's level
 	rule           bai.Rule
 }
 
@@ -116,15 +117,15 @@ func newMapCache(m *scene.Map) *mapCache {
 		if !(r > 0) {
 			r = 5
 		}
-		ctr := render.Vec3(in.Center)
+		ctr := in.Center
 		c.inters[i] = interGeom{center: ctr, radius: r, label: "I" + strconv.Itoa(in.ID)}
-		c.bounds = c.bounds.Extend(ctr.Sub(render.Vec3{X: r, Y: r})).Extend(ctr.Add(render.Vec3{X: r, Y: r}))
-		sumZ += ctr.Z
+		c.bounds = c.bounds.Extend(ctr.Sub(mgl64.Vec3{r, r, 0})).Extend(ctr.Add(mgl64.Vec3{r, r, 0}))
+		sumZ += ctr[2]
 	}
 	if len(c.inters) > 0 {
 		c.groundZ = sumZ / float64(len(c.inters))
 	} else if !c.bounds.IsEmpty() {
-		c.groundZ = c.bounds.Min.Z
+		c.groundZ = c.bounds.Min[2]
 	}
 	c.grid = newLightGrid(c.lights)
 	return c
@@ -205,7 +206,7 @@ func (c *mapCache) carriageway(r *scene.Road) ribbon {
 	for _, sd := range []*scene.Side{&r.SideA, &r.SideB} {
 		for _, l := range sd.Lanes {
 			if len(l) > 0 {
-				w = max(w, polyDistXY(l[0].X, l[0].Y, centre.fine())+defaultLane/2)
+				w = max(w, polyDistXY(l[0][0], l[0][1], centre.fine())+defaultLane/2)
 			}
 		}
 	}
@@ -217,15 +218,15 @@ func (c *mapCache) carriageway(r *scene.Road) ribbon {
 
 // between is the strip between two curves of equal length: their
 // midline and mean distance. A zero width means they do not pair up.
-func (c *mapCache) between(a, b []scene.Vec3) ribbon {
+func (c *mapCache) between(a, b []mgl64.Vec3) ribbon {
 	if len(a) < 2 || len(a) != len(b) {
 		return ribbon{}
 	}
-	mid := make([]scene.Vec3, len(a))
+	mid := make([]mgl64.Vec3, len(a))
 	sum := 0.0
 	for i := range a {
-		mid[i] = a[i].Lerp(b[i], 0.5)
-		sum += math.Hypot(a[i].X-b[i].X, a[i].Y-b[i].Y)
+		mid[i] = scene.Lerp(a[i], b[i], 0.5)
+		sum += math.Hypot(a[i][0]-b[i][0], a[i][1]-b[i][1])
 	}
 	w := sum / float64(len(a))
 	if !(w > 0.05) || math.IsInf(w, 0) {
@@ -237,24 +238,24 @@ func (c *mapCache) between(a, b []scene.Vec3) ribbon {
 // crossDir is the horizontal direction across a road end: through the
 // arriving lanes' end points when there are several, else from the centre
 // line's end to the one lane, else square to the road's last chord.
-func crossDir(ends []render.Vec3, ctr, inward scene.Vec3) (render.Vec3, bool) {
-	flat := func(v render.Vec3) render.Vec3 { return render.Vec3{X: v.X, Y: v.Y}.Normalize() }
-	var d render.Vec3
+func crossDir(ends []mgl64.Vec3, ctr, inward mgl64.Vec3) (mgl64.Vec3, bool) {
+	flat := func(v mgl64.Vec3) mgl64.Vec3 { return render.Normalize(mgl64.Vec3{v[0], v[1], 0}) }
+	var d mgl64.Vec3
 	switch {
 	case len(ends) > 1:
 		d = flat(ends[len(ends)-1].Sub(ends[0]))
-	case math.Hypot(ends[0].X-ctr.X, ends[0].Y-ctr.Y) > 0.1:
-		d = flat(ends[0].Sub(render.Vec3(ctr)))
+	case math.Hypot(ends[0][0]-ctr[0], ends[0][1]-ctr[1]) > 0.1:
+		d = flat(ends[0].Sub(ctr))
 	}
-	if d == (render.Vec3{}) {
-		d = flat(render.Vec3{X: -inward.Y, Y: inward.X})
+	if d == (mgl64.Vec3{}) {
+		d = flat(mgl64.Vec3{-inward[1], inward[0], 0})
 	}
-	return d, d != (render.Vec3{}) && finite3(d)
+	return d, d != (mgl64.Vec3{}) && finite3(d)
 }
 
 // appendArrows places an arrow every arrowSpacing metres along a lane
 // (given in driving order), centred in its stretch, none near the ends.
-func appendArrows(out []arrow, pts []render.Vec3, side uint8) []arrow {
+func appendArrows(out []arrow, pts []mgl64.Vec3, side uint8) []arrow {
 	total := 0.0
 	for i := 0; i+1 < len(pts); i++ {
 		total += pts[i+1].Sub(pts[i]).Len()
@@ -271,9 +272,9 @@ func appendArrows(out []arrow, pts []render.Vec3, side uint8) []arrow {
 		seg := pts[i+1].Sub(pts[i])
 		l := seg.Len()
 		for l > 0 && next <= done+l && n > 0 {
-			dir := seg.Scale(1 / l)
-			mid := pts[i].Add(dir.Scale(next - done))
-			out = append(out, arrow{tail: mid.Sub(dir.Scale(arrowLength / 2)), dir: dir, side: side})
+			dir := seg.Mul(1 / l)
+			mid := pts[i].Add(dir.Mul(next - done))
+			out = append(out, arrow{tail: mid.Sub(dir.Mul(arrowLength / 2)), dir: dir, side: side})
 			next += step
 			n--
 		}
@@ -298,19 +299,19 @@ func (c *mapCache) addEnd(g *roadGeom, r *scene.Road, e *scene.RoadEnd, start bo
 	}
 	if e.HasLight {
 		light = int32(len(c.lights))
-		base := render.Vec3(e.LightOrigin)
-		base.Z = ctr.Z
+		base := e.LightOrigin
+		base[2] = ctr[2]
 		c.lights = append(c.lights, mapLight{
-			origin: render.Vec3(e.LightOrigin), target: render.Vec3(e.LightTarget), base: base, rule: e.Rule,
+			origin: e.LightOrigin, target: e.LightTarget, base: base, rule: e.Rule,
 		})
 	}
 	if e.Intersection < 0 || len(arriving) == 0 {
 		return
 	}
-	var ends []render.Vec3
+	var ends []mgl64.Vec3
 	for _, l := range arriving {
 		if len(l) > 0 {
-			ends = append(ends, render.Vec3(l[len(l)-1]))
+			ends = append(ends, l[len(l)-1])
 		}
 	}
 	if len(ends) == 0 {
@@ -321,9 +322,9 @@ func (c *mapCache) addEnd(g *roadGeom, r *scene.Road, e *scene.RoadEnd, start bo
 		return
 	}
 	// The lanes run away from the intersection along t.
-	t := render.Vec3{X: -across.Y, Y: across.X}
-	if t.X*inward.X+t.Y*inward.Y < 0 {
-		t = t.Scale(-1)
+	t := mgl64.Vec3{-across[1], across[0], 0}
+	if t[0]*inward[0]+t[1]*inward[1] < 0 {
+		t = t.Mul(-1)
 	}
 	o := ends[0]
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -336,9 +337,9 @@ func (c *mapCache) addEnd(g *roadGeom, r *scene.Road, e *scene.RoadEnd, start bo
 		half = (hi - lo) / float64(len(ends)-1) / 2
 	}
 	half = min(max(half, 1), 2.5)
-	back := o.Add(t.Scale(stopLineBack))
+	back := o.Add(t.Mul(stopLineBack))
 	g.stops = append(g.stops, stopLine{
-		a: back.Add(across.Scale(lo - half)), b: back.Add(across.Scale(hi + half)),
+		a: back.Add(across.Mul(lo - half)), b: back.Add(across.Mul(hi + half)),
 		rule: e.Rule, light: light,
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -41,7 +42,7 @@ func TestCurveLevels(t *testing.T) {
 }
 
 // polyDist3 is the distance from p to the polyline pts.
-func polyDist3(p render.Vec3, pts []render.Vec3) float64 {
+func polyDist3(p mgl64.Vec3, pts []mgl64.Vec3) float64 {
 	best := math.Inf(1)
 	for i := 0; i+1 < len(pts); i++ {
 		best = min(best, segDist(p, pts[i], pts[i+1]))
@@ -59,7 +60,7 @@ func TestSmoothingPassesThroughSections(t *testing.T) {
 		for j, l := range road.SideB.Lanes {
 			fine := r.cache.roads[i].lanes[len(road.SideA.Lanes)+j].c.fine()
 			for _, p := range l {
-				if d := polyDist3(render.Vec3(p), fine); d > lodTolerance[0]+1e-9 {
+				if d := polyDist3(p, fine); d > lodTolerance[0]+1e-9 {
 					t.Fatalf("road %d lane B%d misses a section point by %g m", i, j, d)
 				}
 			}
@@ -75,8 +76,8 @@ func TestArrowsPointTheDrivingWay(t *testing.T) {
 	n := 0
 	for _, g := range r.cache.roads {
 		for _, a := range g.arrows {
-			mid := a.tail.Add(a.dir.Scale(arrowLength / 2))
-			best, dir := math.Inf(1), render.Vec3{}
+			mid := a.tail.Add(a.dir.Mul(arrowLength / 2))
+			best, dir := math.Inf(1), mgl64.Vec3{}
 			for _, l := range g.lanes {
 				if l.side != a.side {
 					continue
@@ -84,7 +85,7 @@ func TestArrowsPointTheDrivingWay(t *testing.T) {
 				pts := l.c.fine()
 				for i := 0; i+1 < len(pts); i++ {
 					if d := segDist(mid, pts[i], pts[i+1]); d < best {
-						best, dir = d, pts[i+1].Sub(pts[i]).Normalize()
+						best, dir = d, render.Normalize(pts[i+1].Sub(pts[i]))
 					}
 				}
 			}
@@ -121,14 +122,14 @@ func TestStopLines(t *testing.T) {
 		}
 		for _, s := range g.stops {
 			end, lanes := road.Start, road.SideA.Lanes
-			if s.a.Sub(render.Vec3(road.Centre[0])).Len() > s.a.Sub(render.Vec3(road.Centre[len(road.Centre)-1])).Len() {
+			if s.a.Sub(road.Centre[0]).Len() > s.a.Sub(road.Centre[len(road.Centre)-1]).Len() {
 				end, lanes = road.End, road.SideB.Lanes
 			}
 			if s.rule != end.Rule {
 				t.Errorf("road %d: stop line rule %d, end's %d", i, s.rule, end.Rule)
 			}
 			for _, l := range lanes {
-				p := render.Vec3(l[len(l)-1])
+				p := l[len(l)-1]
 				if d := segDist(p, s.a, s.b); d > stopLineBack+0.01 {
 					t.Errorf("road %d: a lane ends %g m from its stop line", i, d)
 				}
@@ -141,17 +142,17 @@ func TestStopLines(t *testing.T) {
 // points build and draw without trouble.
 func TestEmptyAndOddMaps(t *testing.T) {
 	r := New()
-	v := topView(render.Vec3{}, 5)
+	v := topView(mgl64.Vec3{}, 5)
 	build(r, v, nil, DefaultOptions())
 	r.SetMap(nil)
 	build(r, v, &scene.State{}, DefaultOptions())
 	odd := &scene.Map{
 		Roads: []scene.Road{
-			{ID: 1, Centre: []scene.Vec3{{X: 1, Y: 1}}},
-			{ID: 2, Centre: []scene.Vec3{{}, {X: 10}}, Start: scene.RoadEnd{Intersection: 0, HasLight: true,
-				LightOrigin: scene.Vec3{X: 1, Y: 1, Z: 3}, LightTarget: scene.Vec3{X: 1, Y: 1, Z: 3}},
-				SideA: scene.Side{Lanes: [][]scene.Vec3{{{X: 10, Y: -2}, {Y: -2}}, {}}}},
-			{ID: 3, Centre: []scene.Vec3{{X: math.NaN()}, {X: math.Inf(1)}}},
+			{ID: 1, Centre: []mgl64.Vec3{{1, 1, 0}}},
+			{ID: 2, Centre: []mgl64.Vec3{{}, {10, 0, 0}}, Start: scene.RoadEnd{Intersection: 0, HasLight: true,
+				LightOrigin: mgl64.Vec3{1, 1, 3}, LightTarget: mgl64.Vec3{1, 1, 3}},
+				SideA: scene.Side{Lanes: [][]mgl64.Vec3{{{10, -2, 0}, {0, -2, 0}}, {}}}},
+			{ID: 3, Centre: []mgl64.Vec3{{math.NaN(), 0, 0}, {math.Inf(1), 0, 0}}},
 		},
 		Intersections: []scene.Intersection{{ID: 5, Roads: []int{1, -1, 99}}},
 	}
@@ -169,17 +170,17 @@ func TestBounds(t *testing.T) {
 	mn, mx := f.sc.Map.Bounds()
 	st := f.state(t, 1)
 	b := r.Bounds(st)
-	if b.Min.X > mn.X || b.Min.Y > mn.Y || b.Max.X < mx.X || b.Max.Y < mx.Y {
+	if b.Min[0] > mn[0] || b.Min[1] > mn[1] || b.Max[0] < mx[0] || b.Max[1] < mx[1] {
 		t.Errorf("Bounds %v does not hold the map %v..%v", b, mn, mx)
 	}
-	far := scene.Actor{ID: 999, Kind: scene.KindCar, World: scene.Transform{Location: scene.Vec3{X: 5000, Y: 5000}}}
-	spec := scene.Actor{ID: 998, Kind: scene.KindSpectator, World: scene.Transform{Location: scene.Vec3{X: -9000}}}
+	far := scene.Actor{ID: 999, Kind: scene.KindCar, World: scene.Transform{Location: mgl64.Vec3{5000, 5000, 0}}}
+	spec := scene.Actor{ID: 998, Kind: scene.KindSpectator, World: scene.Transform{Location: mgl64.Vec3{-9000, 0, 0}}}
 	st.Actors = append(st.Actors, far, spec)
 	b = r.Bounds(st)
-	if b.Max.X < 5000 || b.Max.Y < 5000 {
+	if b.Max[0] < 5000 || b.Max[1] < 5000 {
 		t.Errorf("Bounds %v leaves out a car", b)
 	}
-	if b.Min.X < -1000 {
+	if b.Min[0] < -1000 {
 		t.Errorf("Bounds %v includes the spectator", b)
 	}
 	if e := New().Bounds(nil); e.IsEmpty() {
@@ -231,7 +232,7 @@ func TestFrameTopClearsLegend(t *testing.T) {
 	b := r.Bounds(st)
 	// A viewport of the city's own shape: it fills both sides, so beside
 	// or below the legend it would lose more than a fifth of its scale.
-	snug := render.Viewport{Width: 1200, Height: math.Round(1200 * (b.Max.Y - b.Min.Y) / (b.Max.X - b.Min.X)), Scale: 1}
+	snug := render.Viewport{Width: 1200, Height: math.Round(1200 * (b.Max[1] - b.Min[1]) / (b.Max[0] - b.Min[0])), Scale: 1}
 	for _, tc := range []struct {
 		vp    render.Viewport
 		clear bool

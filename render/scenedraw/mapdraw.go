@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 )
 
@@ -75,7 +76,7 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 		f := fade(ppm, ppmStops)
 		w := max(stopLineW, minStopPx/ppm)
 		for _, s := range g.stops {
-			pts := [2]render.Vec3{s.a, s.b}
+			pts := [2]mgl64.Vec3{s.a, s.b}
 			col := ruleColor(s.rule)
 			if s.light >= 0 {
 				col = r.lights.color(r.cache, s.light)
@@ -196,15 +197,15 @@ func (r *Renderer) drawMapLights(dl *render.DrawList, v *render.View) {
 			continue
 		}
 		col := r.lights.color(r.cache, int32(i))
-		h := l.origin.Z - l.base.Z
+		h := l.origin[2] - l.base[2]
 		base := l.base
 		if !(h > 0.5) || math.IsInf(h, 0) {
-			h, base = 2.5, l.origin.Sub(render.Vec3{Z: 2.5})
+			h, base = 2.5, l.origin.Sub(mgl64.Vec3{0, 0, 2.5})
 		}
 		dl.Pole(render.LayerObjects, base, h, lineWidth(ppm, 0.15, 1.5, 4), colPole, lampRadius, col)
-		dir := render.Vec3{X: l.target.X - l.origin.X, Y: l.target.Y - l.origin.Y}.Normalize()
-		if dir != (render.Vec3{}) && ppm*visorLen >= 4 {
-			pts := [2]render.Vec3{l.origin, l.origin.Add(dir.Scale(visorLen))}
+		dir := render.Normalize(mgl64.Vec3{l.target[0] - l.origin[0], l.target[1] - l.origin[1], 0})
+		if dir != (mgl64.Vec3{}) && ppm*visorLen >= 4 {
+			pts := [2]mgl64.Vec3{l.origin, l.origin.Add(dir.Mul(visorLen))}
 			dl.Polyline3D(render.LayerObjects, pts[:], lineWidth(ppm, 0.25, 2, 6), col)
 		}
 	}

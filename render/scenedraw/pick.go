@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -26,7 +27,7 @@ type MapElement struct {
 	// ID is the road's or intersection's own id from the file.
 	ID int
 	// Point is where the cursor's ray meets the element, world metres.
-	Point render.Vec3
+	Point mgl64.Vec3
 	// For a road: the side and the lane (index into that side's Lanes)
 	// whose curve is nearest Point; Lane is -1 when Point is off the
 	// carriageway (on a sidewalk). Side is 'A' or 'B', 0 for none.
@@ -85,8 +86,8 @@ func (r *Renderer) PickMapElement(view *render.View, x, y float64) (MapElement, 
 	bestT := math.Inf(1)
 	for i := range c.inters {
 		in := &c.inters[i]
-		p, t, ok := rayLevel(o, d, in.center.Z)
-		if ok && math.Hypot(p.X-in.center.X, p.Y-in.center.Y) <= in.radius && t < bestT {
+		p, t, ok := rayLevel(o, d, in.center[2])
+		if ok && math.Hypot(p[0]-in.center[0], p[1]-in.center[1]) <= in.radius && t < bestT {
 			bestT = t
 			best = MapElement{Kind: ElementIntersection, Index: i, ID: m.Intersections[i].ID, Point: p, Lane: -1}
 		}
@@ -99,13 +100,13 @@ func (r *Renderer) PickMapElement(view *render.View, x, y float64) (MapElement, 
 		if _, ok := render.RayAABB(o, d, g.box); !ok {
 			continue
 		}
-		z := (g.box.Min.Z + g.box.Max.Z) / 2
+		z := (g.box.Min[2] + g.box.Max[2]) / 2
 		if pts := g.centre.fine(); len(pts) > 0 {
-			z = pts[len(pts)/2].Z
+			z = pts[len(pts)/2][2]
 		}
 		p, t, ok := rayLevel(o, d, z)
 		// Ties go to the intersection: road ends under a disc are its.
-		if !ok || t >= bestT-1e-9 || polyDistXY(p.X, p.Y, g.whole.c.fine()) > g.whole.width/2 {
+		if !ok || t >= bestT-1e-9 || polyDistXY(p[0], p[1], g.whole.c.fine()) > g.whole.width/2 {
 			continue
 		}
 		bestT = t
@@ -116,23 +117,23 @@ func (r *Renderer) PickMapElement(view *render.View, x, y float64) (MapElement, 
 }
 
 // rayLevel meets the ray with the plane z = level.
-func rayLevel(o, d render.Vec3, level float64) (render.Vec3, float64, bool) {
-	if math.Abs(d.Z) < 1e-12 {
-		return render.Vec3{}, 0, false
+func rayLevel(o, d mgl64.Vec3, level float64) (mgl64.Vec3, float64, bool) {
+	if math.Abs(d[2]) < 1e-12 {
+		return mgl64.Vec3{}, 0, false
 	}
-	t := (level - o.Z) / d.Z
+	t := (level - o[2]) / d[2]
 	if !(t >= 0) || math.IsInf(t, 0) {
-		return render.Vec3{}, 0, false
+		return mgl64.Vec3{}, 0, false
 	}
-	p := o.Add(d.Scale(t))
-	p.Z = level
+	p := o.Add(d.Mul(t))
+	p[2] = level
 	return p, t, true
 }
 
 // nearestLane returns the side and lane whose curve is nearest p, or
 // (0, -1) when p is not on the carriageway.
-func nearestLane(g *roadGeom, p render.Vec3) (byte, int) {
-	if g.surface.width <= 0 || polyDistXY(p.X, p.Y, g.surface.c.fine()) > g.surface.width/2 {
+func nearestLane(g *roadGeom, p mgl64.Vec3) (byte, int) {
+	if g.surface.width <= 0 || polyDistXY(p[0], p[1], g.surface.c.fine()) > g.surface.width/2 {
 		return 0, -1
 	}
 	side, idx := byte(0), -1
@@ -140,7 +141,7 @@ func nearestLane(g *roadGeom, p render.Vec3) (byte, int) {
 	var n [2]int
 	for _, l := range g.lanes {
 		s := l.side & 1
-		if d := polyDistXY(p.X, p.Y, l.c.fine()); d < best {
+		if d := polyDistXY(p[0], p[1], l.c.fine()); d < best {
 			best, side, idx = d, "AB"[s], n[s]
 		}
 		n[s]++

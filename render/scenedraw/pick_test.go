@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
 	"github.com/mm2carla/viewer/scene"
@@ -35,18 +36,18 @@ func TestPickActor(t *testing.T) {
 func TestPickActorNearestAndSmall(t *testing.T) {
 	mk := func(id uint32, x float64) scene.Actor {
 		return scene.Actor{ID: id, Kind: scene.KindCar, Box: scene.DefaultBox(scene.KindCar),
-			World: scene.Transform{Location: scene.Vec3{X: x}}}
+			World: scene.Transform{Location: mgl64.Vec3{x, 0, 0}}}
 	}
 	st := &scene.State{Actors: []scene.Actor{mk(1, 0), mk(2, 10)}}
 	r := New()
-	cam := render.OrbitCamera{Target: render.Vec3{X: 5, Z: 0.75}, Distance: 30, Yaw: 0, Pitch: 0.05}
+	cam := render.OrbitCamera{Target: mgl64.Vec3{5, 0, 0.75}, Distance: 30, Yaw: 0, Pitch: 0.05}
 	v := cam.View(testVP)
-	x, y, _, _ := v.WorldToScreen(render.Vec3{X: 10, Z: 0.75})
+	x, y, _, _ := v.WorldToScreen(mgl64.Vec3{10, 0, 0.75})
 	if id, ok := r.PickActor(&v, st, x, y); !ok || id != 1 {
 		t.Errorf("looking along +X through both cars picked %d, %v; want the nearer, 1", id, ok)
 	}
-	far := topView(render.Vec3{}, 0.2) // a car is under a pixel
-	x, y, _, _ = far.WorldToScreen(render.Vec3{X: 10})
+	far := topView(mgl64.Vec3{}, 0.2) // a car is under a pixel
+	x, y, _, _ = far.WorldToScreen(mgl64.Vec3{10, 0, 0})
 	if id, ok := r.PickActor(&far, st, x+3, y); !ok || id != 2 {
 		t.Errorf("3 px from a distant car picked %d, %v; want 2", id, ok)
 	}
@@ -82,7 +83,7 @@ func TestPickMapElement(t *testing.T) {
 		}
 	}
 	// The sidewalk belongs to the road but to no lane.
-	kerb := g.outer[0].fine()[len(g.outer[0].fine())/2].Lerp(g.kerbs[0].fine()[len(g.kerbs[0].fine())/2], 0.5)
+	kerb := render.Lerp(g.outer[0].fine()[len(g.outer[0].fine())/2], g.kerbs[0].fine()[len(g.kerbs[0].fine())/2], 0.5)
 	v = topView(kerb, 4)
 	x, y, _, _ = v.WorldToScreen(kerb)
 	if e, ok = r.PickMapElement(&v, x, y); !ok || e.Kind != ElementRoad || e.Lane != -1 || e.Side != 0 {
@@ -91,7 +92,7 @@ func TestPickMapElement(t *testing.T) {
 	if e, ok = r.PickMapElement(&v, 1, 1); ok && e.Index == 0 && e.Kind == ElementRoad {
 		t.Errorf("a corner far from road 0 picked it: %+v", e)
 	}
-	far := topView(render.Vec3{X: -1e5, Y: -1e5}, 4)
+	far := topView(mgl64.Vec3{-1e5, -1e5, 0}, 4)
 	if e, ok := r.PickMapElement(&far, 320, 240); ok {
 		t.Errorf("picked %+v far from the city", e)
 	}

@@ -1,8 +1,8 @@
 package scenedraw
 
 import (
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // Tram and train tracks. A BAI map gives one curve per track, its middle;
@@ -26,7 +26,7 @@ type track struct {
 // side. Rails are only drawn when the gauge spans railPairPx, where
 // levelFor always picks the finest level, so every level of a rail is
 // the finest one.
-func (c *mapCache) newTrack(pts []scene.Vec3) track {
+func (c *mapCache) newTrack(pts []mgl64.Vec3) track {
 	t := track{middle: c.cb.curve(pts)}
 	for s, side := range [2]float64{1, -1} {
 		fine := render.OffsetGround(t.middle.fine(), side*railGauge/2, nil)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -12,10 +13,10 @@ import (
 // middle all along a bend, and are drawn as two lines once the gauge
 // spans a few pixels (one line below that).
 func TestTrackRails(t *testing.T) {
-	var bend []scene.Vec3
+	var bend []mgl64.Vec3
 	for i := range 10 {
 		a := float64(i) / 9 * math.Pi / 2
-		bend = append(bend, scene.Vec3{X: 30 * math.Cos(a), Y: 30 * math.Sin(a), Z: 2})
+		bend = append(bend, mgl64.Vec3{30 * math.Cos(a), 30 * math.Sin(a), 2})
 	}
 	c := newMapCache(&scene.Map{})
 	tr := c.newTrack(bend)
@@ -24,21 +25,21 @@ func TestTrackRails(t *testing.T) {
 	}
 	for s, r := range tr.rails {
 		for _, p := range r.fine() {
-			if d := polyDistXY(p.X, p.Y, tr.middle.fine()); math.Abs(d-railGauge/2) > 0.01 {
+			if d := polyDistXY(p[0], p[1], tr.middle.fine()); math.Abs(d-railGauge/2) > 0.01 {
 				t.Fatalf("rail %d: point %v is %.3f m from the middle, want %.4f", s, p, d, railGauge/2)
 			}
 		}
 	}
 	// Left of a counter-clockwise bend is inside it.
-	if r0, r1 := tr.rails[0].fine()[0], tr.rails[1].fine()[0]; math.Hypot(r0.X, r0.Y) > math.Hypot(r1.X, r1.Y) {
+	if r0, r1 := tr.rails[0].fine()[0], tr.rails[1].fine()[0]; math.Hypot(r0[0], r0[1]) > math.Hypot(r1[0], r1[1]) {
 		t.Errorf("rail 0 starts at %v, outside rail 1 at %v: not on the left", r0, r1)
 	}
-	straight := c.newTrack([]scene.Vec3{{X: -50}, {X: 50}})
+	straight := c.newTrack([]mgl64.Vec3{{-50, 0, 0}, {50, 0, 0}})
 	for _, tc := range []struct {
 		ppm  float64
 		rows int
 	}{{railPairPx / railGauge * 0.8, 1}, {20, 2}} {
-		v := topView(render.Vec3{}, tc.ppm)
+		v := topView(mgl64.Vec3{}, tc.ppm)
 		dl := render.NewDrawList()
 		dl.Reset(&v)
 		drawTrack(dl, render.LayerMarking, &straight, 0, tc.ppm, colTram)

@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -16,8 +17,8 @@ type Renderer struct {
 	meas   render.TextMeasurer
 	lights lightStates
 	actors actorCache
-	xy     []float64     // screen polyline scratch
-	ring   []render.Vec3 // world polyline scratch
+	xy     []float64    // screen polyline scratch
+	ring   []mgl64.Vec3 // world polyline scratch
 	legend legendLayout
 	pinned []pinnedLabel // labels Finish puts at exact spots (the legend)
 	// flashes remembers recent collisions so that their flash lasts
@@ -101,7 +102,7 @@ func (r *Renderer) drawGrid(dl *render.DrawList, v *render.View) {
 	z := r.cache.groundZ
 	c, ok := v.GroundPoint(v.Viewport.Width/2, v.Viewport.Height/2, z)
 	if !ok {
-		c = render.Vec3{X: v.Eye.X, Y: v.Eye.Y, Z: z}
+		c = mgl64.Vec3{v.Eye[0], v.Eye[1], z}
 	}
 	dl.Grid(c, render.GridStyle{Color: colGrid, MajorColor: colGridMajor, ScaleColor: colScale})
 }
@@ -117,15 +118,15 @@ func (r *Renderer) Bounds(st *scene.State) render.AABB {
 			if a.Kind == scene.KindSpectator || a.Kind == scene.KindSensor {
 				continue
 			}
-			p := render.Vec3(a.World.Location)
+			p := a.World.Location
 			if !finite3(p) {
 				continue
 			}
-			b = b.Extend(p.Sub(render.Vec3{X: 2, Y: 2})).Extend(p.Add(render.Vec3{X: 2, Y: 2, Z: 2}))
+			b = b.Extend(p.Sub(mgl64.Vec3{2, 2, 0})).Extend(p.Add(mgl64.Vec3{2, 2, 2}))
 		}
 	}
 	if b.IsEmpty() {
-		return render.AABB{Min: render.Vec3{X: -50, Y: -50}, Max: render.Vec3{X: 50, Y: 50, Z: 10}}
+		return render.AABB{Min: mgl64.Vec3{-50, -50, 0}, Max: mgl64.Vec3{50, 50, 10}}
 	}
 	return b
 }
@@ -143,8 +144,8 @@ func nearPPM(v *render.View, b render.AABB) float64 {
 	return v.Focal / max(d, v.Near, 1e-6)
 }
 
-func finite3(p render.Vec3) bool {
-	return !math.IsNaN(p.X+p.Y+p.Z) && !math.IsInf(p.X+p.Y+p.Z, 0)
+func finite3(p mgl64.Vec3) bool {
+	return !math.IsNaN(p[0]+p[1]+p[2]) && !math.IsInf(p[0]+p[1]+p[2], 0)
 }
 
 // LabelSize is the label text size in logical pixels.

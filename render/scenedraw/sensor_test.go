@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -31,12 +32,12 @@ func TestSensorMarkers(t *testing.T) {
 	inside := scene.Actor{ID: 2, Kind: scene.KindSensor, Parent: 1, Blueprint: "sensor.other.imu",
 		Box: scene.DefaultBox(scene.KindSensor)}
 	free := scene.Actor{ID: 3, Kind: scene.KindSensor, Blueprint: "sensor.camera.rgb",
-		Box: scene.DefaultBox(scene.KindSensor), World: scene.Transform{Location: scene.Vec3{X: 10, Z: 2}}}
+		Box: scene.DefaultBox(scene.KindSensor), World: scene.Transform{Location: mgl64.Vec3{10, 0, 2}}}
 	r := New()
 	opt := Options{}
 	for _, ppm := range []float64{10, 40} {
 		st := &scene.State{Actors: []scene.Actor{car, inside}}
-		dl := build(r, topView(render.Vec3{}, ppm), st, opt)
+		dl := build(r, topView(mgl64.Vec3{}, ppm), st, opt)
 		rect, first := sensorRect(dl)
 		w, h := rect.MaxX-rect.MinX, rect.MaxY-rect.MinY
 		want := min(sensorPx, 2*sensorMaxHalf*ppm) // at most half a metre wide
@@ -48,10 +49,10 @@ func TestSensorMarkers(t *testing.T) {
 			t.Errorf("%g px/m: the sensor inside the car is painted at %d, before the car's last triangle %d", ppm, first, lastCar)
 		}
 		// Seen from the side and above, the mark sits over the roof.
-		v := orbitView(render.Vec3{}, 120/ppm)
+		v := orbitView(mgl64.Vec3{}, 120/ppm)
 		dl = build(r, v, st, opt)
 		rect, first = sensorRect(dl)
-		_, roofY, _, _ := v.WorldToScreen(render.Vec3{Z: car.Box.Center.Z + car.Box.Extent.Z})
+		_, roofY, _, _ := v.WorldToScreen(mgl64.Vec3{0, 0, car.Box.Center[2] + car.Box.Extent[2]})
 		_, lastCar = paintRange(dl, func(c render.Color) bool { return isShadeOf(c, kindColor(scene.KindCar)) })
 		if first < 0 || (rect.MinY+rect.MaxY)/2 > roofY || first < lastCar {
 			t.Errorf("%g px/m orbit: sensor mark %+v painted at %d (car until %d), want it over the roof (y %.1f)",
@@ -59,15 +60,15 @@ func TestSensorMarkers(t *testing.T) {
 		}
 	}
 	st := &scene.State{Actors: []scene.Actor{car, free}}
-	v := topView(render.Vec3{}, 20)
+	v := topView(mgl64.Vec3{}, 20)
 	dl := build(r, v, st, opt)
 	rect, _ := sensorRect(dl)
-	x, y, _, _ := v.WorldToScreen(render.Vec3{X: 10, Z: 2})
+	x, y, _, _ := v.WorldToScreen(mgl64.Vec3{10, 0, 2})
 	if math.Abs((rect.MinX+rect.MaxX)/2-x) > 0.5 || math.Abs((rect.MinY+rect.MaxY)/2-y) > 0.5 {
 		t.Errorf("a free sensor's mark is centred at (%.1f, %.1f), want its location (%.1f, %.1f)",
 			(rect.MinX+rect.MaxX)/2, (rect.MinY+rect.MaxY)/2, x, y)
 	}
-	if dl := build(r, topView(render.Vec3{}, sensorPPM/2), st, opt); hasShade(dl, kindColor(scene.KindSensor)) {
+	if dl := build(r, topView(mgl64.Vec3{}, sensorPPM/2), st, opt); hasShade(dl, kindColor(scene.KindSensor)) {
 		t.Error("a sensor is marked at a city-wide zoom")
 	}
 }

@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -13,7 +14,7 @@ import (
 // returns the light actors' ids and the spectator's Position record.
 func (s *sim) start() (lightIDs []uint32, spec recorder.Position) {
 	n := s.net
-	specPos := n.centre.Add(scene.Vec3{Y: -0.8 * n.radius, Z: 0.6*n.radius + 20})
+	specPos := n.centre.Add(mgl64.Vec3{0, -0.8 * n.radius, 0.6*n.radius + 20})
 	specRot := scene.Rotation{Pitch: -35, Yaw: 90}
 	spec = recorder.Position{ID: s.newID(), Location: scene.ToUnreal(specPos), Rotation: scene.ToUnrealRotation(specRot)}
 	s.static(spec.ID, recorder.ActorOther, specPos, specRot, 0, spectatorBlueprint)
@@ -40,7 +41,7 @@ func (s *sim) start() (lightIDs []uint32, spec recorder.Position) {
 }
 
 // static records the creation of an actor that never moves by itself.
-func (s *sim) static(id uint32, t recorder.ActorType, pos scene.Vec3, rot scene.Rotation, uid uint32, bp string) {
+func (s *sim) static(id uint32, t recorder.ActorType, pos mgl64.Vec3, rot scene.Rotation, uid uint32, bp string) {
 	s.ev.adds = append(s.ev.adds, recorder.ActorAdd{ID: id, Type: t, Location: scene.ToUnreal(pos),
 		Rotation: scene.ToUnrealRotation(rot), UID: uid, Description: bp})
 }

@@ -3,12 +3,13 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
 
 // extentOf returns a blueprint's half size in metres.
-func extentOf(bp *vehicleBlueprint) scene.Vec3 { return scene.FromUnrealExtent(bp.extent) }
+func extentOf(bp *vehicleBlueprint) mgl64.Vec3 { return scene.FromUnrealExtent(bp.extent) }
 
 // pose computes vi's transform from its place on its path, and the
 // controls and lights a driver would show for the motion of the step:

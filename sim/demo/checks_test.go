@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
@@ -121,12 +122,12 @@ func checkLanes(t *testing.T, rp *replay, m *scene.Map) int {
 			}
 			checked++
 			worst = max(worst, p.at.dist)
-			at := fmt.Sprintf("frame %d: vehicle %d at (%.2f, %.2f)", p.frame+1, id, p.s.loc.X, p.s.loc.Y)
+			at := fmt.Sprintf("frame %d: vehicle %d at (%.2f, %.2f)", p.frame+1, id, p.s.loc[0], p.s.loc[1])
 			if p.at.dist > laneTolerance {
 				t.Fatalf("%s is %.2f m from every lane of road %d", at, p.at.dist, p.at.road)
 			}
 			if fwd, dir := p.s.rot.Forward(), p.at.dir; fwd.Dot(dir)/dir.Len() < 0.9 {
-				t.Fatalf("%s faces (%.2f, %.2f) on a lane driving (%.2f, %.2f)", at, fwd.X, fwd.Y, dir.X, dir.Y)
+				t.Fatalf("%s faces (%.2f, %.2f) on a lane driving (%.2f, %.2f)", at, fwd[0], fwd[1], dir[0], dir[1])
 			}
 			if i == 0 || tr[i-1].frame != p.frame-1 {
 				continue
@@ -214,7 +215,7 @@ func checkOverlap(t *testing.T, rp *replay) int {
 // lateral band the arriving lanes cover.
 type stopLine struct {
 	light    uint32
-	at, into scene.Vec3
+	at, into mgl64.Vec3
 	lo, hi   float64 // lateral band, metres to the right of into
 }
 
@@ -243,8 +244,8 @@ func stopLines(t *testing.T, rp *replay, m *scene.Map) []stopLine {
 					continue
 				}
 				into := flat(at.Sub(before))
-				into = into.Scale(1 / into.Len())
-				right := scene.Vec3{X: into.Y, Y: -into.X}
+				into = into.Mul(1 / into.Len())
+				right := mgl64.Vec3{into[1], -into[0], 0}
 				sl := stopLine{light: id, at: at, into: into, lo: math.Inf(1), hi: math.Inf(-1)}
 				for _, l := range lanes {
 					off := l[len(l)-1].Sub(at).Dot(right)
@@ -255,7 +256,7 @@ func stopLines(t *testing.T, rp *replay, m *scene.Map) []stopLine {
 			}
 		}
 		if !found {
-			t.Fatalf("traffic light %d at (%.2f, %.2f, %.2f) stands at no road end's light origin", id, loc.X, loc.Y, loc.Z)
+			t.Fatalf("traffic light %d at (%.2f, %.2f, %.2f) stands at no road end's light origin", id, loc[0], loc[1], loc[2])
 		}
 	}
 	return out
@@ -279,14 +280,14 @@ func TestRedLightsObeyed(t *testing.T) {
 func checkRedLights(t *testing.T, rp *replay, m *scene.Map) (map[recorder.LightState]int, int) {
 	t.Helper()
 	lines := stopLines(t, rp, m)
-	front := func(s sample) scene.Vec3 {
+	front := func(s sample) mgl64.Vec3 {
 		b := rp.box(s)
-		return scene.Vec3{X: b.x + b.c*b.hl, Y: b.y + b.s*b.hl}
+		return mgl64.Vec3{b.x + b.c*b.hl, b.y + b.s*b.hl, 0}
 	}
 	crossed, waited := map[recorder.LightState]int{}, 0
-	prev := map[uint32]scene.Vec3{}
+	prev := map[uint32]mgl64.Vec3{}
 	for fi, f := range rp.frames {
-		cur := map[uint32]scene.Vec3{}
+		cur := map[uint32]mgl64.Vec3{}
 		for _, s := range f.poses {
 			if !rp.isVehicle(s.id) {
 				continue
@@ -295,7 +296,7 @@ func checkRedLights(t *testing.T, rp *replay, m *scene.Map) (map[recorder.LightS
 			cur[s.id] = p
 			q, ok := prev[s.id]
 			for _, sl := range lines {
-				right := scene.Vec3{X: sl.into.Y, Y: -sl.into.X}
+				right := mgl64.Vec3{sl.into[1], -sl.into[0], 0}
 				d, lat := p.Sub(sl.at).Dot(sl.into), p.Sub(sl.at).Dot(right)
 				if lat < sl.lo || lat > sl.hi || d < -3 || d > 3 {
 					continue

@@ -71,7 +71,7 @@ func (n *network) sweepOf(m *movement, reach float64) sweep {
 		for s := from; s < to+step/2; s += step {
 			at := min(s, to)
 			pos, h := p.at(at)
-			sw.poses = append(sw.poses, pose{pos.X, pos.Y, math.Cos(h), math.Sin(h), base + at})
+			sw.poses = append(sw.poses, pose{pos[0], pos[1], math.Cos(h), math.Sin(h), base + at})
 		}
 	}
 	in, out := &n.lanes[m.from].path, &n.lanes[m.to].path

@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -84,7 +85,7 @@ func (n *network) addControls(m *scene.Map, j int) {
 		e := endOf(road, ap.atEnd)
 		if e.HasLight && sane(e.LightOrigin) {
 			d := e.LightTarget.Sub(e.LightOrigin)
-			n.lights = append(n.lights, lightPost{pos: e.LightOrigin, yaw: math.Atan2(d.Y, d.X) * 180 / math.Pi, approach: a})
+			n.lights = append(n.lights, lightPost{pos: e.LightOrigin, yaw: math.Atan2(d[1], d[0]) * 180 / math.Pi, approach: a})
 			if working {
 				ap.kind = approachLight
 			}
@@ -141,10 +142,10 @@ func (n *network) addPhases(m *scene.Map, j int) {
 
 // intoJunction returns the ground direction, as a unit vector, in which
 // a road arrives at the intersection of approach ap.
-func intoJunction(m *scene.Map, ap *approach) scene.Vec3 {
+func intoJunction(m *scene.Map, ap *approach) mgl64.Vec3 {
 	c := m.Roads[ap.road].Centre
 	if len(c) < 2 {
-		return scene.Vec3{}
+		return mgl64.Vec3{}
 	}
 	d := c[0].Sub(c[1])
 	if ap.atEnd {
@@ -172,7 +173,7 @@ func (n *network) addSign(road *scene.Road, ap *approach) {
 	if !sane(pos) {
 		return
 	}
-	n.signs = append(n.signs, signPost{pos: pos, yaw: math.Atan2(-h.Y, -h.X) * 180 / math.Pi})
+	n.signs = append(n.signs, signPost{pos: pos, yaw: math.Atan2(-h[1], -h[0]) * 180 / math.Pi})
 }
 
 func endOf(r *scene.Road, atEnd bool) *scene.RoadEnd {

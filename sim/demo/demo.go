@@ -115,7 +115,7 @@ func Record(w io.Writer, m *bai.Map, opt Options) (Summary, error) {
 	}
 	net := newNetwork(scene.NewMap(m))
 	ext := scene.FromUnrealExtent(largestExtent())
-	net.addConflicts(ext.X, ext.Y)
+	net.addConflicts(ext[0], ext[1])
 	s := newSim(net, opt.Seed)
 	cw := &countWriter{w: w}
 	wr, err := recorder.NewWriter(cw, recorder.Header{Version: 1, Magic: recorder.Magic, Date: Date(opt.Seed), Map: opt.MapName}, recorder.Layout{})

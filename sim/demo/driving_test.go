@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // The drivers' rules one by one, apart from any map.
@@ -103,16 +103,16 @@ func TestMayGo(t *testing.T) {
 // the limit is the speed that keeps the sideways acceleration at
 // lateralAcc, and before the arc it rises as braking at decel allows.
 func TestBends(t *testing.T) {
-	straight := newPath([]scene.Vec3{{}, {X: 50}, {X: 100}})
+	straight := newPath([]mgl64.Vec3{{}, {50, 0, 0}, {100, 0, 0}})
 	if lim := straight.bendLimit(straight.bends(lateralAcc, turnDecel, minTurnV), 10, turnDecel); !math.IsInf(lim, 1) {
 		t.Errorf("straight lane: limit %g", lim)
 	}
 	// 50 m straight, then a quarter circle of radius r.
 	const r = 20.0
-	pts := []scene.Vec3{{X: -50}, {}}
+	pts := []mgl64.Vec3{{-50, 0, 0}, {}}
 	for i := 1; i <= 30; i++ {
 		a := float64(i) / 30 * math.Pi / 2
-		pts = append(pts, scene.Vec3{X: r * math.Sin(a), Y: r - r*math.Cos(a)})
+		pts = append(pts, mgl64.Vec3{r * math.Sin(a), r - r*math.Cos(a), 0})
 	}
 	p := newPath(pts)
 	b := p.bends(lateralAcc, turnDecel, minTurnV)

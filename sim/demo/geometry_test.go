@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -74,18 +75,18 @@ func segDist(p, a, b [2]float64) float64 {
 
 // polyDist returns the distance from q to a polyline in the ground
 // plane, the segment index and the parameter of the nearest point.
-func polyDist(pts []scene.Vec3, q scene.Vec3) (d float64, seg int, t float64) {
+func polyDist(pts []mgl64.Vec3, q mgl64.Vec3) (d float64, seg int, t float64) {
 	d = math.Inf(1)
 	for i := 0; i+1 < len(pts); i++ {
 		a, b := pts[i], pts[i+1]
-		dx, dy := b.X-a.X, b.Y-a.Y
+		dx, dy := b[0]-a[0], b[1]-a[1]
 		l2 := dx*dx + dy*dy
 		if l2 == 0 {
 			continue
 		}
-		u := ((q.X-a.X)*dx + (q.Y-a.Y)*dy) / l2
+		u := ((q[0]-a[0])*dx + (q[1]-a[1])*dy) / l2
 		uc := min(max(u, 0), 1)
-		if e := math.Hypot(q.X-a.X-uc*dx, q.Y-a.Y-uc*dy); e < d {
+		if e := math.Hypot(q[0]-a[0]-uc*dx, q[1]-a[1]-uc*dy); e < d {
 			d, seg, t = e, i, u
 		}
 	}
@@ -98,7 +99,7 @@ func polyDist(pts []scene.Vec3, q scene.Vec3) (d float64, seg int, t float64) {
 // strictly inside the centre line, no farther from it than the road's
 // half width. Points past an end section are in the intersection's area
 // (or off the map) and on no road.
-func onRoad(r *scene.Road, q scene.Vec3) bool {
+func onRoad(r *scene.Road, q mgl64.Vec3) bool {
 	c := r.Centre
 	if len(c) < 2 {
 		return false
@@ -117,8 +118,8 @@ func onRoad(r *scene.Road, q scene.Vec3) bool {
 
 // sameSide reports whether p and q lie on the same side of the line
 // through a and b (q on the line counts as outside).
-func sameSide(a, b, p, q scene.Vec3) bool {
-	cross := func(r scene.Vec3) float64 { return (b.X-a.X)*(r.Y-a.Y) - (b.Y-a.Y)*(r.X-a.X) }
+func sameSide(a, b, p, q mgl64.Vec3) bool {
+	cross := func(r mgl64.Vec3) float64 { return (b[0]-a[0])*(r[1]-a[1]) - (b[1]-a[1])*(r[0]-a[0]) }
 	return cross(p)*cross(q) > 0
 }
 
@@ -129,13 +130,13 @@ type roadBox struct{ minX, minY, maxX, maxY float64 }
 func boxOfRoad(r *scene.Road) roadBox {
 	b := roadBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, p := range r.Centre {
-		b.minX, b.maxX = min(b.minX, p.X), max(b.maxX, p.X)
-		b.minY, b.maxY = min(b.minY, p.Y), max(b.maxY, p.Y)
+		b.minX, b.maxX = min(b.minX, p[0]), max(b.maxX, p[0])
+		b.minY, b.maxY = min(b.minY, p[1]), max(b.maxY, p[1])
 	}
 	h := r.HalfWidth
 	return roadBox{b.minX - h, b.minY - h, b.maxX + h, b.maxY + h}
 }
 
-func (b roadBox) has(q scene.Vec3) bool {
-	return q.X >= b.minX && q.X <= b.maxX && q.Y >= b.minY && q.Y <= b.maxY
+func (b roadBox) has(q mgl64.Vec3) bool {
+	return q[0] >= b.minX && q[0] <= b.maxX && q[1] >= b.minY && q[1] <= b.maxY
 }

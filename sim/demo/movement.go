@@ -58,7 +58,7 @@ func (n *network) pick(in int, side []int, pass int) (to, turn int, ok bool) {
 		return 0, 0, false // back along the same road: a U-turn
 	}
 	hIn, hOut := l.path.heading(true), n.lanes[side[0]].path.heading(false)
-	a := math.Atan2(hIn.X*hOut.Y-hIn.Y*hOut.X, hIn.X*hOut.X+hIn.Y*hOut.Y)
+	a := math.Atan2(hIn[0]*hOut[1]-hIn[1]*hOut[0], hIn[0]*hOut[0]+hIn[1]*hOut[1])
 	switch {
 	case math.Abs(a) > uTurnAngle:
 		turn = turnU
@@ -120,7 +120,7 @@ func (n *network) addMovement(j, in, out, turn int) {
 	k = min(max(k, 0.15*dist), 0.7*dist)
 	steps := int(math.Ceil(dist * (1 + theta/4) / bezierStep))
 	steps = min(max(steps, 6), maxBezierPt)
-	p := newCurve(bezier(p0, p0.Add(d0.Scale(k)), p3.Sub(d3.Scale(k)), p3, steps))
+	p := newCurve(bezier(p0, p0.Add(d0.Mul(k)), p3.Sub(d3.Mul(k)), p3, steps))
 	if !p.ok() {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -19,7 +20,7 @@ type network struct {
 	lights     []lightPost
 	signs      []signPost
 	walks      []sidewalk
-	centre     scene.Vec3 // middle of the map, for the spectator
+	centre     mgl64.Vec3 // middle of the map, for the spectator
 	radius     float64    // half the map's diagonal
 }
 
@@ -93,14 +94,14 @@ type movement struct {
 
 // lightPost is a traffic-light actor at a road end's light origin.
 type lightPost struct {
-	pos      scene.Vec3
+	pos      mgl64.Vec3
 	yaw      float64 // degrees, facing the light target
 	approach int
 }
 
 // signPost is a stop-sign actor on the kerb of a stop approach.
 type signPost struct {
-	pos scene.Vec3
+	pos mgl64.Vec3
 	yaw float64
 }
 
@@ -137,7 +138,7 @@ func newNetwork(m *scene.Map) *network {
 	n.markTraps()
 	n.addWalks(m)
 	if lo, hi := m.Bounds(); sane(lo) && sane(hi) {
-		n.centre = lo.Add(hi).Scale(0.5)
+		n.centre = lo.Add(hi).Mul(0.5)
 		n.radius = hi.Sub(lo).Len() / 2
 	}
 	return n
@@ -172,13 +173,13 @@ func (n *network) addLanes(m *scene.Map) {
 
 // rank orders the lanes of one side from left to right by their offset
 // from the centre line, measured from the geometry rather than trusted.
-func (n *network) rank(ls []lane, centre []scene.Vec3) {
+func (n *network) rank(ls []lane, centre []mgl64.Vec3) {
 	off := make([]float64, len(ls))
 	for i := range ls {
 		p := &ls[i].path
 		mid := p.pts[len(p.pts)/2]
 		_, h := p.at(p.cum[len(p.pts)/2])
-		right := scene.Vec3{X: math.Sin(h), Y: -math.Cos(h)}
+		right := mgl64.Vec3{math.Sin(h), -math.Cos(h), 0}
 		c := nearest(centre, mid)
 		off[i] = mid.Sub(c).Dot(right)
 	}
@@ -194,7 +195,7 @@ func (n *network) rank(ls []lane, centre []scene.Vec3) {
 }
 
 // nearest returns the point of pts nearest q (q itself if pts is empty).
-func nearest(pts []scene.Vec3, q scene.Vec3) scene.Vec3 {
+func nearest(pts []mgl64.Vec3, q mgl64.Vec3) mgl64.Vec3 {
 	best, bd := q, math.Inf(1)
 	for _, p := range pts {
 		if d := p.Sub(q).Len(); d < bd {

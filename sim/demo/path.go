@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -13,7 +14,7 @@ import (
 // the heading is smoothed (between per-vertex tangents) so that bodies do
 // not snap round at every vertex of a bending road.
 type path struct {
-	pts []scene.Vec3
+	pts []mgl64.Vec3
 	cum []float64 // cumulative length; cum[0] = 0
 	tan []float64 // per-vertex heading, radians counter-clockwise from +X
 }
@@ -25,7 +26,7 @@ const minStep = 1e-3
 // It may return a path with fewer than two points (length 0). The heading
 // at each vertex is the mean of its two segments' directions (one
 // segment's at the ends).
-func newPath(pts []scene.Vec3) path {
+func newPath(pts []mgl64.Vec3) path {
 	return newCurve(pts, nil)
 }
 
@@ -33,7 +34,7 @@ func newPath(pts []scene.Vec3) path {
 // each point is known (dirs, parallel to pts): the headings are those
 // directions, so a vehicle's heading is the curve's own, also at the
 // ends, where it meets the lanes the curve joins.
-func newCurve(pts, dirs []scene.Vec3) path {
+func newCurve(pts, dirs []mgl64.Vec3) path {
 	var p path
 	for i, q := range pts {
 		if !sane(q) {
@@ -44,7 +45,7 @@ func newCurve(pts, dirs []scene.Vec3) path {
 		}
 		p.pts = append(p.pts, q)
 		if dirs != nil {
-			p.tan = append(p.tan, math.Atan2(dirs[i].Y, dirs[i].X))
+			p.tan = append(p.tan, math.Atan2(dirs[i][1], dirs[i][0]))
 		}
 	}
 	p.cum = make([]float64, len(p.pts))
@@ -57,14 +58,14 @@ func newCurve(pts, dirs []scene.Vec3) path {
 	p.tan = make([]float64, len(p.pts))
 	for i := range p.pts {
 		a, b := max(i-1, 0), min(i+1, len(p.pts)-1)
-		var d scene.Vec3
+		var d mgl64.Vec3
 		if a < i {
 			d = d.Add(unit(p.pts[i].Sub(p.pts[a])))
 		}
 		if b > i {
 			d = d.Add(unit(p.pts[b].Sub(p.pts[i])))
 		}
-		p.tan[i] = math.Atan2(d.Y, d.X)
+		p.tan[i] = math.Atan2(d[1], d[0])
 	}
 	return p
 }
@@ -88,14 +89,14 @@ func (p *path) seg(s float64) int {
 
 // at returns the point at distance s (clamped to the path) and the
 // smoothed heading there.
-func (p *path) at(s float64) (scene.Vec3, float64) {
+func (p *path) at(s float64) (mgl64.Vec3, float64) {
 	if len(p.pts) == 1 {
 		return p.pts[0], 0
 	}
 	i := p.seg(s)
 	l := p.cum[i+1] - p.cum[i]
 	f := min(max((s-p.cum[i])/l, 0), 1)
-	pos := p.pts[i].Lerp(p.pts[i+1], f)
+	pos := scene.Lerp(p.pts[i], p.pts[i+1], f)
 	h := p.tan[i] + wrapRad(p.tan[i+1]-p.tan[i])*f
 	return pos, h
 }
@@ -108,7 +109,7 @@ func (p *path) pitchAt(s float64) float64 {
 	}
 	i := p.seg(s)
 	d := p.pts[i+1].Sub(p.pts[i])
-	return math.Atan2(d.Z, math.Hypot(d.X, d.Y))
+	return math.Atan2(d[2], math.Hypot(d[0], d[1]))
 }
 
 // minRadius returns the tightest turning radius along the path (+Inf for
@@ -166,58 +167,58 @@ func (p *path) bendLimit(bends []float64, s, decel float64) float64 {
 
 // heading returns the direction of the path at its start (end false) or
 // its end (end true) as a unit vector in the ground plane.
-func (p *path) heading(end bool) scene.Vec3 {
+func (p *path) heading(end bool) mgl64.Vec3 {
 	if len(p.pts) < 2 {
-		return scene.Vec3{X: 1}
+		return mgl64.Vec3{1, 0, 0}
 	}
 	i := 0
 	if end {
 		i = len(p.pts) - 1
 	}
-	return scene.Vec3{X: math.Cos(p.tan[i]), Y: math.Sin(p.tan[i])}
+	return mgl64.Vec3{math.Cos(p.tan[i]), math.Sin(p.tan[i]), 0}
 }
 
 // first and last are the path's end points.
-func (p *path) first() scene.Vec3 { return p.pts[0] }
-func (p *path) last() scene.Vec3  { return p.pts[len(p.pts)-1] }
+func (p *path) first() mgl64.Vec3 { return p.pts[0] }
+func (p *path) last() mgl64.Vec3  { return p.pts[len(p.pts)-1] }
 
 // bezier samples the cubic Bezier p0, p1, p2, p3 at n+1 evenly spaced
 // parameters: the points and the curve's direction at each.
-func bezier(p0, p1, p2, p3 scene.Vec3, n int) (pts, dirs []scene.Vec3) {
-	pts, dirs = make([]scene.Vec3, n+1), make([]scene.Vec3, n+1)
+func bezier(p0, p1, p2, p3 mgl64.Vec3, n int) (pts, dirs []mgl64.Vec3) {
+	pts, dirs = make([]mgl64.Vec3, n+1), make([]mgl64.Vec3, n+1)
 	for i := range pts {
 		t := float64(i) / float64(n)
 		u := 1 - t
-		pts[i] = p0.Scale(u * u * u).Add(p1.Scale(3 * u * u * t)).Add(p2.Scale(3 * u * t * t)).Add(p3.Scale(t * t * t))
-		dirs[i] = p1.Sub(p0).Scale(u * u).Add(p2.Sub(p1).Scale(2 * u * t)).Add(p3.Sub(p2).Scale(t * t))
+		pts[i] = p0.Mul(u * u * u).Add(p1.Mul(3 * u * u * t)).Add(p2.Mul(3 * u * t * t)).Add(p3.Mul(t * t * t))
+		dirs[i] = p1.Sub(p0).Mul(u * u).Add(p2.Sub(p1).Mul(2 * u * t)).Add(p3.Sub(p2).Mul(t * t))
 	}
 	return pts, dirs
 }
 
 // dirAt returns the unit direction (pitch included) of the segment
 // holding s: the way a vehicle there is moving.
-func (p *path) dirAt(s float64) scene.Vec3 {
+func (p *path) dirAt(s float64) mgl64.Vec3 {
 	if len(p.pts) < 2 {
-		return scene.Vec3{X: 1}
+		return mgl64.Vec3{1, 0, 0}
 	}
 	i := p.seg(s)
 	return unit(p.pts[i+1].Sub(p.pts[i]))
 }
 
 // unit returns v scaled to length 1 (v itself if it is too short).
-func unit(v scene.Vec3) scene.Vec3 {
+func unit(v mgl64.Vec3) mgl64.Vec3 {
 	l := v.Len()
 	if l < 1e-12 {
 		return v
 	}
-	return v.Scale(1 / l)
+	return v.Mul(1 / l)
 }
 
 // flat returns v with its Z dropped.
-func flat(v scene.Vec3) scene.Vec3 { return scene.Vec3{X: v.X, Y: v.Y} }
+func flat(v mgl64.Vec3) mgl64.Vec3 { return mgl64.Vec3{v[0], v[1], 0} }
 
 // rightOf returns the right-hand side of a ground direction (forward x up).
-func rightOf(d scene.Vec3) scene.Vec3 { return unit(scene.Vec3{X: d.Y, Y: -d.X}) }
+func rightOf(d mgl64.Vec3) mgl64.Vec3 { return unit(mgl64.Vec3{d[1], -d[0], 0}) }
 
 // wrapRad maps an angle to [-pi, pi).
 func wrapRad(a float64) float64 {
@@ -237,6 +238,6 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // beyond it, or not finite, come only from broken maps and are dropped.
 const maxCoord = 1e6
 
-func sane(v scene.Vec3) bool {
-	return math.Abs(v.X) < maxCoord && math.Abs(v.Y) < maxCoord && math.Abs(v.Z) < maxCoord
+func sane(v mgl64.Vec3) bool {
+	return math.Abs(v[0]) < maxCoord && math.Abs(v[1]) < maxCoord && math.Abs(v[2]) < maxCoord
 }

@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -26,26 +27,26 @@ const maxSteerDeg = 70
 // physicsOf returns the PhysicsControl record of a car spawned at pos
 // facing yaw (radians): wheel positions are world points in centimetres,
 // front left, front right, rear left, rear right, as CARLA writes them.
-func physicsOf(id uint32, bp *vehicleBlueprint, pos scene.Vec3, yaw float64) recorder.PhysicsControl {
+func physicsOf(id uint32, bp *vehicleBlueprint, pos mgl64.Vec3, yaw float64) recorder.PhysicsControl {
 	scale := bp.mass / 1696
 	torque := make([]recorder.CurvePoint, len(torqueShape))
 	for i, p := range torqueShape {
 		torque[i] = recorder.CurvePoint{X: p.X * bp.maxRPM, Y: p.Y * scale}
 	}
 	ext := scene.FromUnrealExtent(bp.extent)
-	radius := scene.FromUnrealExtent(recorder.Vec3{X: float64(bp.wheelR)}).X
-	fwd := scene.Vec3{X: math.Cos(yaw), Y: math.Sin(yaw)}
-	left := scene.Vec3{X: -fwd.Y, Y: fwd.X}
+	radius := scene.FromUnrealExtent(recorder.Vec3{X: float64(bp.wheelR)})[0]
+	fwd := mgl64.Vec3{math.Cos(yaw), math.Sin(yaw), 0}
+	left := mgl64.Vec3{-fwd[1], fwd[0], 0}
 	wheels := make([]recorder.Wheel, 4)
 	for i := range wheels {
-		along, side := 0.6*ext.X, 0.74*ext.Y
+		along, side := 0.6*ext[0], 0.74*ext[1]
 		if i >= 2 {
-			along = -0.57 * ext.X
+			along = -0.57 * ext[0]
 		}
 		if i%2 == 1 {
 			side = -side
 		}
-		w := pos.Add(fwd.Scale(along)).Add(left.Scale(side)).Add(scene.Vec3{Z: radius})
+		w := pos.Add(fwd.Mul(along)).Add(left.Mul(side)).Add(mgl64.Vec3{0, 0, radius})
 		u := scene.ToUnreal(w)
 		wh := recorder.Wheel{TireFriction: 3.5, DampingRate: 0.25, Radius: bp.wheelR, MaxBrakeTorque: 800,
 			LatStiffMaxLoad: 3, LatStiffValue: 20, LongStiffValue: 3000,

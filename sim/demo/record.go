@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/sim/synth"
@@ -97,8 +98,8 @@ func (r *recording) vehicle(v *vehicle) {
 	r.VehicleAnims.Records = append(r.VehicleAnims.Records, recorder.VehicleAnimation{ID: v.id, Steering: float32(v.steer),
 		Throttle: float32(v.throttle), Brake: float32(v.brake), Gear: gear(v.v)})
 	r.VehicleLights.Records = append(r.VehicleLights.Records, recorder.VehicleLight{ID: v.id, Bits: v.bits})
-	vel := v.dir.Scale(v.v) // along the path, as the positions move
-	spin := scene.Vec3{Z: v.yawRate * 180 / math.Pi}
+	vel := v.dir.Mul(v.v) // along the path, as the positions move
+	spin := mgl64.Vec3{0, 0, v.yawRate * 180 / math.Pi}
 	r.Kinematics.Records = append(r.Kinematics.Records, recorder.Kinematics{ID: v.id, Linear: velocityToUnreal(vel),
 		Angular: angularToUnreal(spin)})
 }
@@ -111,7 +112,7 @@ func (r *recording) walker(w *walker) {
 }
 
 // walkerLocation is a walker's actor location: its capsule centre.
-func walkerLocation(w *walker) scene.Vec3 { return w.pos.Add(scene.Vec3{Z: walkerZ}) }
+func walkerLocation(w *walker) mgl64.Vec3 { return w.pos.Add(mgl64.Vec3{0, 0, walkerZ}) }
 
 // scene converts recorded velocities, angular velocities and walker
 // speeds to the world but has no functions for the way back. The
@@ -120,14 +121,14 @@ func walkerLocation(w *walker) scene.Vec3 { return w.pos.Add(scene.Vec3{Z: walke
 // speed is a length per second along one axis, which ToUnreal scales.
 // Nothing here restates an axis or unit rule.
 
-func velocityToUnreal(v scene.Vec3) recorder.Vec3 {
-	u := scene.FromUnrealVelocity(recorder.Vec3{X: v.X, Y: v.Y, Z: v.Z})
-	return recorder.Vec3{X: u.X, Y: u.Y, Z: u.Z}
+func velocityToUnreal(v mgl64.Vec3) recorder.Vec3 {
+	u := scene.FromUnrealVelocity(recorder.Vec3{X: v[0], Y: v[1], Z: v[2]})
+	return recorder.Vec3{X: u[0], Y: u[1], Z: u[2]}
 }
 
-func angularToUnreal(w scene.Vec3) recorder.Vec3 {
-	u := scene.FromUnrealAngularVelocity(recorder.Vec3{X: w.X, Y: w.Y, Z: w.Z})
-	return recorder.Vec3{X: u.X, Y: u.Y, Z: u.Z}
+func angularToUnreal(w mgl64.Vec3) recorder.Vec3 {
+	u := scene.FromUnrealAngularVelocity(recorder.Vec3{X: w[0], Y: w[1], Z: w[2]})
+	return recorder.Vec3{X: u[0], Y: u[1], Z: u[2]}
 }
 
-func speedToUnreal(mps float64) float32 { return float32(scene.ToUnreal(scene.Vec3{X: mps}).X) }
+func speedToUnreal(mps float64) float32 { return float32(scene.ToUnreal(mgl64.Vec3{mps, 0, 0}).X) }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
@@ -96,7 +97,7 @@ func byID[T any](recs []T, id uint32, idOf func(*T) uint32) (*T, bool) {
 // sample is one actor's recorded position, in world metres.
 type sample struct {
 	id  uint32
-	loc scene.Vec3
+	loc mgl64.Vec3
 	rot scene.Rotation
 }
 
@@ -194,7 +195,7 @@ func (rp *replay) box(s sample) obb {
 	c, sn := math.Cos(yaw), math.Sin(yaw)
 	// The box origin is local (Unreal axes, cm); rotate it into the world.
 	o := scene.FromUnreal(a.box.Origin)
-	return obb{x: s.loc.X + c*o.X - sn*o.Y, y: s.loc.Y + sn*o.X + c*o.Y, c: c, s: sn, hl: ext.X, hw: ext.Y}
+	return obb{x: s.loc[0] + c*o[0] - sn*o[1], y: s.loc[1] + sn*o[0] + c*o[1], c: c, s: sn, hl: ext[0], hw: ext[1]}
 }
 
 // isVehicle reports whether id is a vehicle.

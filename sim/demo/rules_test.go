@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -27,7 +28,7 @@ type visit struct {
 	arrive   int     // frame its last stop at the line began, -1 if it did not stop there
 	still    int     // frames it stood still at the line before going
 	enter    int     // frame its front crossed the line
-	path     []scene.Vec3
+	path     []mgl64.Vec3
 }
 
 // Near the line: a front this far before it counts as stopped at it.
@@ -60,7 +61,7 @@ func visitOf(rp *replay, m *scene.Map, tr []point, p passage) visit {
 	run := 0
 	for k := first; k < p.in; k++ {
 		b := rp.box(tr[k].s)
-		d := scene.Vec3{X: b.x + b.c*b.hl, Y: b.y + b.s*b.hl}.Sub(at).Dot(out)
+		d := mgl64.Vec3{b.x + b.c*b.hl, b.y + b.s*b.hl, 0}.Sub(at).Dot(out)
 		if d > 0 {
 			v.enter = tr[k].frame
 			break
@@ -218,7 +219,7 @@ func TestTrafficAtEdges(t *testing.T) {
 			lastCame = max(lastCame, at)
 			if d, ok := edgeDistance(m, tr[0], false); !ok || d > 4 {
 				t.Errorf("vehicle %d appears at %.2f s at (%.2f, %.2f), %.2f m from the start of a lane at the map's edge",
-					id, at, tr[0].s.loc.X, tr[0].s.loc.Y, d)
+					id, at, tr[0].s.loc[0], tr[0].s.loc[1], d)
 			}
 		}
 		if a.gone >= 0 {
@@ -228,7 +229,7 @@ func TestTrafficAtEdges(t *testing.T) {
 			end := tr[len(tr)-1]
 			if d, ok := edgeDistance(m, end, true); !ok || d > 2 {
 				t.Errorf("vehicle %d leaves at %.2f s from (%.2f, %.2f), %.2f m from the end of a lane at the map's edge",
-					id, at, end.s.loc.X, end.s.loc.Y, d)
+					id, at, end.s.loc[0], end.s.loc[1], d)
 			}
 		}
 	}

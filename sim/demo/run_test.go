@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
@@ -145,7 +146,7 @@ func TestWalkersOnSidewalks(t *testing.T) {
 func checkWalkers(t *testing.T, rp *replay, m *scene.Map) int {
 	t.Helper()
 	checked := 0
-	last := map[uint32]scene.Vec3{}
+	last := map[uint32]mgl64.Vec3{}
 	for fi, f := range rp.frames {
 		for _, s := range f.poses {
 			a := rp.actors[s.id]
@@ -181,7 +182,7 @@ func checkWalkers(t *testing.T, rp *replay, m *scene.Map) int {
 			}
 			checked++
 			if best > 0 {
-				t.Fatalf("frame %d: walker %d at (%.2f, %.2f) is %.2f m off every sidewalk of its road", fi+1, s.id, s.loc.X, s.loc.Y, best)
+				t.Fatalf("frame %d: walker %d at (%.2f, %.2f) is %.2f m off every sidewalk of its road", fi+1, s.id, s.loc[0], s.loc[1], best)
 			}
 		}
 	}
@@ -191,7 +192,7 @@ func checkWalkers(t *testing.T, rp *replay, m *scene.Map) int {
 // TestUnitHelpers: the way back for velocities and walker speeds is the
 // inverse of scene's conversions.
 func TestUnitHelpers(t *testing.T) {
-	for _, v := range []scene.Vec3{{X: 1, Y: 2, Z: 3}, {X: -4.5, Y: 0.25, Z: -1}} {
+	for _, v := range []mgl64.Vec3{{1, 2, 3}, {-4.5, 0.25, -1}} {
 		if got := scene.FromUnrealVelocity(velocityToUnreal(v)); got != v {
 			t.Errorf("velocity %v comes back as %v", v, got)
 		}
@@ -205,7 +206,7 @@ func TestUnitHelpers(t *testing.T) {
 		}
 	}
 	// A car driving along world +Y (yaw 90) moves along Unreal -Y.
-	if u := velocityToUnreal(scene.Vec3{Y: 10}); u.Y != -10 || u.X != 0 {
+	if u := velocityToUnreal(mgl64.Vec3{0, 10, 0}); u.Y != -10 || u.X != 0 {
 		t.Errorf("world +Y velocity is %v in Unreal axes", u)
 	}
 }

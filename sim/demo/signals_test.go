@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -131,7 +132,7 @@ func checkControls(t *testing.T, rp *replay) int {
 				t.Fatalf("frame %d: vehicle %d has animation but no light or kinematics record", fi+1, an.ID)
 			}
 			speed := scene.FromUnrealVelocity(k.Linear).Len()
-			yawRate := scene.FromUnrealAngularVelocity(k.Angular).Z
+			yawRate := scene.FromUnrealAngularVelocity(k.Angular)[2]
 			switch {
 			case (an.Brake > 0) != (l.Bits&recorder.LightBrake != 0):
 				t.Fatalf("frame %d: vehicle %d brakes %g with lights %#x", fi+1, an.ID, an.Brake, l.Bits)
@@ -182,10 +183,10 @@ func checkBlinkers(t *testing.T, rp *replay, m *scene.Map) (turns int) {
 			l, _ := byID(f.vlights, v.veh, func(r *recorder.VehicleLight) uint32 { return r.ID })
 			kin, _ := byID(f.kin, v.veh, func(r *recorder.Kinematics) uint32 { return r.ID })
 			bl := l.Bits & (recorder.LightLeftBlinker | recorder.LightRightBlinker)
-			w := scene.FromUnrealAngularVelocity(kin.Angular).Z
+			w := scene.FromUnrealAngularVelocity(kin.Angular)[2]
 			nf := &rp.frames[tr[k+1].frame]
 			nk, _ := byID(nf.kin, v.veh, func(r *recorder.Kinematics) uint32 { return r.ID })
-			w = minAbs(w, scene.FromUnrealAngularVelocity(nk.Angular).Z) // turning into and out of frame k
+			w = minAbs(w, scene.FromUnrealAngularVelocity(nk.Angular)[2]) // turning into and out of frame k
 			turning := want == recorder.LightLeftBlinker && w > 5 || want == recorder.LightRightBlinker && w < -5
 			if bl == recorder.LightLeftBlinker|recorder.LightRightBlinker || want != 0 && k != v.p.out && !turning {
 				continue // hazard lights, or not turning now
@@ -227,7 +228,7 @@ func checkKinematics(t *testing.T, rp *replay) {
 				continue // added in this frame
 			}
 			vel := scene.FromUnrealVelocity(k.Linear)
-			moved := s.loc.Sub(p.loc).Scale(1 / dt)
+			moved := s.loc.Sub(p.loc).Mul(1 / dt)
 			if rp.actors[k.ID].add.Type == recorder.ActorWalker {
 				w, _ := byID(f.wanim, k.ID, func(r *recorder.WalkerAnimation) uint32 { return r.ID })
 				// Positions are float32 centimetres: a few hundredths of
@@ -253,7 +254,7 @@ func checkKinematics(t *testing.T, rp *replay) {
 					fi+1, k.ID, heading(moved), heading(was), heading(vel))
 			}
 			turn := math.Mod(s.rot.Yaw-p.rot.Yaw+540, 360) - 180
-			w := scene.FromUnrealAngularVelocity(k.Angular).Z
+			w := scene.FromUnrealAngularVelocity(k.Angular)[2]
 			if math.Abs(w-turn/dt) > 0.05 {
 				t.Fatalf("frame %d: vehicle %d turned %.3f degrees, records %.3f deg/s", fi+1, k.ID, turn, w)
 			}
@@ -281,7 +282,7 @@ func minAbs(a, b float64) float64 {
 }
 
 // heading returns the ground direction of v in degrees.
-func heading(v scene.Vec3) float64 { return math.Atan2(v.Y, v.X) * 180 / math.Pi }
+func heading(v mgl64.Vec3) float64 { return math.Atan2(v[1], v[0]) * 180 / math.Pi }
 
 // between reports whether direction x lies in the smaller angle between
 // directions a and b, give or take slack degrees.

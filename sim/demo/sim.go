@@ -190,7 +190,7 @@ const (
 func (s *sim) addVehicle(l int, at, speed float64, bp *vehicleBlueprint, color string, role int) int32 {
 	ext := extentOf(bp)
 	vi := int32(len(s.veh))
-	s.veh = append(s.veh, vehicle{id: s.newID(), bp: bp, color: color, hl: ext.X, hw: ext.Y, alive: true,
+	s.veh = append(s.veh, vehicle{id: s.newID(), bp: bp, color: color, hl: ext[0], hw: ext[1], alive: true,
 		hero: role == roleHero, shadow: role == roleShadow,
 		seg: l, s: at, v: speed, drive: 0.85 + 0.2*s.rng.Float64(), hold: -1, prev: -1, stopAt: -1, waitFrom: -1})
 	s.alive++
@@ -247,7 +247,7 @@ func (s *sim) seedVehicles() {
 	}
 	for len(s.veh) < s.target {
 		bp, color := pickVehicle(s.rng)
-		hl := extentOf(bp).X
+		hl := extentOf(bp)[0]
 		placed := false
 		for range seedTries {
 			l := randomLane()
@@ -306,7 +306,7 @@ func (s *sim) spawn() {
 		}
 		l := s.entries[(first+k)%len(s.entries)]
 		bp, color := pickVehicle(s.rng)
-		hl := extentOf(bp).X
+		hl := extentOf(bp)[0]
 		at := hl + 0.5
 		if s.net.lanes[l].path.length() < 2*hl+roomGap {
 			continue

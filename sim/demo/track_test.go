@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -19,7 +20,7 @@ type place struct {
 	sideB bool
 	lane  int        // index in the side's Lanes
 	dist  float64    // from that lane curve, m (+Inf on a road without lanes)
-	dir   scene.Vec3 // the lane's direction there, in the ground plane
+	dir   mgl64.Vec3 // the lane's direction there, in the ground plane
 }
 
 // on reports whether the place is on a road.
@@ -41,7 +42,7 @@ func newLocator(m *scene.Map) *locator {
 
 // locate returns the place of q: the nearest lane curve of the road q is
 // on (see onRoad).
-func (l *locator) locate(q scene.Vec3) place {
+func (l *locator) locate(q mgl64.Vec3) place {
 	pl := place{road: -1, dist: math.Inf(1)}
 	for r := range l.m.Roads {
 		road := &l.m.Roads[r]
@@ -132,14 +133,14 @@ func departing(m *scene.Map, r int, sideB bool) *scene.RoadEnd {
 
 // endLine is a road end's line across the road: its centre point and
 // the unit direction out of the road through it.
-func endLine(m *scene.Map, r int, atEnd bool) (at, out scene.Vec3) {
+func endLine(m *scene.Map, r int, atEnd bool) (at, out mgl64.Vec3) {
 	c := m.Roads[r].Centre
 	at, before := c[0], c[1]
 	if atEnd {
 		at, before = c[len(c)-1], c[len(c)-2]
 	}
 	out = flat(at.Sub(before))
-	return at, out.Scale(1 / out.Len())
+	return at, out.Mul(1 / out.Len())
 }
 
 // Controls of a road end, as the BAI format defines them.
@@ -185,9 +186,9 @@ func turnOf(tr []point, p passage) float64 {
 
 // polyGap returns the least ground-plane distance from a vertex of one
 // polyline to the other polyline.
-func polyGap(a, b []scene.Vec3) float64 {
+func polyGap(a, b []mgl64.Vec3) float64 {
 	d := math.Inf(1)
-	for _, pair := range [2][2][]scene.Vec3{{a, b}, {b, a}} {
+	for _, pair := range [2][2][]mgl64.Vec3{{a, b}, {b, a}} {
 		for _, p := range pair[0] {
 			g, _, _ := polyDist(pair[1], p)
 			d = min(d, g)

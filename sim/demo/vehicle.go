@@ -3,7 +3,7 @@ package demo
 import (
 	"math"
 
-	"github.com/mm2carla/viewer/scene"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // vehicle is one car. Its centre is always on a lane or a movement path,
@@ -37,8 +37,8 @@ type vehicle struct {
 
 	// Pose and controls of the last frame, for the recording.
 	posed      bool // pose has been computed once
-	pos        scene.Vec3
-	dir        scene.Vec3 // unit direction of motion along the path
+	pos        mgl64.Vec3
+	dir        mgl64.Vec3 // unit direction of motion along the path
 	yaw, pitch float64    // radians; the body's heading is smoothed, dir is not
 	yawRate    float64    // rad/s
 	steer      float64

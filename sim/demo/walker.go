@@ -3,6 +3,7 @@ package demo
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -49,7 +50,7 @@ func (n *network) addWalks(m *scene.Map) {
 		}
 		return m.Roads[w.road].End.Intersection
 	}
-	point := func(w *sidewalk, end int) scene.Vec3 {
+	point := func(w *sidewalk, end int) mgl64.Vec3 {
 		if end == 0 {
 			return w.path.first()
 		}
@@ -92,11 +93,11 @@ type walker struct {
 	speed float64 // m/s
 
 	step     bool       // stepping from stepFrom to the spot (walk, s, dir)
-	stepFrom scene.Vec3 // where the step began
+	stepFrom mgl64.Vec3 // where the step began
 	stepDone float64    // metres walked of it
-	pos      scene.Vec3
+	pos      mgl64.Vec3
 	yaw      float64
-	moving   scene.Vec3 // velocity of the last step, m/s
+	moving   mgl64.Vec3 // velocity of the last step, m/s
 }
 
 // seedWalkers puts pedestrians on the sidewalks, walking either way.
@@ -151,31 +152,31 @@ func (s *sim) walk(w *walker) {
 		}
 	}
 	s.place(w)
-	w.moving = w.pos.Sub(old).Scale(1 / s.dt)
+	w.moving = w.pos.Sub(old).Mul(1 / s.dt)
 }
 
 // spot is where a walker at s on sidewalk walk, heading dir, stands:
 // keepRight metres right of the centre curve.
-func (s *sim) spot(walk int, at, dir float64) scene.Vec3 {
+func (s *sim) spot(walk int, at, dir float64) mgl64.Vec3 {
 	p, h := s.net.walks[walk].path.at(at)
-	return p.Add(rightOf(scene.Vec3{X: dir * math.Cos(h), Y: dir * math.Sin(h)}).Scale(keepRight))
+	return p.Add(rightOf(mgl64.Vec3{dir * math.Cos(h), dir * math.Sin(h), 0}).Mul(keepRight))
 }
 
 // place sets a walker's position and heading from its state.
 func (s *sim) place(w *walker) {
 	to := s.spot(w.walk, w.s, w.dir)
-	pos, dir := to, scene.Vec3{}
+	pos, dir := to, mgl64.Vec3{}
 	if w.step {
 		l := to.Sub(w.stepFrom).Len()
 		if l > 0 {
-			pos, dir = w.stepFrom.Lerp(to, min(w.stepDone/l, 1)), unit(flat(to.Sub(w.stepFrom)))
+			pos, dir = scene.Lerp(w.stepFrom, to, min(w.stepDone/l, 1)), unit(flat(to.Sub(w.stepFrom)))
 		}
 	} else {
 		_, h := s.net.walks[w.walk].path.at(w.s)
-		dir = scene.Vec3{X: w.dir * math.Cos(h), Y: w.dir * math.Sin(h)}
+		dir = mgl64.Vec3{w.dir * math.Cos(h), w.dir * math.Sin(h), 0}
 	}
-	if dir != (scene.Vec3{}) {
-		w.yaw = math.Atan2(dir.Y, dir.X)
+	if dir != (mgl64.Vec3{}) {
+		w.yaw = math.Atan2(dir[1], dir[0])
 	}
 	w.pos = pos
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
@@ -244,7 +245,7 @@ func TestFollowOrder(t *testing.T) {
 	// The chase camera looks over the followed actor: centred across,
 	// a little below the middle.
 	w := a.State().Actor(testrec.Walker).World.Location
-	if x, y, _, ok := a.View().WorldToScreen(rv(w)); !ok || math.Abs(x-640) > 1 || y < 360 || y > 540 {
+	if x, y, _, ok := a.View().WorldToScreen(w); !ok || math.Abs(x-640) > 1 || y < 360 || y > 540 {
 		t.Errorf("followed walker at %v,%v on screen, want centred, a little below the middle", x, y)
 	}
 	keys(a, m, false, input.KeyEscape)
@@ -274,7 +275,7 @@ func TestSelectAndActorPanel(t *testing.T) {
 	a.Apply(input.Scrub(1))
 	a.Tick()
 	hero := a.State().Actor(testrec.Hero)
-	x, y, _, ok := a.View().WorldToScreen(rv(hero.World.Apply(hero.Box.Center)))
+	x, y, _, ok := a.View().WorldToScreen(hero.World.Apply(hero.Box.Center))
 	if !ok {
 		t.Fatal("hero off screen after framing")
 	}
@@ -335,7 +336,7 @@ func TestSelectMapElement(t *testing.T) {
 	// The last intersection is the farthest from the actors (near 0, 0).
 	last := len(m.Intersections) - 1
 	in := &m.Intersections[last]
-	x, y, _, ok := a.View().WorldToScreen(rv(in.Center))
+	x, y, _, ok := a.View().WorldToScreen(in.Center)
 	if !ok {
 		t.Fatal("intersection off screen")
 	}
@@ -351,7 +352,7 @@ func TestSelectMapElement(t *testing.T) {
 	// A road: the middle of its centre line.
 	r := &m.Roads[len(m.Roads)-1]
 	mid := r.Centre[len(r.Centre)/2]
-	x, y, _, _ = a.View().WorldToScreen(rv(mid))
+	x, y, _, _ = a.View().WorldToScreen(mid)
 	a.Apply(input.Select(x, y))
 	a.Tick()
 	if e := a.SelectedElement(); e.Kind != scenedraw.ElementRoad {
@@ -460,7 +461,7 @@ func TestFrameAllShowsEverything(t *testing.T) {
 		settle(t, a)
 		lo, hi := a.Map().Bounds()
 		minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-		for _, p := range []render.Vec3{rv(lo), rv(hi), {X: lo.X, Y: hi.Y}, {X: hi.X, Y: lo.Y}} {
+		for _, p := range []mgl64.Vec3{lo, hi, {lo[0], hi[1], 0}, {hi[0], lo[1], 0}} {
 			x, y, _, ok := a.View().WorldToScreen(p)
 			if !ok || x < 0 || x > testVP.Width || y < 0 || y > testVP.Height {
 				t.Errorf("top-down %v: map corner %v at %v,%v, off screen", top, p, x, y)
@@ -514,7 +515,7 @@ func TestZoomTowardCursor(t *testing.T) {
 		for _, steps := range []float64{1, 2, -1} {
 			a.Apply(input.Zoom(steps, cx, cy))
 			g, _ := a.View().GroundPoint(cx, cy, 0)
-			if dx, dy := g.X-g0.X, g.Y-g0.Y; math.Hypot(dx, dy) > 0.01*d0 {
+			if dx, dy := g[0]-g0[0], g[1]-g0[1]; math.Hypot(dx, dy) > 0.01*d0 {
 				t.Errorf("top-down %v, zoom %v: ground under the cursor moved %v -> %v", top, steps, g0, g)
 			}
 		}

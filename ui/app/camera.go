@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
@@ -98,7 +99,7 @@ func (c *camera) ppmAt(d, h float64) float64 {
 // place behind the actor. fresh puts it back at the default place (a new
 // follow); otherwise the user's turn and distance stay (Tab to the next
 // actor).
-func (c *camera) startChase(pos render.Vec3, yaw float64, fresh bool) {
+func (c *camera) startChase(pos mgl64.Vec3, yaw float64, fresh bool) {
 	if fresh {
 		c.chase.reset()
 	}
@@ -175,10 +176,6 @@ func (c *camera) frame(b render.AABB, legend render.Rect, hasLegend bool) {
 	c.update()
 }
 
-// rv is a scene point as a render point: both are metres, Z up, so this
-// changes only the Go type.
-func rv(v scene.Vec3) render.Vec3 { return render.Vec3{X: v.X, Y: v.Y, Z: v.Z} }
-
 // framedKind reports whether actors of kind k count when framing the
 // scene: the spectator and sensors are often far from the action or
 // attached to something already counted.
@@ -191,18 +188,18 @@ func (a *App) bounds() render.AABB {
 	b := render.EmptyAABB()
 	if m := a.Map(); m != nil && (len(m.Roads) > 0 || len(m.Intersections) > 0) {
 		lo, hi := m.Bounds()
-		b = b.Extend(rv(lo)).Extend(rv(hi))
+		b = b.Extend(lo).Extend(hi)
 	}
 	if st := a.State(); st != nil {
 		for i := range st.Actors {
 			if framedKind(st.Actors[i].Kind) {
-				b = b.Extend(rv(st.Actors[i].World.Location))
+				b = b.Extend(st.Actors[i].World.Location)
 			}
 		}
 	}
 	if !b.IsEmpty() {
 		// Keep flat scenes from framing as a line, and give boxes air.
-		pad := render.Vec3{X: 5, Y: 5, Z: 2}
+		pad := mgl64.Vec3{5, 5, 2}
 		b = render.AABB{Min: b.Min.Sub(pad), Max: b.Max.Add(pad)}
 	}
 	return b

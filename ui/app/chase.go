@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/render"
 )
 
@@ -55,10 +56,10 @@ func (r *chaseRig) apply() {
 
 // snap places the eye behind an actor at pos heading yaw, without motion:
 // a cut, for a new actor or a seek.
-func (r *chaseRig) snap(pos render.Vec3, yaw float64) { r.cam.Snap(pos, yaw) }
+func (r *chaseRig) snap(pos mgl64.Vec3, yaw float64) { r.cam.Snap(pos, yaw) }
 
 // update moves the eye toward an actor at pos heading yaw by one tick.
-func (r *chaseRig) update(pos render.Vec3, yaw float64) { r.cam.Update(pos, yaw, 1.0/TPS) }
+func (r *chaseRig) update(pos mgl64.Vec3, yaw float64) { r.cam.Update(pos, yaw, 1.0/TPS) }
 
 // shown is the chase camera as it is seen: the smoothed actor with the
 // user's turn added to its heading. It is a copy; nothing is allocated.
@@ -104,7 +105,7 @@ func (r *chaseRig) orbitHere(o render.OrbitCamera) render.OrbitCamera {
 	pitch := min(max(c.Pitch, render.MinPitch), render.MaxPitch)
 	o.Yaw, o.Pitch = yaw, pitch
 	o.Distance = c.Above / math.Sin(pitch)
-	o.Target = c.Eye().Add(o.Forward().Scale(o.Distance))
+	o.Target = c.Eye().Add(o.Forward().Mul(o.Distance))
 	return o
 }
 

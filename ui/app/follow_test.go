@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -26,11 +27,11 @@ func actorAt(t *testing.T, a *App, id uint32) *scene.Actor {
 
 // behindAbove returns how far the eye is behind the actor along its
 // heading, beside it, and above it, in metres.
-func behindAbove(eye render.Vec3, act *scene.Actor) (behind, side, above float64) {
+func behindAbove(eye mgl64.Vec3, act *scene.Actor) (behind, side, above float64) {
 	pos, yaw := scenedraw.ChaseTarget(act)
 	d := eye.Sub(pos)
 	fx, fy := math.Cos(yaw), math.Sin(yaw)
-	return -(d.X*fx + d.Y*fy), -d.X*fy + d.Y*fx, d.Z
+	return -(d[0]*fx + d[1]*fy), -d[0]*fy + d[1]*fx, d[2]
 }
 
 // TestFollowChases: following puts the eye behind the actor's heading
@@ -54,7 +55,7 @@ func TestFollowChases(t *testing.T) {
 			t.Errorf("%s: eye %.2f m behind, %.2f beside, %.2f above; want %v behind, %v above",
 				tc.name, behind, side, above, render.DefaultChaseBehind, render.DefaultChaseAbove)
 		}
-		x, y, _, ok := v.WorldToScreen(rv(act.World.Location))
+		x, y, _, ok := v.WorldToScreen(act.World.Location)
 		if !ok || math.Abs(x-testVP.Width/2) > 1 || y < testVP.Height/2 || y > 0.75*testVP.Height {
 			t.Errorf("%s: actor at %v,%v on screen, want centred a little below the middle", tc.name, x, y)
 		}
@@ -88,7 +89,7 @@ func TestChaseFollowsSmoothly(t *testing.T) {
 			math.Abs(side) > 1e-6 || math.Abs(above-render.DefaultChaseAbove) > 1e-6 {
 			t.Fatalf("tick %d: eye %.2f m behind, %.2f beside, %.2f above", i, behind, side, above)
 		}
-		if x, y, _, ok := v.WorldToScreen(rv(act.World.Location)); !ok || x < 0 || x > testVP.Width || y < 0 || y > testVP.Height {
+		if x, y, _, ok := v.WorldToScreen(act.World.Location); !ok || x < 0 || x > testVP.Width || y < 0 || y > testVP.Height {
 			t.Fatalf("tick %d: the hero is off screen at %v,%v", i, x, y)
 		}
 	}
@@ -107,7 +108,7 @@ func TestChaseSnapsOnSeek(t *testing.T) {
 	a.Apply(input.Scrub(4))
 	a.Tick()
 	act := actorAt(t, a, testrec.Hero)
-	if act.World.Location.X < 35 {
+	if act.World.Location[0] < 35 {
 		t.Fatalf("hero at %v after seeking to 4 s", act.World.Location)
 	}
 	behind, side, above := behindAbove(a.View().Eye, act)
@@ -136,7 +137,7 @@ func TestEscReturnsToOrbit(t *testing.T) {
 		t.Errorf("Esc moved the view: eye %v -> %v, forward %v -> %v", v0.Eye, v1.Eye, v0.Forward, v1.Forward)
 	}
 	// The orbit camera turns around the ground the chase looked at.
-	if z := a.cam.orbit.Target.Z - actorAt(t, a, testrec.Hero).World.Location.Z; math.Abs(z) > 1e-6 {
+	if z := a.cam.orbit.Target[2] - actorAt(t, a, testrec.Hero).World.Location[2]; math.Abs(z) > 1e-6 {
 		t.Errorf("orbit target %.3f m above the hero's ground", z)
 	}
 	a.Tick()
@@ -180,7 +181,7 @@ func TestChaseDragZoomTop(t *testing.T) {
 	for range 10 {
 		a.Tick()
 	}
-	here := rv(actorAt(t, a, testrec.Hero).World.Location)
+	here := actorAt(t, a, testrec.Hero).World.Location
 	if x, y, _, ok := a.View().WorldToScreen(here); !a.View().Ortho || !ok || math.Abs(x-640) > 1e-6 || math.Abs(y-360) > 1e-6 {
 		t.Errorf("top-down while following: hero at %v,%v, want the middle", x, y)
 	}
@@ -216,8 +217,8 @@ func TestTopFramingClearsLegend(t *testing.T) {
 		settle(t, a)
 		lo, hi := a.Map().Bounds()
 		v := a.View()
-		x0, y0, _, _ := v.WorldToScreen(render.Vec3{X: lo.X, Y: hi.Y})
-		x1, y1, _, _ := v.WorldToScreen(render.Vec3{X: hi.X, Y: lo.Y})
+		x0, y0, _, _ := v.WorldToScreen(mgl64.Vec3{lo[0], hi[1], 0})
+		x1, y1, _, _ := v.WorldToScreen(mgl64.Vec3{hi[0], lo[1], 0})
 		box := render.Rect{MinX: x0, MinY: y0, MaxX: x1, MaxY: y1}
 		if clear := !box.Overlaps(legend); clear != tc.wantClear {
 			t.Errorf("%s: map at %+v, clear of the legend %v, want %v", tc.name, box, clear, tc.wantClear)

@@ -88,7 +88,7 @@ func intersectionPanel(l *Lines, m *scene.Map, title string, i int) {
 	}
 	l.End()
 	c := in.Center
-	l.S("centre").Tab().S("x ").F(c.X, 1).S("  y ").F(c.Y, 1).S("  z ").F(c.Z, 1).S(" m").End()
+	l.S("centre").Tab().S("x ").F(c[0], 1).S("  y ").F(c[1], 1).S("  z ").F(c[2], 1).S(" m").End()
 	l.S("roads").Tab().I(int64(len(in.Roads))).S(": ")
 	appendRoadIDs(l, m, in.Roads)
 	l.End()

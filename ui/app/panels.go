@@ -135,7 +135,7 @@ func (a *App) buildActorPanel() {
 	l.Kv("blueprint", act.Blueprint)
 	a.actorFamily(l, st, act)
 	loc := act.World.Location
-	l.S("location").Tab().S("x ").F(loc.X, 2).S("  y ").F(loc.Y, 2).S("  z ").F(loc.Z, 2).S(" m").End()
+	l.S("location").Tab().S("x ").F(loc[0], 2).S("  y ").F(loc[1], 2).S("  z ").F(loc[2], 2).S(" m").End()
 	rot := act.World.Rotation
 	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
 	a.actorMotion(l, act)
@@ -148,7 +148,7 @@ func (a *App) buildActorPanel() {
 	}
 	a.actorSpecifics(l, act)
 	b := act.Box.Extent
-	l.S("box").Tab().F(2*b.X, 2).S(" × ").F(2*b.Y, 2).S(" × ").F(2*b.Z, 2).S(" m")
+	l.S("box").Tab().F(2*b[0], 2).S(" × ").F(2*b[1], 2).S(" × ").F(2*b[2], 2).S(" m")
 	if !act.BoxRecorded {
 		l.S(" (default)")
 	}

@@ -3,6 +3,7 @@ package scenetest
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -14,8 +15,8 @@ import (
 // always give the same state.
 func Crowd(m *scene.Map, n int) *scene.State {
 	st := &scene.State{Actors: make([]scene.Actor, 0, n)}
-	var lanes, walks [][]scene.Vec3
-	var lights []scene.Vec3
+	var lanes, walks [][]mgl64.Vec3
+	var lights []mgl64.Vec3
 	for i := range m.Roads {
 		r := &m.Roads[i]
 		for _, sd := range []*scene.Side{&r.SideA, &r.SideB} {
@@ -39,7 +40,7 @@ func Crowd(m *scene.Map, n int) *scene.State {
 	}
 	for i := 0; i < len(lights) && i/10 < n/10; i += 10 {
 		p := lights[i]
-		p.Z -= 2.5
+		p[2] -= 2.5
 		add(scene.Actor{Kind: scene.KindTrafficLight, Blueprint: "traffic.traffic_light",
 			World:        scene.Transform{Location: p},
 			Box:          scene.DefaultBox(scene.KindTrafficLight),

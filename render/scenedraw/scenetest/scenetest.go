@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
@@ -54,7 +55,7 @@ type Scene struct {
 	Log []byte // the recording's bytes
 	// Lights are the map light origins that got a light actor, in id
 	// order (actor FirstLight+i stands at Lights[i], on the ground).
-	Lights []scene.Vec3
+	Lights []mgl64.Vec3
 }
 
 // mover drives a lane (world points, driving order) at a constant speed.
@@ -62,7 +63,7 @@ type mover struct {
 	id        uint32
 	bp        string
 	typ       recorder.ActorType
-	path      []scene.Vec3
+	path      []mgl64.Vec3
 	speed     float64 // m/s
 	start     float64 // metres along path at t = 0
 	ext, orig recorder.Vec3
@@ -70,24 +71,24 @@ type mover struct {
 }
 
 // at returns the mover's pose at time t.
-func (m *mover) at(t float64) (scene.Vec3, float64) {
+func (m *mover) at(t float64) (mgl64.Vec3, float64) {
 	return alongPath(m.path, m.start+m.speed*t)
 }
 
 // alongPath returns the point s metres along path (clamped) and the
 // heading of its segment in degrees.
-func alongPath(path []scene.Vec3, s float64) (scene.Vec3, float64) {
+func alongPath(path []mgl64.Vec3, s float64) (mgl64.Vec3, float64) {
 	for i := 0; i+1 < len(path); i++ {
 		d := path[i+1].Sub(path[i])
-		l := math.Hypot(d.X, d.Y)
+		l := math.Hypot(d[0], d[1])
 		if s <= l || i+2 == len(path) {
 			f := min(max(s/l, 0), 1)
-			return path[i].Lerp(path[i+1], f), math.Atan2(d.Y, d.X) * 180 / math.Pi
+			return scene.Lerp(path[i], path[i+1], f), math.Atan2(d[1], d[0]) * 180 / math.Pi
 		}
 		s -= l
 	}
 	if len(path) == 0 {
-		return scene.Vec3{}, 0
+		return mgl64.Vec3{}, 0
 	}
 	return path[0], 0
 }
@@ -115,8 +116,8 @@ func New() (*Scene, error) {
 }
 
 // lanes returns the first n lanes of the map with at least 40 m of length.
-func lanes(m *scene.Map, n int) [][]scene.Vec3 {
-	var out [][]scene.Vec3
+func lanes(m *scene.Map, n int) [][]mgl64.Vec3 {
+	var out [][]mgl64.Vec3
 	for i := range m.Roads {
 		r := &m.Roads[i]
 		for _, sd := range []*scene.Side{&r.SideB, &r.SideA} {
@@ -135,7 +136,7 @@ func (sc *Scene) movers() ([]mover, error) {
 	if len(ls) < 6 {
 		return nil, fmt.Errorf("scenetest: the city has only %d long lanes", len(ls))
 	}
-	car := func(id uint32, bp string, lane []scene.Vec3, speed, start float64) mover {
+	car := func(id uint32, bp string, lane []mgl64.Vec3, speed, start float64) mover {
 		return mover{id: id, bp: bp, typ: recorder.ActorVehicle, path: lane, speed: speed, start: start,
 			ext: recorder.Vec3{X: 230, Y: 95, Z: 75}, orig: recorder.Vec3{Z: 75}}
 	}
@@ -170,7 +171,7 @@ func (sc *Scene) movers() ([]mover, error) {
 // testLight is a recorded traffic light placed at a map light's foot.
 type testLight struct {
 	id  uint32
-	loc scene.Vec3
+	loc mgl64.Vec3
 }
 
 // write encodes the recording.
@@ -214,7 +215,7 @@ func (sc *Scene) placeLights() []testLight {
 		for _, e := range []*scene.RoadEnd{&r.Start, &r.End} {
 			if e.HasLight && len(lights) < 4 {
 				p := e.LightOrigin
-				p.Z = r.Centre[0].Z
+				p[2] = r.Centre[0][2]
 				lights = append(lights, testLight{FirstLight + uint32(len(lights)), p})
 				sc.Lights = append(sc.Lights, p)
 			}
@@ -225,7 +226,7 @@ func (sc *Scene) placeLights() []testLight {
 
 // spawns are the first frame's packets: every actor, its box, and the
 // sensor attached to the hero.
-func spawns(ms []mover, lights []testLight, signAt scene.Vec3) []recorder.Packet {
+func spawns(ms []mover, lights []testLight, signAt mgl64.Vec3) []recorder.Packet {
 	add := &recorder.EventAdd{}
 	boxes := &recorder.BoundingBoxes{}
 	for i := range ms {
@@ -238,7 +239,7 @@ func spawns(ms []mover, lights []testLight, signAt scene.Vec3) []recorder.Packet
 	// CARLA records an attached sensor's spawn transform relative to its
 	// parent: on the roof, a little ahead of the centre.
 	add.Actors = append(add.Actors, recorder.ActorAdd{ID: SensorID, Type: recorder.ActorSensor,
-		Location: scene.ToUnreal(scene.Vec3{X: 0.5, Z: 1.6}), UID: SensorID, Description: "sensor.other.collision"})
+		Location: scene.ToUnreal(mgl64.Vec3{0.5, 0, 1.6}), UID: SensorID, Description: "sensor.other.collision"})
 	for _, l := range lights {
 		add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.id, Type: recorder.ActorTrafficLight,
 			Location: scene.ToUnreal(l.loc), UID: l.id, Description: "traffic.traffic_light"})
