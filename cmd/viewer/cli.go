@@ -38,6 +38,12 @@ type Command struct {
 	Run func(env *Env, args []string) error
 }
 
+// ExitStatus is an outcome that is not an error but has an exit status
+// of its own (`viewer check` exits 3 when it finds faults).
+type ExitStatus struct{ Code int }
+
+func (e *ExitStatus) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
+
 // UsageError reports a command line that does not make sense.
 type UsageError struct{ Msg string }
 
@@ -83,9 +89,12 @@ func Main(env *Env, args []string) int {
 
 func report(env *Env, c *Command, err error) int {
 	var ue *UsageError
+	var es *ExitStatus
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &es):
+		return es.Code
 	case errors.Is(err, flag.ErrHelp):
 		return ExitOK
 	case errors.As(err, &ue):
