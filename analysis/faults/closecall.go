@@ -85,18 +85,15 @@ func closeCalls(a *lanes.Association, events []scene.Event, th Thresholds) []Fau
 func lanesAt(a *lanes.Association, active []int32, f int, th Thresholds, dst []inLane) []inLane {
 	for _, t := range active {
 		tr := &a.Tracks[t]
-		s := tr.At(f - tr.First)
-		if s.Place != lanes.OnRoad || !s.HasLane || math.Abs(s.Offset) > th.OffLane ||
-			s.Speed < th.MovingSpeed || math.IsNaN(s.HeadingError) {
+		l, offset, pos, speed, herr, ok := tr.InLane(f - tr.First)
+		if !ok || math.Abs(offset) > th.OffLane || speed < th.MovingSpeed || math.IsNaN(herr) {
 			continue
 		}
-		pos := s.Along
-		if s.Lane.Side == lanes.SideA {
+		if l.Side == lanes.SideA {
 			pos = -pos // side A drives toward decreasing Along
 		}
-		key := uint64(uint32(s.Lane.Road))<<16 | uint64(s.Lane.Side)<<8 | uint64(s.Lane.Lane)
-		dst = append(dst, inLane{lane: key, pos: pos, track: t,
-			speed: s.Speed * math.Cos(s.HeadingError*math.Pi/180)})
+		key := uint64(uint32(l.Road))<<16 | uint64(l.Side)<<8 | uint64(l.Lane)
+		dst = append(dst, inLane{lane: key, pos: pos, track: t, speed: speed * math.Cos(herr*math.Pi/180)})
 	}
 	slices.SortFunc(dst, func(x, y inLane) int {
 		if c := cmp.Compare(x.lane, y.lane); c != 0 {

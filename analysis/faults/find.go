@@ -2,7 +2,9 @@ package faults
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
@@ -36,15 +38,31 @@ func (r *Result) Count(k Kind) int {
 // Find applies every rule to an association and lists the recorded
 // collisions and blocked spans of events (the recording's Events, which
 // a's Spots follow). It reads a only, so the window may run it again
-// with other thresholds on the same association.
+// with other thresholds on the same association. The close calls, which
+// look at every frame across vehicles, and the rules that follow one
+// vehicle, in shares of the tracks, run on all cores at once.
 func Find(a *lanes.Association, events []scene.Event, th Thresholds) *Result {
 	r := &Result{Vehicles: len(a.Tracks), LaneRules: a.Map != nil}
 	if a.Map != nil {
 		ends := newEndLights(a)
-		for i := range a.Tracks {
-			scanTrack(a.Map, ends, &a.Tracks[i], th, r)
+		n := max(runtime.GOMAXPROCS(0)-1, 1)
+		parts := make([]Result, n)
+		var close []Fault
+		var wg sync.WaitGroup
+		wg.Go(func() { close = closeCalls(a, events, th) })
+		for k := range parts {
+			wg.Go(func() {
+				for i := k; i < len(a.Tracks); i += n {
+					scanTrack(a.Map, ends, &a.Tracks[i], th, &parts[k])
+				}
+			})
 		}
-		r.Faults = append(r.Faults, closeCalls(a, events, th)...)
+		wg.Wait()
+		for k := range parts {
+			r.Faults = append(r.Faults, parts[k].Faults...)
+			r.LaneChanges = append(r.LaneChanges, parts[k].LaneChanges...)
+		}
+		r.Faults = append(r.Faults, close...)
 	}
 	r.Faults = append(r.Faults, recorded(a, events)...)
 	sortFaults(r.Faults)

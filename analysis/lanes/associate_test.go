@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -205,5 +206,31 @@ func TestAssociateCancel(t *testing.T) {
 	cancel()
 	if _, err := Associate(ctx, rec, m, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("err %v", err)
+	}
+}
+
+// TestAssociateGrows: a track with more samples than its spawn and
+// destroy events promised (here: none promised) grows, and the samples
+// are the same.
+func TestAssociateGrows(t *testing.T) {
+	_, m, _, rec := scripted(t)
+	want, err := Associate(context.Background(), rec, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPass(rec, m)
+	clear(p.life)
+	got, err := p.associate(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Tracks) != len(want.Tracks) {
+		t.Fatalf("%d tracks, want %d", len(got.Tracks), len(want.Tracks))
+	}
+	for i := range got.Tracks {
+		g, w := &got.Tracks[i], &want.Tracks[i]
+		if !slices.Equal(g.s, w.s) || g.First != w.First || g.ID != w.ID {
+			t.Fatalf("track %d differs", i)
+		}
 	}
 }

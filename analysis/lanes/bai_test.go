@@ -142,7 +142,7 @@ func TestLanesNear(t *testing.T) {
 
 // TestFollowerAgrees walks points along and across every lane of a
 // generated city with bends, into and out of intersections, and checks
-// that LocateFrom answers exactly as Locate.
+// that Follow answers exactly as Locate.
 func TestFollowerAgrees(t *testing.T) {
 	for _, cfg := range []citygen.Config{
 		{Name: "bendy", BlocksX: 3, BlocksY: 2, BlockSize: 80, Seed: 4, Curvy: 1, OneWayFraction: 0.3},
@@ -169,14 +169,14 @@ func TestFollowerAgrees(t *testing.T) {
 					for s := -8.0; s < path.Length()+8; s += 0.37 {
 						lat += rng.Float64()*0.4 - 0.2
 						p, _ := path.At(s, lat)
-						if try := c; c.valid {
-							if _, ok := m.follow(&try, p); ok {
-								fast++
-							}
+						var got Fix
+						if try := c; c.valid && m.follow(&try, p, &got) {
+							fast++
 						}
-						got, want := m.LocateFrom(&c, p), m.Locate(p)
-						if got != want {
-							t.Fatalf("%s road %d: at %v LocateFrom %+v, Locate %+v", cfg.Name, r, p, got, want)
+						m.Follow(&c, p, &got)
+						loc := m.Locate(p)
+						if want := loc.Fix(); got != want {
+							t.Fatalf("%s road %d: at %v Follow %+v, Locate %+v", cfg.Name, r, p, got, want)
 						}
 						n++
 					}

@@ -54,11 +54,12 @@ func (b *BAI) LanesNear(p mgl64.Vec3, radius float64, dst []LaneHit) []LaneHit {
 		for x := x0; x <= x1; x++ {
 			for _, s := range b.laneGrid.at(x, y) {
 				ref := b.laneSegs[s]
-				h := b.lanes[ref.curve].project(int(ref.seg), p)
-				if !(h.dist <= radius) {
+				l := &b.lanes[ref.curve]
+				d, o, a := l.proj(int(ref.seg), p[0], p[1])
+				if !(d <= radius) {
 					continue
 				}
-				dst = b.keepNearest(dst, first, int(ref.curve), h)
+				dst = b.keepNearest(dst, first, int(ref.curve), l.hitOf(int(ref.seg), d, o, a))
 			}
 		}
 	}
@@ -82,38 +83,28 @@ func (b *BAI) keepNearest(dst []LaneHit, first, curve int, h segHit) []LaneHit {
 
 // Locate says where p is (see Map).
 func (b *BAI) Locate(p mgl64.Vec3) Location {
-	loc, _ := b.locate(p)
-	return loc
-}
-
-// locate is Locate also giving the centre-line segment beside p when it
-// is on a road.
-func (b *BAI) locate(p mgl64.Vec3) (Location, int) {
 	road, h, ok := b.roadAt(p)
 	if !ok {
 		if in, ok := b.intersectionAt(p); ok {
-			return Location{Place: InIntersection, Road: -1, Intersection: in}, 0
+			return Location{Place: InIntersection, Road: -1, Intersection: in}
 		}
-		return Location{Place: OffMap, Road: -1, Intersection: -1}, 0
+		return Location{Place: OffMap, Road: -1, Intersection: -1}
 	}
-	return b.onRoad(road, h, p), h.seg
-}
-
-// onRoad is the Location of p on the road, h its projection on the
-// road's centre line.
-func (b *BAI) onRoad(road int, h segHit, p mgl64.Vec3) Location {
 	loc := Location{Place: OnRoad, Road: road, Along: b.centres[road].alongAt(h), Intersection: -1}
-	loc.Lane, loc.HasLane = b.nearestLane(road, h, p)
+	if c, lh := b.laneNear(road, h, p); c >= 0 {
+		loc.Lane, loc.HasLane = b.hit(c, lh), true
+	}
 	return loc
 }
 
-// nearestLane returns the road's lane nearest to p; h is p's projection
-// on the road's centre line. Lanes with one point per section (lat) are
-// compared by their distance from the centre line beside p, and only the
-// nearest is projected on, on its segment beside the same section (or
-// the one before or after when p is past that segment's ends); other
-// lanes are searched whole.
-func (b *BAI) nearestLane(road int, h segHit, p mgl64.Vec3) (LaneHit, bool) {
+// laneNear returns the road's lane nearest to p and p's projection on
+// it (-1 if the road has none); h is p's projection on the road's centre
+// line. Lanes with one point per section (lat) are compared by their
+// distance from the centre line beside p, and only the nearest is
+// projected on, on its segment beside the same section (or the one
+// before or after when p is past that segment's ends); other lanes are
+// searched whole.
+func (b *BAI) laneNear(road int, h segHit, p mgl64.Vec3) (int, segHit) {
 	n := len(b.centres[road].pts)
 	best, bestDist := -1, math.Inf(1)
 	var bestHit segHit
@@ -131,10 +122,7 @@ func (b *BAI) nearestLane(road int, h segHit, p mgl64.Vec3) (LaneHit, bool) {
 			bestHit.seg = -1 // to be projected
 		}
 	}
-	if best < 0 {
-		return LaneHit{}, false
-	}
-	if bestHit.seg < 0 {
+	if best >= 0 && bestHit.seg < 0 {
 		l := &b.lanes[best]
 		s := h.seg
 		if l.ref.Side == SideA {
@@ -148,7 +136,7 @@ func (b *BAI) nearestLane(road int, h segHit, p mgl64.Vec3) (LaneHit, bool) {
 			bestHit = nearer(bestHit, l.project(s+1, p))
 		}
 	}
-	return b.hit(best, bestHit), true
+	return best, bestHit
 }
 
 func nearer(a, b segHit) segHit {
@@ -160,27 +148,31 @@ func nearer(a, b segHit) segHit {
 
 // roadCand is the nearest centre segment of one road seen so far.
 type roadCand struct {
-	road int32
-	h    segHit
+	road, seg           int32
+	dist, offset, along float64
 }
 
 // roadAt returns the road whose surface holds p: within the road's half
 // width of its centre line, between the lines across its two ends, and
 // within verticalReach of it; and p's projection on its centre line.
 // Where surfaces overlap (the corners where roads meet) the nearest
-// centre line wins.
+// centre line wins; of equally near segments, the first.
 func (b *BAI) roadAt(p mgl64.Vec3) (int, segHit, bool) {
 	var buf [8]roadCand
 	cands := buf[:0]
 	for _, s := range b.roadGrid.cell(p) {
 		ref := b.roadSegs[s]
-		h := b.centres[ref.curve].project(int(ref.seg), p)
-		cands = keepRoad(cands, ref.curve, h)
+		d, o, a := b.centres[ref.curve].proj(int(ref.seg), p[0], p[1])
+		cands = keepRoad(cands, roadCand{ref.curve, ref.seg, d, o, a})
 	}
 	best, bestHit := -1, segHit{dist: math.Inf(1)}
 	for _, c := range cands {
-		if c.h.dist < bestHit.dist && b.centres[c.road].holds(c.h, p) {
-			best, bestHit = int(c.road), c.h
+		if c.dist >= bestHit.dist {
+			continue
+		}
+		ctr := &b.centres[c.road]
+		if h := ctr.hitOf(int(c.seg), c.dist, c.offset, c.along); ctr.holds(h, p) {
+			best, bestHit = int(c.road), h
 		}
 	}
 	return best, bestHit, best >= 0
@@ -191,19 +183,19 @@ func (b *BAI) roadAt(p mgl64.Vec3) (int, segHit, bool) {
 func (c *centre) holds(h segHit, p mgl64.Vec3) bool {
 	last := len(c.pts) - 2
 	return h.dist <= c.half && !(h.seg == 0 && h.before) && !(h.seg == last && h.after) &&
-		math.Abs(p[2]-c.point(h)[2]) <= verticalReach
+		math.Abs(p[2]-c.height(h)) <= verticalReach
 }
 
-func keepRoad(cands []roadCand, road int32, h segHit) []roadCand {
+func keepRoad(cands []roadCand, c roadCand) []roadCand {
 	for i := range cands {
-		if cands[i].road == road {
-			if h.dist < cands[i].h.dist {
-				cands[i].h = h
+		if cands[i].road == c.road {
+			if c.dist < cands[i].dist {
+				cands[i] = c
 			}
 			return cands
 		}
 	}
-	return append(cands, roadCand{road, h})
+	return append(cands, c)
 }
 
 // intersectionAt returns the intersection whose area holds p (the first

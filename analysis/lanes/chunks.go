@@ -3,33 +3,47 @@ package lanes
 // chunkFrames is how many frames of samples go to a worker at once.
 const chunkFrames = 256
 
-// chunk is chunkFrames frames of samples: in and track as the decoder
-// wrote them, frame by frame; out and runs as a worker left them, placed
-// on the map and grouped by track.
+// chunk is chunkFrames frames of samples as the decoder wrote them,
+// frame by frame, each with the slot of its track in the chunk and its
+// index in the track; and, per slot, the track's storage. A worker groups
+// the samples by slot, places them and writes each at its index: the
+// storage was made as long as the track's spawn and destroy events said,
+// so nothing is copied and the decoder never touches it meanwhile.
 type chunk struct {
 	in    []sample
-	track []int32 // the track of each sample of in
-	out   []sample
-	runs  []trackRun // out[runs[i].from:runs[i].to] belong to track runs[i].track
+	slot  []int32 // the slot of each sample
+	index []int32 // its index in its track
+	dst   [][]sample
 	done  chan struct{}
-	slot  []int32 // the worker's scratch: run index + 1 by track
-}
 
-type trackRun struct{ track, from, to int32 }
+	order []int32 // the worker's scratch: sample indices grouped by slot
+	count []int32 // the worker's scratch: where each slot's group starts
+}
 
 func (p *pass) newChunk() *chunk {
 	var c *chunk
 	select {
 	case c = <-p.free:
-		c.in, c.track, c.runs = c.in[:0], c.track[:0], c.runs[:0]
+		c.in, c.slot, c.index, c.dst = c.in[:0], c.slot[:0], c.index[:0], c.dst[:0]
 	default:
 		c = &chunk{}
 	}
 	c.done = make(chan struct{})
+	p.seq++
 	return c
 }
 
-// send hands the current chunk to the workers, and takes the oldest back
+// slotOf returns the slot of track t in the current chunk.
+func (p *pass) slotOf(t int32) int32 {
+	tr := &p.tracks[t]
+	if tr.seq != p.seq {
+		tr.seq, tr.slot = p.seq, int32(len(p.cur.dst))
+		p.cur.dst = append(p.cur.dst, p.a.Tracks[t].s)
+	}
+	return tr.slot
+}
+
+// send hands the current chunk to the workers, and waits for the oldest
 // once enough are out.
 func (p *pass) send() {
 	if len(p.cur.in) == 0 {
@@ -39,20 +53,14 @@ func (p *pass) send() {
 	p.jobs <- p.cur
 	p.cur = p.newChunk()
 	for len(p.pending) > 2*p.workers {
-		p.collect()
+		p.wait()
 	}
 }
 
-// collect waits for the oldest chunk out and copies its runs onto their
-// tracks: the chunks come back in the order they went, so each track's
-// samples stay in time order.
-func (p *pass) collect() {
+// wait waits for the oldest chunk out and keeps its buffers.
+func (p *pass) wait() {
 	c := p.pending[0]
 	<-c.done
-	for _, r := range c.runs {
-		tr := &p.a.Tracks[r.track]
-		tr.s = append(tr.s, c.out[r.from:r.to]...)
-	}
 	p.pending = p.pending[1:]
 	select {
 	case p.free <- c:
@@ -60,59 +68,66 @@ func (p *pass) collect() {
 	}
 }
 
-// work groups and places chunks until the jobs are closed.
+// grow makes track t's storage longer, when it had more samples than its
+// events promised: once every chunk sent is done with the old storage.
+// The chunk being filled writes into the new one.
+func (p *pass) grow(t int32) {
+	for len(p.pending) > 0 {
+		p.wait()
+	}
+	tr := &p.a.Tracks[t]
+	s := make([]sample, 2*len(tr.s)+chunkFrames)
+	copy(s, tr.s)
+	tr.s = s
+	if p.tracks[t].seq == p.seq {
+		p.cur.dst[p.tracks[t].slot] = s
+	}
+}
+
+// work places chunks until the jobs are closed.
 func (p *pass) work() {
 	fw, _ := p.m.(Follower)
 	for c := range p.jobs {
 		c.group()
-		for _, r := range c.runs {
+		var f Fix
+		for s := range c.dst {
 			var cur Cursor
-			for i := r.from; i < r.to; i++ {
-				s := &c.out[i]
+			dst := c.dst[s]
+			for _, i := range c.order[c.count[s]:c.count[s+1]] {
+				smp := c.in[i]
 				switch {
 				case p.m == nil:
-					s.herr = noHeading
+					placeRaw(&smp, nil)
 				case fw != nil:
-					placeRaw(s, fw.LocateFrom(&cur, s.position()))
+					fw.Follow(&cur, smp.position(), &f)
+					placeRaw(&smp, &f)
 				default:
-					placeRaw(s, p.m.Locate(s.position()))
+					loc := p.m.Locate(smp.position())
+					f = loc.Fix()
+					placeRaw(&smp, &f)
 				}
+				dst[c.index[i]] = smp
 			}
 		}
 		close(c.done)
 	}
 }
 
-// group sorts the chunk's samples by track into out (a counting sort,
-// keeping time order within a track) and lists the runs.
+// group lists the chunk's samples by slot (a counting sort, keeping time
+// order within a slot), so that a cursor follows each vehicle.
 func (c *chunk) group() {
-	c.runs = c.runs[:0]
-	for _, t := range c.track {
-		if int(t) >= len(c.slot) {
-			c.slot = append(c.slot, make([]int32, int(t)+1-len(c.slot))...)
-		}
-		if c.slot[t] == 0 {
-			c.runs = append(c.runs, trackRun{track: t})
-			c.slot[t] = int32(len(c.runs))
-		}
-		c.runs[c.slot[t]-1].to++ // counts for now
+	n := len(c.dst)
+	c.count = append(c.count[:0], make([]int32, n+1)...)
+	for _, s := range c.slot {
+		c.count[s+1]++
 	}
-	n := int32(0)
-	for i := range c.runs {
-		k := c.runs[i].to
-		c.runs[i].from, c.runs[i].to = n, n
-		n += k
+	for s := 1; s <= n; s++ {
+		c.count[s] += c.count[s-1]
 	}
-	if cap(c.out) < len(c.in) {
-		c.out = make([]sample, len(c.in), len(c.in)+len(c.in)/4)
-	}
-	c.out = c.out[:len(c.in)]
-	for i, t := range c.track {
-		r := &c.runs[c.slot[t]-1]
-		c.out[r.to] = c.in[i]
-		r.to++
-	}
-	for _, r := range c.runs {
-		c.slot[r.track] = 0
+	c.order = append(c.order[:0], make([]int32, len(c.in))...)
+	next := append([]int32(nil), c.count[:n]...)
+	for i, s := range c.slot {
+		c.order[next[s]] = int32(i)
+		next[s]++
 	}
 }

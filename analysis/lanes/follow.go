@@ -6,13 +6,37 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Follower is a Map that follows a moving point cheaply: LocateFrom
-// answers as Locate does, starting from where the last answer for the
-// same Cursor was. A vehicle moves a few centimetres a frame, so most
-// answers need only the road segment it was beside.
+// Follower is a Map that follows a moving point cheaply: Follow answers
+// as Locate does, starting from where the last answer for the same
+// Cursor was, and gives only what the association keeps of the answer
+// (a Fix). A vehicle moves a few centimetres a frame, so most answers
+// need only the road segment it was beside.
 type Follower interface {
 	Map
-	LocateFrom(c *Cursor, p mgl64.Vec3) Location
+	Follow(c *Cursor, p mgl64.Vec3, f *Fix)
+}
+
+// Fix is what the association keeps of a Location.
+type Fix struct {
+	Place              Place
+	Road, Intersection int // -1 when not on a road, in an intersection
+	Along              float64
+	HasLane            bool
+	Lane               LaneRef
+	Offset             float64
+	// Heading is the lane's direction of travel, degrees counter-
+	// clockwise from +X.
+	Heading float64
+}
+
+// Fix returns what the association keeps of l.
+func (l *Location) Fix() Fix {
+	f := Fix{Place: l.Place, Road: l.Road, Intersection: l.Intersection, Along: l.Along, HasLane: l.HasLane}
+	if l.HasLane {
+		f.Lane, f.Offset = l.Lane.Lane, l.Lane.Offset
+		f.Heading = math.Atan2(l.Lane.Dir[1], l.Lane.Dir[0]) * 180 / math.Pi
+	}
+	return f
 }
 
 // Cursor is a Follower's memory of one moving point. The zero Cursor
@@ -24,7 +48,7 @@ type Cursor struct {
 	inter int32 // -1: not in an intersection
 }
 
-// LocateFrom is Locate for a point that was near c's last answer.
+// Follow is Locate for a point that was near c's last answer.
 //
 // It gives Locate's answer: it takes the short way only where that
 // answer cannot differ, when the road grid cell of p lists segments of
@@ -33,68 +57,96 @@ type Cursor struct {
 // intersection. The one exception is a road that bends back on itself
 // within its own width, where the nearest segment is found by walking
 // from the last one rather than among all.
-func (b *BAI) LocateFrom(c *Cursor, p mgl64.Vec3) Location {
-	if c.valid {
-		if loc, ok := b.follow(c, p); ok {
-			return loc
+func (b *BAI) Follow(c *Cursor, p mgl64.Vec3, f *Fix) {
+	if c.valid && b.follow(c, p, f) {
+		return
+	}
+	road, h, ok := b.roadAt(p)
+	switch {
+	case ok:
+		b.fixOnRoad(road, h, p, f)
+	default:
+		*f = Fix{Place: OffMap, Road: -1, Intersection: -1}
+		if in, ok := b.intersectionAt(p); ok {
+			f.Place, f.Intersection = InIntersection, in
 		}
 	}
-	loc, seg := b.locate(p)
-	*c = Cursor{valid: true, road: int32(loc.Road), seg: int32(seg), inter: int32(loc.Intersection)}
-	return loc
+	*c = Cursor{valid: true, road: int32(f.Road), seg: int32(h.seg), inter: int32(f.Intersection)}
+}
+
+// fixOnRoad is the Fix of p on the road, h its projection on the road's
+// centre line.
+func (b *BAI) fixOnRoad(road int, h segHit, p mgl64.Vec3, f *Fix) {
+	*f = Fix{Place: OnRoad, Road: road, Intersection: -1, Along: b.centres[road].alongAt(h)}
+	if c, lh := b.laneNear(road, h, p); c >= 0 {
+		l := &b.lanes[c]
+		f.HasLane, f.Lane, f.Offset, f.Heading = true, l.ref, lh.offset, l.segs[lh.seg].deg
+	}
 }
 
 // follow tries the short way.
-func (b *BAI) follow(c *Cursor, p mgl64.Vec3) (Location, bool) {
+func (b *BAI) follow(c *Cursor, p mgl64.Vec3, f *Fix) bool {
 	cell, ok := b.roadGrid.index(p)
 	if !ok {
-		return Location{}, false
+		return false
 	}
 	switch {
 	case c.road >= 0 && b.cellRoad[cell] == c.road:
 		ctr := &b.centres[c.road]
 		h := ctr.walk(int(c.seg), p)
 		if !ctr.holds(h, p) {
-			return Location{}, false
+			return false
 		}
 		c.seg = int32(h.seg)
-		return b.onRoad(int(c.road), h, p), true
+		b.fixOnRoad(int(c.road), h, p, f)
+		return true
 	case c.inter >= 0 && b.cellRoad[cell] == cellEmpty:
 		in := b.areaGrid.cell(p)
 		if len(in) != 1 || in[0] != c.inter {
-			return Location{}, false
+			return false
 		}
 		a := &b.areas[c.inter]
 		if math.Abs(p[2]-a.z) > verticalReach || !inConvexSlack(a.poly, p.Vec2(), edgeSlack) {
-			return Location{}, false
+			return false
 		}
-		return Location{Place: InIntersection, Road: -1, Intersection: int(c.inter)}, true
+		*f = Fix{Place: InIntersection, Road: -1, Intersection: int(c.inter)}
+		return true
 	}
-	return Location{}, false
+	return false
 }
 
 // walk returns the projection of p on the segment of pl nearest to it,
 // walking from segment i to its neighbours while they are nearer. Of
 // equally near segments it takes the first, as a search of them all in
 // order does.
+//
+// A point beside the middle of segment i, on i's side of the bisectors of
+// the turns at both its ends, is nearer to i than to either neighbour
+// (nearer to its line than to theirs on the inside of a turn, and nearer
+// than to their shared point on the outside): then the one projection
+// is the answer.
 func (pl *polyline) walk(i int, p mgl64.Vec3) segHit {
 	i = min(max(i, 0), len(pl.segs)-1)
-	best := pl.project(i, p)
+	bi := i
+	bd, bo, ba := pl.proj(i, p[0], p[1])
+	if s := &pl.segs[i]; ba > bd*s.bend0 && s.l-ba > bd*s.bend1 {
+		return pl.hitOf(bi, bd, bo, ba)
+	}
 	for j := i - 1; j >= 0; j-- {
-		h := pl.project(j, p)
-		if h.dist > best.dist {
+		d, o, a := pl.proj(j, p[0], p[1])
+		if d > bd {
 			break
 		}
-		best = h
+		bi, bd, bo, ba = j, d, o, a
 	}
-	for j := best.seg + 1; j < len(pl.segs); j++ {
-		h := pl.project(j, p)
-		if h.dist >= best.dist {
+	for j := bi + 1; j < len(pl.segs); j++ {
+		d, o, a := pl.proj(j, p[0], p[1])
+		if d >= bd {
 			break
 		}
-		best = h
+		bi, bd, bo, ba = j, d, o, a
 	}
-	return best
+	return pl.hitOf(bi, bd, bo, ba)
 }
 
 // Cell contents of the road grid, beside a road index.

@@ -22,9 +22,14 @@ type polyline struct {
 
 // seg is one segment of a polyline on the ground: its start, unit
 // direction and length. Projecting on it then takes no division and one
-// square root at most.
+// square root at most. bend0 and bend1 are the tangents of half the turn
+// to the segment before and after (0 at the polyline's ends): a point
+// beside the segment's middle is nearer to it than to its neighbours
+// when it is more than its distance times these from the ends (walk).
 type seg struct {
 	ax, ay, ux, uy, l float64
+	bend0, bend1      float64
+	deg               float64 // the direction, degrees counter-clockwise from +X
 }
 
 // prepare computes the segments of pl's points.
@@ -37,9 +42,31 @@ func (pl *polyline) prepare() {
 		s := seg{ax: a[0], ay: a[1], ux: 1, l: l}
 		if l > 0 {
 			s.ux, s.uy = dx/l, dy/l
+			s.deg = math.Atan2(s.uy, s.ux) * 180 / math.Pi
 		}
 		pl.segs[i] = s
 	}
+	for i := range pl.segs {
+		if i > 0 {
+			pl.segs[i].bend0 = halfTurn(&pl.segs[i-1], &pl.segs[i])
+		}
+		if i+1 < len(pl.segs) {
+			pl.segs[i].bend1 = halfTurn(&pl.segs[i], &pl.segs[i+1])
+		}
+	}
+}
+
+// halfTurn returns the tangent of half the turn from segment a to b
+// (+Inf for a turn of 180 degrees or a segment of no length).
+func halfTurn(a, b *seg) float64 {
+	if a.l == 0 || b.l == 0 {
+		return math.Inf(1)
+	}
+	cos := min(max(a.ux*b.ux+a.uy*b.uy, -1), 1)
+	if cos <= -1 {
+		return math.Inf(1)
+	}
+	return math.Sqrt((1 - cos) / (1 + cos)) // tan(angle/2)
 }
 
 // segHit is a point's projection on one segment of a polyline.
@@ -52,30 +79,52 @@ type segHit struct {
 	offset float64 // signed distance from the segment's line, + to the left
 }
 
-// project projects p onto segment i of pl on the ground.
-func (pl *polyline) project(i int, p mgl64.Vec3) segHit {
+// proj projects (x, y) on segment i of pl: the ground distance to the
+// segment, the signed distance from its line (+ to the left) and how far
+// along the segment from its start (not clamped). The searches compare
+// distances with it and make a segHit of the winner only: returning the
+// whole segHit from every projection made them five times slower.
+func (pl *polyline) proj(i int, x, y float64) (dist, offset, along float64) {
 	s := &pl.segs[i]
-	dx, dy := p[0]-s.ax, p[1]-s.ay
-	along := dx*s.ux + dy*s.uy
-	h := segHit{seg: i, offset: s.ux*dy - s.uy*dx}
+	dx, dy := x-s.ax, y-s.ay
+	along = dx*s.ux + dy*s.uy
+	offset = s.ux*dy - s.uy*dx
 	switch {
 	case along < 0 || s.l == 0:
-		h.before = along < 0
-		h.dist = math.Sqrt(dx*dx + dy*dy)
+		return math.Sqrt(dx*dx + dy*dy), offset, along
 	case along > s.l:
-		h.t, h.after = 1, true
 		ex, ey := dx-s.ux*s.l, dy-s.uy*s.l
-		h.dist = math.Sqrt(ex*ex + ey*ey)
-	default:
-		h.t, h.dist = along/s.l, math.Abs(h.offset)
+		return math.Sqrt(ex*ex + ey*ey), offset, along
+	}
+	return math.Abs(offset), offset, along
+}
+
+// hitOf makes the segHit of a projection proj made on segment i.
+func (pl *polyline) hitOf(i int, dist, offset, along float64) segHit {
+	h := segHit{seg: i, dist: dist, offset: offset, before: along < 0}
+	if l := pl.segs[i].l; l > 0 {
+		h.t, h.after = min(max(along/l, 0), 1), along > l
 	}
 	return h
 }
 
+// project projects p onto segment i of pl on the ground.
+func (pl *polyline) project(i int, p mgl64.Vec3) segHit {
+	d, o, a := pl.proj(i, p[0], p[1])
+	return pl.hitOf(i, d, o, a)
+}
+
 // point returns the point of a projection (Z interpolated).
 func (pl *polyline) point(h segHit) mgl64.Vec3 {
-	a, b := pl.pts[h.seg], pl.pts[h.seg+1]
-	return a.Add(b.Sub(a).Mul(h.t))
+	a, b := &pl.pts[h.seg], &pl.pts[h.seg+1]
+	t := h.t
+	return mgl64.Vec3{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
+}
+
+// height returns the Z of a projection's point.
+func (pl *polyline) height(h segHit) float64 {
+	a, b := pl.pts[h.seg][2], pl.pts[h.seg+1][2]
+	return a + (b-a)*h.t
 }
 
 // dir returns the unit ground direction of segment i ((1,0,0) if it has
@@ -103,13 +152,14 @@ func (pl *polyline) nearest(p mgl64.Vec3) (segHit, bool) {
 // nearestIn returns the projection of p on the nearest of segments
 // first..last (first <= last, both valid).
 func (pl *polyline) nearestIn(p mgl64.Vec3, first, last int) segHit {
-	best := pl.project(first, p)
+	bi := first
+	bd, bo, ba := pl.proj(first, p[0], p[1])
 	for i := first + 1; i <= last; i++ {
-		if h := pl.project(i, p); h.dist < best.dist {
-			best = h
+		if d, o, a := pl.proj(i, p[0], p[1]); d < bd {
+			bi, bd, bo, ba = i, d, o, a
 		}
 	}
-	return best
+	return pl.hitOf(bi, bd, bo, ba)
 }
 
 // convexHull returns the convex hull of pts on the ground, counter-

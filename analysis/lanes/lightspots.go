@@ -10,13 +10,25 @@ import (
 // The pass's traffic lights, and the places of events' actors.
 
 // lightStates notes the state changes of traffic lights.
+// CARLA writes every light every frame in the same order, so the light
+// of the record at each position is remembered (lastLit) and the map
+// looked up only when it changes.
 func (p *pass) lightStates(recs []recorder.TrafficLightState, t float64) {
-	for _, r := range recs {
-		i, ok := p.lights[r.ID]
-		if !ok {
-			i = len(p.a.Lights)
-			p.lights[r.ID] = i
-			p.a.Lights = append(p.a.Lights, LightTrack{ID: r.ID})
+	for k, r := range recs {
+		var i int
+		if k < len(p.lastLit) && p.a.Lights[p.lastLit[k]].ID == r.ID {
+			i = int(p.lastLit[k])
+		} else {
+			var ok bool
+			if i, ok = p.lights[r.ID]; !ok {
+				i = len(p.a.Lights)
+				p.lights[r.ID] = i
+				p.a.Lights = append(p.a.Lights, LightTrack{ID: r.ID})
+			}
+			if k >= len(p.lastLit) {
+				p.lastLit = append(p.lastLit, make([]int32, k+1-len(p.lastLit))...)
+			}
+			p.lastLit[k] = int32(i)
 		}
 		l := &p.a.Lights[i]
 		if !l.placed {

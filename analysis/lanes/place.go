@@ -23,12 +23,13 @@ func Locate(m Map, pos, vel mgl64.Vec3, yaw float64) Sample {
 		return s
 	}
 	loc := m.Locate(pos)
-	s.Place, s.Road, s.Intersection = loc.Place, loc.Road, loc.Intersection
-	if loc.Place == OnRoad {
-		s.Along, s.HasLane = loc.Along, loc.HasLane
-		if loc.HasLane {
-			s.Lane, s.Offset = loc.Lane.Lane, loc.Lane.Offset
-			s.HeadingError = headingError(motion, loc.Lane.Dir)
+	f := loc.Fix()
+	s.Place, s.Road, s.Intersection = f.Place, f.Road, f.Intersection
+	if f.Place == OnRoad {
+		s.Along, s.HasLane = f.Along, f.HasLane
+		if f.HasLane {
+			s.Lane, s.Offset = f.Lane, f.Offset
+			s.HeadingError = headingError(motion, f.Heading)
 		}
 	}
 	return s
@@ -36,67 +37,69 @@ func Locate(m Map, pos, vel mgl64.Vec3, yaw float64) Sample {
 
 // motionOf returns the direction of motion of a vehicle with velocity
 // vel, degrees counter-clockwise from +X (NaN when it stands), and
-// whether it moves backwards, away from the way it faces (yaw).
+// whether it moves backwards: more than 90 degrees away from the way it
+// faces (yaw).
 func motionOf(vel mgl64.Vec3, yaw float64) (float64, bool) {
-	if math.Hypot(vel[0], vel[1]) < StandingSpeed {
+	if vel[0]*vel[0]+vel[1]*vel[1] < StandingSpeed*StandingSpeed {
 		return math.NaN(), false
 	}
-	sy, cy := math.Sincos(yaw * math.Pi / 180)
-	return math.Atan2(vel[1], vel[0]) * 180 / math.Pi, vel[0]*cy+vel[1]*sy < 0
+	m := math.Atan2(vel[1], vel[0]) * 180 / math.Pi
+	return m, math.Abs(scene.WrapDegrees(m-yaw)) > 90
 }
 
-// headingError is the angle from a lane's direction of travel dir to the
-// direction of motion (degrees), in (-180, 180]; NaN when motion is.
-func headingError(motion float64, dir mgl64.Vec3) float64 {
+// headingError is the angle from a lane's direction of travel (heading,
+// degrees) to the direction of motion, in (-180, 180]; NaN when motion
+// is.
+func headingError(motion, heading float64) float64 {
 	if math.IsNaN(motion) {
 		return motion
 	}
-	e := scene.WrapDegrees(motion - math.Atan2(dir[1], dir[0])*180/math.Pi)
+	e := scene.WrapDegrees(motion - heading)
 	if e == -180 {
 		e = 180
 	}
 	return e
 }
 
-// raw returns the part of a sample the pass knows before placing it on
-// the map: position, speed, yaw, and in herr the direction of motion.
+// rawSample is a sample as the pass's decoder writes it, before it is
+// placed on the map: position, speed and yaw, and the velocity on the
+// ground in the fields along and place hold once placed. The decoder
+// leaves the angles to the workers (placeRaw).
 func rawSample(pos, vel mgl64.Vec3, yaw float64) sample {
-	motion, reversing := motionOf(vel, yaw)
-	s := sample{pos: [3]float32{float32(pos[0]), float32(pos[1]), float32(pos[2])}, speed: float32(vel.Len()),
-		yaw: centi(yaw), herr: noHeading, place: -1}
-	if !math.IsNaN(motion) {
-		s.herr = centi(motion)
-	}
+	return sample{pos: [3]float32{float32(pos[0]), float32(pos[1]), float32(pos[2])},
+		speed: float32(math.Sqrt(vel.Dot(vel))), yaw: centi(yaw),
+		along: float32(vel[0]), place: int32(math.Float32bits(float32(vel[1])))}
+}
+
+// placeRaw completes a raw sample: its motion's angles, and where f says
+// it is on the map (nil: no map).
+func placeRaw(s *sample, f *Fix) {
+	vx, vy := float64(s.along), float64(math.Float32frombits(uint32(s.place)))
+	motion, reversing := motionOf(mgl64.Vec3{vx, vy, 0}, float64(s.yaw)/100)
+	*s = sample{pos: s.pos, speed: s.speed, yaw: s.yaw, herr: noHeading, place: -1}
 	if reversing {
 		s.flags |= flagReversing
 	}
-	return s
-}
-
-// placeRaw completes a raw sample with its location on the map.
-func placeRaw(s *sample, loc Location) {
-	s.flags = s.flags&^flagPlace | uint8(loc.Place)
-	motion := math.NaN()
-	if s.herr != noHeading {
-		motion = float64(s.herr) / 100
+	if f == nil {
+		return
 	}
-	s.herr = noHeading
-	switch loc.Place {
+	s.flags |= uint8(f.Place)
+	switch f.Place {
 	case OnRoad:
-		s.place, s.along = int32(loc.Road), float32(loc.Along)
-		if !loc.HasLane {
+		s.place, s.along = int32(f.Road), float32(f.Along)
+		if !f.HasLane {
 			return
 		}
 		s.flags |= flagLane
-		if loc.Lane.Lane.Side == SideB {
+		if f.Lane.Side == SideB {
 			s.flags |= flagSideB
 		}
-		s.lane = loc.Lane.Lane.Lane
-		s.offset = int16(min(max(math.Round(loc.Lane.Offset*1000), -math.MaxInt16), math.MaxInt16))
-		if e := headingError(motion, loc.Lane.Dir); !math.IsNaN(e) {
+		s.lane = f.Lane.Lane
+		s.offset = int16(min(max(math.Round(f.Offset*1000), -math.MaxInt16), math.MaxInt16))
+		if e := headingError(motion, f.Heading); !math.IsNaN(e) {
 			s.herr = int16(math.Round(e * 100))
 		}
 	case InIntersection:
-		s.place = int32(loc.Intersection)
+		s.place = int32(f.Intersection)
 	}
 }

@@ -98,7 +98,7 @@ func centi(deg float64) int16 {
 func (s *sample) decode(t float64) Sample {
 	out := Sample{Time: t, Pos: s.position(),
 		Yaw: float64(s.yaw) / 100, Speed: float64(s.speed), Place: Place(s.flags & flagPlace),
-		Road: -1, Intersection: -1, HeadingError: math.NaN(), Reversing: s.flags&flagReversing != 0}
+		Road: -1, Intersection: -1, HeadingError: nan, Reversing: s.flags&flagReversing != 0}
 	switch out.Place {
 	case OnRoad:
 		out.Road, out.Along = int(s.place), float64(s.along)
@@ -175,6 +175,29 @@ func (t *Track) Index(tm float64) int {
 		}
 	}
 	return lo - 1
+}
+
+var nan = math.NaN()
+
+// InLane gives, of sample i, what the fault rules read of every vehicle
+// at every frame, without decoding the rest: the lane it is nearest to
+// on its road, its offset from it, how far along the road it is, its
+// speed and heading error (NaN while standing); false when it is not on
+// a road with lanes.
+func (t *Track) InLane(i int) (lane LaneRef, offset, along, speed, herr float64, ok bool) {
+	s := &t.s[i]
+	if Place(s.flags&flagPlace) != OnRoad || s.flags&flagLane == 0 {
+		return LaneRef{}, 0, 0, 0, 0, false
+	}
+	lane = LaneRef{Road: s.place, Side: SideA, Lane: s.lane}
+	if s.flags&flagSideB != 0 {
+		lane.Side = SideB
+	}
+	herr = nan
+	if s.herr != noHeading {
+		herr = float64(s.herr) / 100
+	}
+	return lane, float64(s.offset) / 1000, float64(s.along), float64(s.speed), herr, true
 }
 
 // Contains reports whether tm is within the track's time span.
