@@ -85,10 +85,11 @@ func NewBAI(m *scene.Map) *BAI {
 		b.addRoad(r, &m.Roads[r])
 	}
 	b.buildGrids()
+	corners, half := b.endCorners(len(m.Intersections))
 	b.areas = make([]area2, len(m.Intersections))
 	boxes := make([]box, len(m.Intersections))
 	for i := range m.Intersections {
-		b.areas[i] = b.intersectionArea(i)
+		b.areas[i] = intersectionArea(vec(m.Intersections[i].Center), corners[i], half[i])
 		boxes[i] = polyBox(b.areas[i].poly)
 	}
 	b.areaGrid = newGrid(boxes, cellSize)
@@ -121,11 +122,10 @@ func (b *BAI) addRoad(r int, road *scene.Road) {
 			}
 			lc := laneCurve{ref: LaneRef{Road: int32(r), Side: sd.side, Lane: uint8(k)}}
 			lc.pts = make([]mgl64.Vec3, len(l))
-			lc.along = make([]float64, len(l))
 			for i, p := range l {
 				lc.pts[i] = vec(p)
-				lc.along[i] = c.alongOf(lc.pts[i])
 			}
+			lc.along = c.alongs(lc.pts, sd.side)
 			lc.prepare()
 			lc.lat = c.lateral(lc.pts, sd.side)
 			b.roadLanes[r] = append(b.roadLanes[r], int32(len(b.lanes)))
@@ -138,13 +138,38 @@ func (b *BAI) addRoad(r int, road *scene.Road) {
 	}
 }
 
-// alongOf returns the Along of p's projection on the centre line (0 for
-// a road without one).
-func (c *centre) alongOf(p mgl64.Vec3) float64 {
-	if h, ok := c.nearest(p); ok {
-		return c.alongAt(h)
+// alongs returns the Along of each point of a lane of the road. A lane
+// with one point per section, as the format stores them, has its
+// section's (in reverse for side A); another is projected on the centre
+// line, point by point when that is cheap, else spread evenly along the
+// road (a hostile file may have roads of thousands of points).
+func (c *centre) alongs(pts []mgl64.Vec3, side Side) []float64 {
+	out := make([]float64, len(pts))
+	n := len(c.pts)
+	switch {
+	case len(pts) == n:
+		for i := range pts {
+			k := i
+			if side == SideA {
+				k = n - 1 - i
+			}
+			out[i] = c.along[k]
+		}
+	case n >= 2 && len(pts)*n <= 1<<20:
+		for i, p := range pts {
+			h, _ := c.nearest(p)
+			out[i] = c.alongAt(h)
+		}
+	case len(pts) > 1:
+		for i := range pts {
+			f := float64(i) / float64(len(pts)-1)
+			if side == SideA {
+				f = 1 - f
+			}
+			out[i] = f * c.length
+		}
 	}
-	return 0
+	return out
 }
 
 // lateral returns the signed distance of each point of a lane from the
@@ -234,33 +259,39 @@ func (c *centre) segBox(s int) box {
 	return b
 }
 
-// intersectionArea is the hull described on BAI.
-func (b *BAI) intersectionArea(i int) area2 {
-	in := &b.m.Intersections[i]
-	ctr := vec(in.Center)
-	pts := []mgl64.Vec2{{ctr[0], ctr[1]}}
-	half := 0.0
+// endCorners lists, for each intersection, the corners of the road ends
+// that lead into it (the end's centre point plus and minus the road's
+// half width across it), and the widest half width among them.
+func (b *BAI) endCorners(n int) ([][]mgl64.Vec2, []float64) {
+	corners, half := make([][]mgl64.Vec2, n), make([]float64, n)
 	for r := range b.centres {
 		c := &b.centres[r]
-		n := len(c.pts)
-		if n < 2 {
+		k := len(c.pts)
+		if k < 2 {
 			continue
 		}
-		for k, e := range b.ends[r] {
-			if e.Intersection != i {
+		for end, e := range b.ends[r] {
+			i := e.Intersection
+			if i < 0 || i >= n {
 				continue
 			}
 			p, d := c.pts[0], c.dir(0)
-			if k == 1 {
-				p, d = c.pts[n-1], c.dir(n-2)
+			if end == 1 {
+				p, d = c.pts[k-1], c.dir(k-2)
 			}
 			across := mgl64.Vec2{-d[1], d[0]}.Mul(c.half)
-			pts = append(pts, p.Vec2().Add(across), p.Vec2().Sub(across))
-			half = max(half, c.half)
+			corners[i] = append(corners[i], p.Vec2().Add(across), p.Vec2().Sub(across))
+			half[i] = max(half[i], c.half)
 		}
 	}
-	hull := convexHull(pts)
-	if len(hull) < 3 || area(hull) < 1 {
+	return corners, half
+}
+
+// intersectionArea is the hull described on BAI, of the intersection's
+// centre and its road ends' corners.
+func intersectionArea(ctr mgl64.Vec3, corners []mgl64.Vec2, half float64) area2 {
+	hull := convexHull(append(corners, mgl64.Vec2{ctr[0], ctr[1]}))
+	if len(hull) < 3 || !(area(hull) >= 1) {
 		// No road reaches it, or they make no area: a square of the
 		// widest road's half width (5 m at least) around the centre.
 		s := max(half, 5)

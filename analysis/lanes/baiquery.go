@@ -178,6 +178,25 @@ func (b *BAI) roadAt(p mgl64.Vec3) (int, segHit, bool) {
 	return best, bestHit, best >= 0
 }
 
+// nearestInCell returns p's projection on the nearest of the segments
+// listed in road grid cell cell, which are all ctr's.
+func (b *BAI) nearestInCell(ctr *centre, cell int, p mgl64.Vec3) (segHit, bool) {
+	g := b.roadGrid
+	items := g.items[g.start[cell]:g.start[cell+1]]
+	if len(items) == 0 {
+		return segHit{}, false
+	}
+	bi := b.roadSegs[items[0]].seg
+	bd, bo, ba := ctr.proj(int(bi), p[0], p[1])
+	for _, s := range items[1:] {
+		i := b.roadSegs[s].seg
+		if d, o, a := ctr.proj(int(i), p[0], p[1]); d < bd {
+			bi, bd, bo, ba = i, d, o, a
+		}
+	}
+	return ctr.hitOf(int(bi), bd, bo, ba), true
+}
+
 // holds reports whether p, projected as h on the centre line, is on the
 // road's surface.
 func (c *centre) holds(h segHit, p mgl64.Vec3) bool {

@@ -44,19 +44,16 @@ func (l *Location) Fix() Fix {
 type Cursor struct {
 	valid bool
 	road  int32 // -1: not on a road
-	seg   int32
 	inter int32 // -1: not in an intersection
 }
 
 // Follow is Locate for a point that was near c's last answer.
 //
-// It gives Locate's answer: it takes the short way only where that
-// answer cannot differ, when the road grid cell of p lists segments of
-// the cursor's road alone (then no other road can hold p), or none at
-// all and the intersection grid cell lists only the cursor's
-// intersection. The one exception is a road that bends back on itself
-// within its own width, where the nearest segment is found by walking
-// from the last one rather than among all.
+// It gives Locate's answer, taking the short way only where that answer
+// cannot differ: when the road grid cell of p lists segments of the
+// cursor's road alone (then no other road can hold p, and the nearest of
+// those segments is the one), or none at all and the intersection grid
+// cell lists only the cursor's intersection.
 func (b *BAI) Follow(c *Cursor, p mgl64.Vec3, f *Fix) {
 	if c.valid && b.follow(c, p, f) {
 		return
@@ -71,7 +68,7 @@ func (b *BAI) Follow(c *Cursor, p mgl64.Vec3, f *Fix) {
 			f.Place, f.Intersection = InIntersection, in
 		}
 	}
-	*c = Cursor{valid: true, road: int32(f.Road), seg: int32(h.seg), inter: int32(f.Intersection)}
+	*c = Cursor{valid: true, road: int32(f.Road), inter: int32(f.Intersection)}
 }
 
 // fixOnRoad is the Fix of p on the road, h its projection on the road's
@@ -93,11 +90,10 @@ func (b *BAI) follow(c *Cursor, p mgl64.Vec3, f *Fix) bool {
 	switch {
 	case c.road >= 0 && b.cellRoad[cell] == c.road:
 		ctr := &b.centres[c.road]
-		h := ctr.walk(int(c.seg), p)
-		if !ctr.holds(h, p) {
+		h, ok := b.nearestInCell(ctr, cell, p)
+		if !ok || !ctr.holds(h, p) {
 			return false
 		}
-		c.seg = int32(h.seg)
 		b.fixOnRoad(int(c.road), h, p, f)
 		return true
 	case c.inter >= 0 && b.cellRoad[cell] == cellEmpty:
@@ -113,40 +109,6 @@ func (b *BAI) follow(c *Cursor, p mgl64.Vec3, f *Fix) bool {
 		return true
 	}
 	return false
-}
-
-// walk returns the projection of p on the segment of pl nearest to it,
-// walking from segment i to its neighbours while they are nearer. Of
-// equally near segments it takes the first, as a search of them all in
-// order does.
-//
-// A point beside the middle of segment i, on i's side of the bisectors of
-// the turns at both its ends, is nearer to i than to either neighbour
-// (nearer to its line than to theirs on the inside of a turn, and nearer
-// than to their shared point on the outside): then the one projection
-// is the answer.
-func (pl *polyline) walk(i int, p mgl64.Vec3) segHit {
-	i = min(max(i, 0), len(pl.segs)-1)
-	bi := i
-	bd, bo, ba := pl.proj(i, p[0], p[1])
-	if s := &pl.segs[i]; ba > bd*s.bend0 && s.l-ba > bd*s.bend1 {
-		return pl.hitOf(bi, bd, bo, ba)
-	}
-	for j := i - 1; j >= 0; j-- {
-		d, o, a := pl.proj(j, p[0], p[1])
-		if d > bd {
-			break
-		}
-		bi, bd, bo, ba = j, d, o, a
-	}
-	for j := bi + 1; j < len(pl.segs); j++ {
-		d, o, a := pl.proj(j, p[0], p[1])
-		if d >= bd {
-			break
-		}
-		bi, bd, bo, ba = j, d, o, a
-	}
-	return pl.hitOf(bi, bd, bo, ba)
 }
 
 // Cell contents of the road grid, beside a road index.

@@ -22,13 +22,9 @@ type polyline struct {
 
 // seg is one segment of a polyline on the ground: its start, unit
 // direction and length. Projecting on it then takes no division and one
-// square root at most. bend0 and bend1 are the tangents of half the turn
-// to the segment before and after (0 at the polyline's ends): a point
-// beside the segment's middle is nearer to it than to its neighbours
-// when it is more than its distance times these from the ends (walk).
+// square root at most.
 type seg struct {
 	ax, ay, ux, uy, l float64
-	bend0, bend1      float64
 	deg               float64 // the direction, degrees counter-clockwise from +X
 }
 
@@ -46,27 +42,6 @@ func (pl *polyline) prepare() {
 		}
 		pl.segs[i] = s
 	}
-	for i := range pl.segs {
-		if i > 0 {
-			pl.segs[i].bend0 = halfTurn(&pl.segs[i-1], &pl.segs[i])
-		}
-		if i+1 < len(pl.segs) {
-			pl.segs[i].bend1 = halfTurn(&pl.segs[i], &pl.segs[i+1])
-		}
-	}
-}
-
-// halfTurn returns the tangent of half the turn from segment a to b
-// (+Inf for a turn of 180 degrees or a segment of no length).
-func halfTurn(a, b *seg) float64 {
-	if a.l == 0 || b.l == 0 {
-		return math.Inf(1)
-	}
-	cos := min(max(a.ux*b.ux+a.uy*b.uy, -1), 1)
-	if cos <= -1 {
-		return math.Inf(1)
-	}
-	return math.Sqrt((1 - cos) / (1 + cos)) // tan(angle/2)
 }
 
 // segHit is a point's projection on one segment of a polyline.

@@ -31,27 +31,39 @@ func (b box) add(p mgl64.Vec3) box {
 
 func pointBox(p mgl64.Vec3) box { return box{p[0], p[1], p[0], p[1]} }
 
-// maxCells bounds a grid's cell count whatever the map's extent, so that
-// a map with a stray far-away point cannot make a huge grid: the cells
-// grow instead.
-const maxCells = 1 << 20
+// maxCells and maxEntries bound a grid whatever the map holds, so that
+// a map with a stray far-away point, or segments kilometres long, cannot
+// make a huge grid: the cells grow instead.
+const (
+	maxCells   = 1 << 20
+	maxEntries = 1 << 24
+)
 
-// newGrid puts item i in every cell its box touches.
+// finite reports whether b's corners are numbers, not infinities.
+func (b box) finite() bool {
+	return !math.IsNaN(b.x0+b.y0+b.x1+b.y1) && !math.IsInf(b.x0+b.y0+b.x1+b.y1, 0)
+}
+
+// newGrid puts item i in every cell its box touches. Boxes that are not
+// finite are in no cell.
 func newGrid(boxes []box, size float64) *grid {
-	g := &grid{size: size}
-	if len(boxes) == 0 {
-		g.nx, g.ny, g.start = 1, 1, []int32{0, 0}
+	g := &grid{size: size, nx: 1, ny: 1}
+	all, any := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}, false
+	for _, b := range boxes {
+		if b.finite() {
+			all = box{min(all.x0, b.x0), min(all.y0, b.y0), max(all.x1, b.x1), max(all.y1, b.y1)}
+			any = true
+		}
+	}
+	if !any {
+		g.start = []int32{0, 0}
 		return g
 	}
-	all := boxes[0]
-	for _, b := range boxes[1:] {
-		all = box{min(all.x0, b.x0), min(all.y0, b.y0), max(all.x1, b.x1), max(all.y1, b.y1)}
-	}
+	g.minX, g.minY = all.x0, all.y0
 	w, h := all.x1-all.x0, all.y1-all.y0
-	for (w/g.size+1)*(h/g.size+1) > maxCells {
+	for (w/g.size+1)*(h/g.size+1) > maxCells || g.entries(boxes, w, h) > maxEntries {
 		g.size *= 2
 	}
-	g.minX, g.minY = all.x0, all.y0
 	g.nx, g.ny = int(w/g.size)+1, int(h/g.size)+1
 	count := make([]int32, g.nx*g.ny+1)
 	for _, b := range boxes {
@@ -73,6 +85,22 @@ func newGrid(boxes []box, size float64) *grid {
 	return g
 }
 
+// entries counts the cells the boxes would touch with g's cell size over
+// a w x h extent, without visiting them.
+func (g *grid) entries(boxes []box, w, h float64) float64 {
+	nx, ny := int(w/g.size)+1, int(h/g.size)+1
+	n := 0.0
+	for _, b := range boxes {
+		if !b.finite() {
+			continue
+		}
+		x0, x1 := g.span(b.x0, b.x1, g.minX, nx)
+		y0, y1 := g.span(b.y0, b.y1, g.minY, ny)
+		n += float64(x1-x0+1) * float64(y1-y0+1)
+	}
+	return n
+}
+
 // span returns the cell range [lo, hi] covering coordinates v0..v1 on an
 // axis with n cells from origin o.
 func (g *grid) span(v0, v1, o float64, n int) (int, int) {
@@ -83,7 +111,7 @@ func (g *grid) span(v0, v1, o float64, n int) (int, int) {
 
 // each calls f with every cell b touches.
 func (g *grid) each(b box, f func(c int)) {
-	if !(b.x0 <= b.x1 && b.y0 <= b.y1) { // NaN
+	if !(b.x0 <= b.x1 && b.y0 <= b.y1) || !b.finite() {
 		return
 	}
 	x0, x1 := g.span(b.x0, b.x1, g.minX, g.nx)
