@@ -254,3 +254,13 @@ func TestStateLane(t *testing.T) {
 		t.Errorf("the traffic light is placed: %+v", a)
 	}
 }
+
+// TestWindowHelpListsCheck: `viewer --help` lists the commands, check
+// among them.
+func TestWindowHelpListsCheck(t *testing.T) {
+	var out, errb strings.Builder
+	code := Window(&Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}, []string{"--help"})
+	if code != ExitOK || !strings.Contains(errb.String(), "\n  check ") || !strings.Contains(errb.String(), "\n  state ") {
+		t.Errorf("exit %d, help:\n%s", code, errb.String())
+	}
+}

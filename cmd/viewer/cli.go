@@ -127,14 +127,20 @@ func help(env *Env, args []string) int {
 	fmt.Fprintln(w, "  viewer COMMAND [ARGS...]     run a command")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
+	listCommands(w)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'viewer COMMAND -h' for a command's options.")
+	return ExitOK
+}
+
+// listCommands writes every command's name and summary, one a line, by
+// name (for `viewer help` and `viewer --help`).
+func listCommands(w io.Writer) {
 	cs := commands()
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 	for _, c := range cs {
 		fmt.Fprintf(w, "  %-12s %s\n", c.Name, c.Summary)
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'viewer COMMAND -h' for a command's options.")
-	return ExitOK
 }
 
 // NewFlags makes a FlagSet for a command whose -h text lists the synopsis,
