@@ -110,6 +110,18 @@ func TestAssociateSamples(t *testing.T) {
 	if s := sample(10, 1); math.Abs(s.Along-13) > 0.01 || math.Abs(s.Time-1) > 1e-9 {
 		t.Errorf("along %g at %g, want 13 at 1", s.Along, s.Time)
 	}
+	tr10 := a.TrackAt(10, 0)
+	for _, tt := range []struct {
+		from, to   float64
+		first, end int
+	}{{0, 1, 0, 21}, {-5, 0, 0, 1}, {0.99, 1.01, 20, 21}, {1.001, 1.02, 21, 21}, {5.5, 99, 110, 121}, {7, 9, 121, 121}} {
+		if f, e := tr10.Span(tt.from, tt.to); f != tt.first || e != tt.end {
+			t.Errorf("Span(%g, %g) = %d, %d, want %d, %d", tt.from, tt.to, f, e, tt.first, tt.end)
+		}
+	}
+	if i := tr10.Index(1.02); i != 20 || tr10.Index(-1) != -1 || tr10.Index(99) != tr10.Len()-1 {
+		t.Errorf("Index(1.02) = %d, Index(-1) = %d, Index(99) = %d", i, tr10.Index(-1), tr10.Index(99))
+	}
 	if ts := a.TracksOf(15); len(ts) != 2 || a.Tracks[ts[0]].Start() != 1 || a.Tracks[ts[1]].Start() != 3 {
 		t.Errorf("actor 15's tracks %v", ts)
 	}

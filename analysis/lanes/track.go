@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"math"
+	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -198,6 +199,17 @@ func (t *Track) InLane(i int) (lane LaneRef, offset, along, speed, herr float64,
 		herr = float64(s.herr) / 100
 	}
 	return lane, float64(s.offset) / 1000, float64(s.along), float64(s.speed), herr, true
+}
+
+// Span returns the samples from time from to time to, both included, as
+// the index range [first, end): a trail of the last 10 s is
+// Span(t-10, t), the next 10 s Span(t, t+10). Empty (first == end) when
+// the track has no sample then.
+func (t *Track) Span(from, to float64) (first, end int) {
+	ts := t.times[t.First : t.First+len(t.s)]
+	first = sort.SearchFloat64s(ts, from)
+	end = sort.Search(len(ts), func(i int) bool { return ts[i] > to })
+	return first, max(end, first)
 }
 
 // Contains reports whether tm is within the track's time span.
