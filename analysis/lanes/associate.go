@@ -17,8 +17,8 @@ import (
 // readers.
 type Association struct {
 	Map Map // nil when built without a map
-	// Times are the times of the frames sampled, increasing: the
-	// recording's frames, less any whose time repeats the one before.
+	// Times are the recording's frame times (Recording.Times, shared
+	// and read-only): sample i of a Track is at Times[First+i].
 	Times  []float64
 	Tracks []Track      // in the order the vehicles first appear, then by id
 	Lights []LightTrack // by id

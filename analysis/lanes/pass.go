@@ -14,7 +14,8 @@ import (
 
 // How Associate works, and why so.
 //
-// It must cost no more than opening the recording (docs/PERFORMANCE.md),
+// It is to cost about what opening the recording does (issue 11's
+// target; docs/PERFORMANCE.md has the figures, and it is not there yet),
 // so it neither seeks nor builds whole States: one goroutine applies the
 // frames in order to a scene.World of its own (Recording.FrameReader),
 // skimming the packets it has no use for as Open does, and reads each
@@ -24,8 +25,9 @@ import (
 //
 // Samples come frame by frame and belong track by track: writing each
 // straight into its track would miss the cache once a sample, and touch
-// the new memory (150 MB for 20 minutes of 200 vehicles, the page faults
-// cost as much as the decoding) on the decoder's core. So the decoder
+// the new memory (150 MB for 20 minutes of 200 vehicles, whose page
+// faults cost half as much again as the decoding) on the decoder's core.
+// So the decoder
 // writes them in frame order into a chunk of chunkFrames frames, and
 // workers on the other cores group each chunk by track, place its
 // samples on the map (a Follower's cursor making that a few projections
