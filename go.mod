@@ -3,6 +3,7 @@ module github.com/mm2carla/viewer
 go 1.26.8
 
 require (
+	github.com/go-gl/mathgl v1.2.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/ncruces/zenity v0.10.14
 	golang.org/x/image v0.47.0

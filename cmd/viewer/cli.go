@@ -40,6 +40,12 @@ type Command struct {
 	Run func(env *Env, args []string) error
 }
 
+// ExitStatus is an outcome that is not an error but has an exit status
+// of its own (`viewer check` exits 3 when it finds faults).
+type ExitStatus struct{ Code int }
+
+func (e *ExitStatus) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
+
 // UsageError reports a command line that does not make sense.
 type UsageError struct{ Msg string }
 
@@ -81,9 +87,12 @@ func Main(env *Env, args []string) int {
 
 func report(env *Env, c *Command, err error) int {
 	var ue *UsageError
+	var es *ExitStatus
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &es):
+		return es.Code
 	case errors.Is(err, flag.ErrHelp):
 		return ExitOK
 	case errors.As(err, &ue):
@@ -116,14 +125,20 @@ func help(env *Env, args []string) int {
 	fmt.Fprintln(w, "  viewer COMMAND [ARGS...]     run a command")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
+	listCommands(w)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'viewer COMMAND -h' for a command's options.")
+	return ExitOK
+}
+
+// listCommands writes every command's name and summary, one a line, by
+// name (for `viewer help` and `viewer --help`).
+func listCommands(w io.Writer) {
 	cs := commands()
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 	for _, c := range cs {
 		fmt.Fprintf(w, "  %-12s %s\n", c.Name, c.Summary)
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'viewer COMMAND -h' for a command's options.")
-	return ExitOK
 }
 
 // NewFlags makes a FlagSet for a command whose -h text lists the synopsis,

@@ -8,6 +8,7 @@ func commands() []*Command {
 		cmdBlocked(),
 		cmdBAI(),
 		cmdState(),
+		cmdCheck(),
 		cmdDemo(),
 		cmdShot(),
 	}

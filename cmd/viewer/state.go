@@ -7,7 +7,9 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -29,6 +31,18 @@ where frame is the frame's number as recorded. Problems found building the
 state (a missing parent, a parent cycle) follow the actors in the text
 form; with --json they go to standard error.
 
+With a map too (a Midtown Madness 2 AI map; the two files are told apart
+by content, in any order) each vehicle is placed on it as 'viewer check'
+places it: its JSON object gains
+
+  "lane":{"road":..,"side":"A|B","lane":..,"offset":..,"heading_error":..}
+
+(the road and lane numbers the map file uses, the signed distance from
+the lane's curve in metres, + to the left of its direction of travel,
+and the angle from that direction to the vehicle's motion in degrees,
+null while it stands), or "intersection":N, or neither when it is off the
+map; the text gains a column saying the same.
+
 A file that stops making sense shows the state from the frames before the
 bad bytes, then an error with the byte offset, and exits with status 1.
 `
@@ -39,7 +53,7 @@ func cmdState() *Command {
 	c := &Command{
 		Name:    "state",
 		Summary: "print every actor and traffic light at one time of a recording",
-		Usage:   "FILE --at SECONDS [--json]",
+		Usage:   "FILE [MAP] --at SECONDS [--json]",
 	}
 	c.Run = func(env *Env, args []string) error {
 		fs := newQueryFlags(env, c, stateHelp)
@@ -49,8 +63,8 @@ func cmdState() *Command {
 		if err != nil {
 			return err
 		}
-		if len(pos) != 1 {
-			return Usagef("want one FILE, got %d arguments", len(pos))
+		if len(pos) != 1 && len(pos) != 2 {
+			return Usagef("want one FILE and at most one MAP, got %d arguments", len(pos))
 		}
 		if *at == "" {
 			return Usagef("--at SECONDS is required")
@@ -59,13 +73,13 @@ func cmdState() *Command {
 		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
 			return Usagef("--at %q: want a number of seconds", *at)
 		}
-		rec, err := openScene(pos[0])
+		rec, recName, m, err := openStateFiles(pos)
 		if err != nil {
 			return err
 		}
 		var s scene.State
 		if err := rec.StateAt(t, &s); err != nil {
-			return fileErr(pos[0], err)
+			return fileErr(recName, err)
 		}
 		if s.Time != t {
 			where := "after the end"
@@ -76,6 +90,9 @@ func cmdState() *Command {
 				shortNum(t), where, s.FrameID, shortNum(s.Time))
 		}
 		rep := newStateReport(&s)
+		if m != nil {
+			rep.place(&s, m)
+		}
 		if *asJSON {
 			for _, p := range rep.Problems {
 				fmt.Fprintf(env.Stderr, "viewer state: %s\n", p)
@@ -87,9 +104,32 @@ func cmdState() *Command {
 		if err != nil {
 			return err
 		}
-		return fileErr(pos[0], rec.Err())
+		return fileErr(recName, rec.Err())
 	}
 	return c
+}
+
+// openStateFiles opens state's files: one recording, or a recording and
+// a map told apart by content.
+func openStateFiles(files []string) (*scene.Recording, string, *lanes.BAI, error) {
+	if len(files) == 1 {
+		rec, err := openScene(files[0])
+		return rec, files[0], nil, err
+	}
+	sc := &shotScene{m: &scene.Map{}}
+	for _, name := range files {
+		if err := sc.add(name); err != nil {
+			sc.close()
+			return nil, "", nil, err
+		}
+	}
+	if sc.rec == nil || sc.mapName == "" {
+		sc.close()
+		return nil, "", nil, Usagef("want a recording and a map, got %s", strings.Join(files, " and "))
+	}
+	// The recording reads its file at every seek; this process ends
+	// after one, so the file stays open until exit.
+	return sc.rec, sc.recName, lanes.NewBAI(sc.m), nil
 }
 
 // openScene opens a recording for seeking. Errors name the file.
@@ -122,6 +162,7 @@ type stateReport struct {
 	Actors     []stateActor `json:"actors"`
 	Lights     []stateLight `json:"traffic_lights"`
 	Problems   []string     `json:"-"` // text, or standard error
+	mapped     bool         // vehicles were placed on a map
 }
 
 type stateActor struct {
@@ -133,6 +174,19 @@ type stateActor struct {
 	Location  [3]float64 `json:"location"` // cm, Unreal axes
 	Rotation  [3]float64 `json:"rotation"` // roll, pitch, yaw in degrees, Unreal senses
 	Speed     float64    `json:"speed"`    // m/s
+	// With a map, for vehicles: the lane, or the intersection, or
+	// neither (off the map; placed says it was looked at).
+	Lane         *stateLane `json:"lane,omitempty"`
+	Intersection *int       `json:"intersection,omitempty"`
+	placed       bool
+}
+
+type stateLane struct {
+	Road         int      `json:"road"`
+	Side         string   `json:"side"`
+	Lane         int      `json:"lane"`
+	Offset       float64  `json:"offset"`        // m, + left of the lane's direction of travel
+	HeadingError *float64 `json:"heading_error"` // deg; null while standing
 }
 
 type stateLight struct {
@@ -170,6 +224,32 @@ func newStateReport(s *scene.State) *stateReport {
 		}
 	}
 	return rep
+}
+
+// place puts the report's vehicles on the map, as `viewer check` does.
+func (rep *stateReport) place(s *scene.State, m *lanes.BAI) {
+	rep.mapped = true
+	for i := range s.Actors {
+		a := &s.Actors[i]
+		if !a.Kind.IsVehicle() {
+			continue
+		}
+		ra := &rep.Actors[i]
+		ra.placed = true
+		smp := lanes.Locate(m, a.World.Location, a.Velocity, a.World.Rotation.Yaw)
+		switch {
+		case smp.Place == lanes.InIntersection:
+			id := m.IntersectionID(smp.Intersection)
+			ra.Intersection = &id
+		case smp.Place == lanes.OnRoad && smp.HasLane:
+			ra.Lane = &stateLane{Road: m.RoadID(smp.Road), Side: smp.Lane.Side.String(), Lane: int(smp.Lane.Lane),
+				Offset: roundDecimals(smp.Offset, 3)}
+			if !math.IsNaN(smp.HeadingError) {
+				h := roundDecimals(smp.HeadingError, 2)
+				ra.Lane.HeadingError = &h
+			}
+		}
+	}
 }
 
 // writeJSON writes one document, one actor or light a line so that it
@@ -218,16 +298,20 @@ func (rep *stateReport) writeText(w io.Writer) error {
 	bw.printf("Time %s s: frame %d (index %d)\n", shortNum(rep.Time), rep.Frame, rep.FrameIndex)
 	bw.printf("Locations in cm and rotations (roll, pitch, yaw) in degrees, as the file stores them; speed in m/s.\n\n")
 	bw.printf("Actors: %d\n", len(rep.Actors))
-	bw.printf("%8s %4s %-36s %8s %4s %12s %12s %10s %9s %9s %9s %8s\n",
-		"Id", "Type", "Blueprint", "Parent", "Hero", "X", "Y", "Z", "Roll", "Pitch", "Yaw", "Speed")
+	lane := ""
+	if rep.mapped {
+		lane = "  Lane"
+	}
+	bw.printf("%8s %4s %-36s %8s %4s %12s %12s %10s %9s %9s %9s %8s%s\n",
+		"Id", "Type", "Blueprint", "Parent", "Hero", "X", "Y", "Z", "Roll", "Pitch", "Yaw", "Speed", lane)
 	for _, a := range rep.Actors {
 		hero := ""
 		if a.Hero {
 			hero = "hero"
 		}
-		bw.printf("%8d %4d %-36s %8d %4s %12.3f %12.3f %10.3f %9.4f %9.4f %9.4f %8.3f\n",
+		bw.printf("%8d %4d %-36s %8d %4s %12.3f %12.3f %10.3f %9.4f %9.4f %9.4f %8.3f%s\n",
 			a.ID, a.Type, a.Blueprint, a.Parent, hero,
-			a.Location[0], a.Location[1], a.Location[2], a.Rotation[0], a.Rotation[1], a.Rotation[2], a.Speed)
+			a.Location[0], a.Location[1], a.Location[2], a.Rotation[0], a.Rotation[1], a.Rotation[2], a.Speed, a.laneText())
 	}
 	bw.printf("\nTraffic lights: %d\n", len(rep.Lights))
 	for _, l := range rep.Lights {
@@ -240,6 +324,23 @@ func (rep *stateReport) writeText(w io.Writer) error {
 		}
 	}
 	return bw.err
+}
+
+// laneText is the text column of a placed vehicle.
+func (a *stateActor) laneText() string {
+	switch {
+	case !a.placed:
+		return ""
+	case a.Intersection != nil:
+		return fmt.Sprintf("  intersection %d", *a.Intersection)
+	case a.Lane != nil:
+		h := "standing"
+		if a.Lane.HeadingError != nil {
+			h = fmt.Sprintf("heading error %.1f deg", *a.Lane.HeadingError)
+		}
+		return fmt.Sprintf("  road %d side %s lane %d, offset %+.2f m, %s", a.Lane.Road, a.Lane.Side, a.Lane.Lane, a.Lane.Offset, h)
+	}
+	return "  off the map"
 }
 
 // errWriter keeps the first write error so printing code stays linear.

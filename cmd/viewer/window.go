@@ -39,6 +39,8 @@ func Window(env *Env, args []string) int {
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: viewer %s\n\noptions:\n", windowUsage)
 		fs.PrintDefaults()
+		fmt.Fprintf(env.Stderr, "\ncommands (viewer COMMAND -h explains each):\n")
+		listCommands(env.Stderr)
 	}
 	files, err := Parse(fs, args)
 	if errors.Is(err, flag.ErrHelp) {

@@ -1,0 +1,190 @@
+package faults
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
+	"github.com/mm2carla/viewer/sim/demo"
+)
+
+// The pass benchmarks run on the demo traffic of a London-size city
+// (citygen.London(), the demo's 200-vehicle cap) for benchMinutes
+// minutes (20; FAULTS_BENCH_MINUTES=2 makes a quicker one): the
+// recording is written once per process under os.TempDir and removed by
+// TestMain (kept when FAULTS_BENCH_KEEP is set, for repeated runs).
+// Issue 11's target: the association and fault pass costs no more than
+// opening the recording.
+var benchMinutes = 20.0
+
+func init() {
+	if m, err := strconv.ParseFloat(os.Getenv("FAULTS_BENCH_MINUTES"), 64); err == nil && m > 0 {
+		benchMinutes = m
+	}
+}
+
+var london struct {
+	once     sync.Once
+	log, bai string
+	err      error
+}
+
+// londonFiles returns the paths of the benchmark recording and its map.
+func londonFiles(b *testing.B) (string, string) {
+	london.once.Do(func() {
+		dir := os.TempDir()
+		london.log = filepath.Join(dir, fmt.Sprintf("faults-bench-london-%g.log", benchMinutes))
+		london.bai = filepath.Join(dir, "faults-bench-london.bai")
+		c := citygen.London()
+		c.Seed = demo.DefaultSeed
+		m, err := citygen.Generate(c)
+		if err != nil {
+			london.err = err
+			return
+		}
+		if _, err := os.Stat(london.log); err == nil {
+			if _, err := os.Stat(london.bai); err == nil {
+				return
+			}
+		}
+		london.err = writeLondon(m)
+	})
+	if london.err != nil {
+		b.Fatal(london.err)
+	}
+	return london.log, london.bai
+}
+
+func writeLondon(m *bai.Map) error {
+	mf, err := os.Create(london.bai)
+	if err != nil {
+		return err
+	}
+	if err := bai.Encode(mf, m); err != nil {
+		mf.Close()
+		return err
+	}
+	if err := mf.Close(); err != nil {
+		return err
+	}
+	f, err := os.Create(london.log)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 4<<20)
+	_, err = demo.Record(w, m, demo.Options{Seed: demo.DefaultSeed, Minutes: benchMinutes, MapName: "London"})
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if london.log != "" && os.Getenv("FAULTS_BENCH_KEEP") == "" {
+		os.Remove(london.log)
+		os.Remove(london.bai)
+	}
+	os.Exit(code)
+}
+
+// openLondon opens the benchmark recording and map.
+func openLondon(b *testing.B) (*scene.Recording, *lanes.BAI, *os.File, int64) {
+	logPath, baiPath := londonFiles(b)
+	f, err := os.Open(logPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(baiPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bm, err := bai.DecodeBytes(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, err := scene.Open(f, fi.Size(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return rec, lanes.NewBAI(scene.NewMap(bm)), f, fi.Size()
+}
+
+// BenchmarkOpenLondon opens the recording: the figure the pass is held
+// to.
+func BenchmarkOpenLondon(b *testing.B) {
+	_, _, f, size := openLondon(b)
+	defer f.Close()
+	b.SetBytes(size)
+	cpu := cpuClock()
+	for b.Loop() {
+		if _, err := scene.Open(f, size, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu)
+}
+
+// BenchmarkCheckLondon is the whole pass the window runs after opening a
+// recording with a map: Associate, then Find.
+func BenchmarkCheckLondon(b *testing.B) {
+	rec, m, f, size := openLondon(b)
+	defer f.Close()
+	b.SetBytes(size)
+	var a *lanes.Association
+	var r *Result
+	cpu := cpuClock()
+	for b.Loop() {
+		var err error
+		if a, err = lanes.Associate(context.Background(), rec, m, nil); err != nil {
+			b.Fatal(err)
+		}
+		r = Find(a, rec.Events(), Defaults())
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(a.Samples()), "samples")
+	b.ReportMetric(float64(len(r.Faults)), "faults")
+}
+
+// BenchmarkFindLondon is the fault rules alone, on a built association.
+func BenchmarkFindLondon(b *testing.B) {
+	rec, m, f, _ := openLondon(b)
+	defer f.Close()
+	a, err := lanes.Associate(context.Background(), rec, m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu := cpuClock()
+	for b.Loop() {
+		Find(a, rec.Events(), Defaults())
+	}
+	reportCPU(b, cpu)
+}
+
+// cpuClock returns a function giving the process's CPU time since the
+// call: on the shared machine the wall clock also measures the others.
+func cpuClock() func() time.Duration {
+	start := processCPU()
+	return func() time.Duration { return processCPU() - start }
+}
+
+func reportCPU(b *testing.B, since func() time.Duration) {
+	b.ReportMetric(float64(since().Nanoseconds())/float64(b.N), "cpu-ns/op")
+}

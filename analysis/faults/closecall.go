@@ -1,0 +1,143 @@
+package faults
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// close-call: at some frame a vehicle's time to collision with the
+// vehicle ahead in the same lane is under th.CloseCallTTC, both moving at
+// th.MovingSpeed or more, and no collision of the two is recorded from
+// then to th.CollisionWindow after. In the same lane means each within
+// th.OffLane of that lane's curve; ahead is along the lane's direction
+// of travel; the time to collision is the bumper-to-bumper gap (from the
+// boxes' lengths) over the speed at which it closes, speeds taken along
+// the lane.
+
+// inLane is one vehicle in a lane at one frame.
+type inLane struct {
+	lane  uint64  // road, side and lane
+	pos   float64 // along the lane's direction of travel (m)
+	speed float64 // along it (m/s)
+	track int32
+}
+
+type pair struct{ follower, leader int32 }
+
+// span is a close call being followed.
+type span struct {
+	start, end int // frame indices
+	worst      float64
+	seen       int // last frame it held
+}
+
+func closeCalls(a *lanes.Association, events []scene.Event, th Thresholds) []Fault {
+	var (
+		out     []Fault
+		active  []int32
+		entries []inLane
+		next    int32
+		open    = map[pair]*span{}
+	)
+	hit := collisionTimes(events)
+	for f := range a.Times {
+		for next < int32(len(a.Tracks)) && a.Tracks[next].First == f {
+			active = append(active, next)
+			next++
+		}
+		active = slices.DeleteFunc(active, func(t int32) bool { tr := &a.Tracks[t]; return tr.First+tr.Len() <= f })
+		entries = lanesAt(a, active, f, th, entries[:0])
+		for i := 1; i < len(entries); i++ {
+			b, l := &entries[i-1], &entries[i]
+			if b.lane != l.lane {
+				continue
+			}
+			ttc, ok := timeToCollision(&a.Tracks[b.track], &a.Tracks[l.track], b, l)
+			if !ok || ttc >= th.CloseCallTTC {
+				continue
+			}
+			p := pair{b.track, l.track}
+			if sp := open[p]; sp != nil {
+				sp.worst, sp.seen = min(sp.worst, ttc), f
+			} else {
+				open[p] = &span{start: f, worst: ttc, seen: f}
+			}
+		}
+		for p, sp := range open {
+			if sp.seen != f || f == len(a.Times)-1 {
+				sp.end = min(f, len(a.Times)-1)
+				if ft, ok := closeCall(a, p, sp, hit, th); ok {
+					out = append(out, ft)
+				}
+				delete(open, p)
+			}
+		}
+	}
+	return out
+}
+
+// lanesAt lists the moving vehicles in a lane at frame f, sorted by lane
+// then position along it.
+func lanesAt(a *lanes.Association, active []int32, f int, th Thresholds, dst []inLane) []inLane {
+	for _, t := range active {
+		tr := &a.Tracks[t]
+		l, offset, pos, speed, herr, ok := tr.InLane(f - tr.First)
+		if !ok || math.Abs(offset) > th.OffLane || speed < th.MovingSpeed || math.IsNaN(herr) {
+			continue
+		}
+		if l.Side == lanes.SideA {
+			pos = -pos // side A drives toward decreasing Along
+		}
+		key := uint64(uint32(l.Road))<<16 | uint64(l.Side)<<8 | uint64(l.Lane)
+		dst = append(dst, inLane{lane: key, pos: pos, track: t, speed: speed * math.Cos(herr*math.Pi/180)})
+	}
+	slices.SortFunc(dst, func(x, y inLane) int {
+		if c := cmp.Compare(x.lane, y.lane); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.pos, y.pos)
+	})
+	return dst
+}
+
+// timeToCollision of follower b with leader l (ahead of it in its lane);
+// false when the gap is not closing.
+func timeToCollision(bt, lt *lanes.Track, b, l *inLane) (float64, bool) {
+	closing := b.speed - l.speed
+	if !(closing > 0) {
+		return 0, false
+	}
+	gap := l.pos - b.pos - (bt.Length+lt.Length)/2
+	return max(gap, 0) / closing, true
+}
+
+// collisionTimes lists the recorded collisions' times by pair of actors.
+func collisionTimes(events []scene.Event) map[[2]uint32][]float64 {
+	out := map[[2]uint32][]float64{}
+	for _, e := range events {
+		if e.Kind == scene.EventCollision {
+			k := [2]uint32{min(e.Actor, e.Other), max(e.Actor, e.Other)}
+			out[k] = append(out[k], e.Time)
+		}
+	}
+	return out
+}
+
+// closeCall makes the fault of a finished span, unless the two collided
+// within it or soon after.
+func closeCall(a *lanes.Association, p pair, sp *span, hit map[[2]uint32][]float64, th Thresholds) (Fault, bool) {
+	bt, lt := &a.Tracks[p.follower], &a.Tracks[p.leader]
+	start, end := a.Times[sp.start], a.Times[sp.end]
+	for _, t := range hit[[2]uint32{min(bt.ID, lt.ID), max(bt.ID, lt.ID)}] {
+		if t >= start && t <= end+th.CollisionWindow {
+			return Fault{}, false
+		}
+	}
+	f := at(CloseCall, bt, sp.start-bt.First)
+	f.End, f.Other, f.Worst = end, lt.ID, sp.worst
+	return f, true
+}

@@ -1,0 +1,194 @@
+package faults
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/assets"
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// several is one recording with a fault of most kinds, a lane change and
+// a collision.
+func several(w *world) drivetest.Script {
+	endB := w.b0.Length()
+	return drivetest.Script{Hz: 20, Seconds: 6,
+		Vehicles: append([]drivetest.Vehicle{
+			car(10, w.b0, steady(endB-20, 8), false), // through the red light at 2.5 s
+			car(11, w.b1, func(t float64) (float64, float64) { // 2 m off from 1 s to 2 s
+				if t >= 1 && t < 2 {
+					return 5 + 5*t, -2
+				}
+				return 5 + 5*t, 0
+			}, false),
+			car(12, w.a0, func(t float64) (float64, float64) { return 2 + 6*t, -3.5 * min(max(t-3, 0)/2, 1) }, false),
+		}, closing(w, 0)...),
+		Lights:     []drivetest.Light{{ID: 90, Pos: w.light, State: func(float64) recorder.LightState { return recorder.LightRed }}},
+		Collisions: []drivetest.Collision{{Time: 5, A: 10, B: 11}},
+	}
+}
+
+func TestWhere(t *testing.T) {
+	w := newWorld(t)
+	rec := open(t, several(w).Bytes())
+	a, err := lanes.Associate(context.Background(), rec, w.m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Find(a, rec.Events(), Defaults())
+	if !r.LaneRules || r.Vehicles != 5 {
+		t.Errorf("lane rules %v, %d vehicles", r.LaneRules, r.Vehicles)
+	}
+	kinds := map[Kind]Fault{}
+	for i, f := range r.Faults {
+		kinds[f.Kind] = f
+		if i > 0 && r.Faults[i-1].Start > f.Start {
+			t.Errorf("not sorted by start: %v", r.Faults)
+		}
+	}
+	b0 := lanes.LaneRef{Road: int32(w.road), Side: lanes.SideB, Lane: 0}
+	b1 := lanes.LaneRef{Road: int32(w.road), Side: lanes.SideB, Lane: 1}
+	end := w.sm.Roads[w.road].End
+	for _, tt := range []struct {
+		kind  Kind
+		place lanes.Place
+		lane  lanes.LaneRef
+		inter int
+		other uint32
+		near  float64 // the location within this of...
+		at    float64 // ...this far along the kind's lane
+	}{
+		{RedLight, lanes.OnRoad, b0, end.Intersection, 0, 0.01, w.b0.Length() - 2}, // its centre when its front reached the end
+		{OffLane, lanes.OnRoad, b1, -1, 0, 2.01, 10},
+		{CloseCall, lanes.OnRoad, b0, -1, 1, 0.5, 11.4},
+	} {
+		f, ok := kinds[tt.kind]
+		if !ok {
+			t.Errorf("no %v in %+v", tt.kind, r.Faults)
+			continue
+		}
+		path := w.b0
+		if tt.lane == b1 {
+			path = w.b1
+		}
+		p, _ := path.At(tt.at, 0)
+		if f.Place != tt.place || !f.HasLane || f.Lane != tt.lane || f.Road != w.road || f.Intersection != tt.inter ||
+			f.Other != tt.other || f.Location.Sub(p).Len() > tt.near {
+			t.Errorf("%v: %+v; want near %v", tt.kind, f, p)
+		}
+	}
+	if c := kinds[Collision]; c.Actor != 10 || c.Other != 11 || c.Start != 5 || c.Place != lanes.InIntersection {
+		t.Errorf("collision %+v", c)
+	}
+	a0 := lanes.LaneRef{Road: int32(w.road), Side: lanes.SideA, Lane: 0}
+	if len(r.LaneChanges) != 1 || r.LaneChanges[0].Actor != 12 || r.LaneChanges[0].Lane != a0 {
+		t.Errorf("lane changes %+v", r.LaneChanges)
+	}
+	if r.Count(RedLight) != 1 || r.Count(WrongWay) != 0 {
+		t.Errorf("counts %d %d", r.Count(RedLight), r.Count(WrongWay))
+	}
+}
+
+// TestWithoutMap: with no map only the recording's own collisions and
+// blocked spans are found.
+func TestWithoutMap(t *testing.T) {
+	w := newWorld(t)
+	s := several(w)
+	s.Seconds = 32
+	s.Vehicles = append(s.Vehicles, car(20, w.a0, steady(20, 0), false))
+	rec := open(t, s.Bytes())
+	a, err := lanes.Associate(context.Background(), rec, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Find(a, rec.Events(), Defaults())
+	if r.LaneRules || len(r.LaneChanges) != 0 {
+		t.Errorf("lane rules %v, changes %v", r.LaneRules, r.LaneChanges)
+	}
+	var kinds []Kind
+	for _, f := range r.Faults {
+		kinds = append(kinds, f.Kind)
+		if f.Place != lanes.NoMap || f.Road != -1 {
+			t.Errorf("placed without a map: %+v", f)
+		}
+	}
+	if len(kinds) != 2 || kinds[0] != Blocked || kinds[1] != Collision || r.Faults[0].Actor != 20 {
+		t.Errorf("faults %+v", r.Faults)
+	}
+}
+
+// TestThresholds: each rule reads its own thresholds.
+func TestThresholds(t *testing.T) {
+	w := newWorld(t)
+	rec := open(t, several(w).Bytes())
+	a, err := lanes.Associate(context.Background(), rec, w.m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := Defaults()
+	th.OffLane, th.CloseCallTTC = 2.5, 0.5
+	r := Find(a, rec.Events(), th)
+	if r.Count(OffLane) != 0 || r.Count(CloseCall) != 0 || r.Count(RedLight) != 1 {
+		t.Errorf("with looser thresholds: %+v", r.Faults)
+	}
+	th = Defaults()
+	th.OffLaneTime, th.LaneChangeTime = 0.2, 0.5
+	r = Find(a, rec.Events(), th)
+	if r.Count(OffLane) != 2 || len(r.LaneChanges) != 0 {
+		t.Errorf("a lane change of 1.4 s with 0.5 s allowed: %+v, changes %+v", r.Faults, r.LaneChanges)
+	}
+}
+
+func TestKindNames(t *testing.T) {
+	for _, k := range append(Kinds, LaneChange) {
+		if got, ok := ParseKind(k.String()); !ok || got != k {
+			t.Errorf("%v parses as %v %v", k, got, ok)
+		}
+	}
+	if _, ok := ParseKind("speeding"); ok {
+		t.Error("parsed an unknown kind")
+	}
+	if Kind(0).String() != "Kind(0)" || OffLane.Unit() != "m" || WrongWay.Unit() != "deg" || CloseCall.Unit() != "s" {
+		t.Error("names or units")
+	}
+}
+
+// TestDemoTrafficIsClean: the built-in demo's traffic obeys the map:
+// the check finds its staged collision, blocked spans, and nothing else.
+func TestDemoTrafficIsClean(t *testing.T) {
+	mb, lb, err := assets.Demo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm, err := bai.DecodeBytes(mb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := scene.Open(bytes.NewReader(lb), int64(len(lb)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := lanes.Associate(context.Background(), rec, lanes.NewBAI(scene.NewMap(bm)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Find(a, rec.Events(), Defaults())
+	collisions := 0
+	for _, f := range r.Faults {
+		switch f.Kind {
+		case Collision:
+			collisions++
+		case Blocked:
+		default:
+			t.Errorf("the demo's traffic broke a rule: %+v", f)
+		}
+	}
+	if collisions != 1 || r.Vehicles < 100 {
+		t.Errorf("%d collisions, %d vehicles", collisions, r.Vehicles)
+	}
+}

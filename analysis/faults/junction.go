@@ -1,0 +1,181 @@
+package faults
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// endLights knows which recorded traffic light actor each road end's
+// light shows: the nearest within lanes.MatchRadius on the ground, the
+// rule the window draws lights by. Light actors do not move, so the
+// matching is done once.
+type endLights struct {
+	lights []lanes.LightTrack
+	actor  map[endKey]int32 // index into lights
+}
+
+type endKey struct {
+	road    int
+	atStart bool
+}
+
+func newEndLights(a *lanes.Association) *endLights {
+	e := &endLights{lights: a.Lights, actor: map[endKey]int32{}}
+	var keys []endKey
+	var origins []mgl64.Vec3
+	for r := range a.Map.Roads() {
+		for _, atStart := range []bool{true, false} {
+			if end := a.Map.End(r, atStart); end.HasLight {
+				keys = append(keys, endKey{r, atStart})
+				origins = append(origins, end.Light)
+			}
+		}
+	}
+	m := lanes.NewLightMatcher(origins)
+	match := m.Reset(nil)
+	for i := range a.Lights {
+		if a.Lights[i].Placed() {
+			m.Offer(match, int32(i), a.Lights[i].Pos)
+		}
+	}
+	for i, mt := range match {
+		if mt.Actor >= 0 {
+			e.actor[keys[i]] = mt.Actor
+		}
+	}
+	return e
+}
+
+// state returns the state an end's light showed at time t; false when
+// the end has no recorded light or it had no state yet.
+func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bool) {
+	i, ok := e.actor[endKey{end.Road, end.AtStart}]
+	if !ok {
+		return 0, false
+	}
+	return e.lights[i].StateAt(t)
+}
+
+// crossingRule watches a vehicle pass from a road into an intersection
+// through one of the road's ends. It crosses when its front reaches the
+// end (its centre half its length from it), as a driver's front passes a
+// stop line, so a car that pulls out on yellow is not taken for running
+// the red that shows while its middle follows it:
+//
+//   - red-light: the end has a traffic light and it showed red at the
+//     last frame before the vehicle's front reached the end;
+//   - stop-sign: the end's rule is a stop sign or always stop, and the
+//     vehicle was not slower than th.StopSpeed at any frame while its
+//     front was within th.StopDistance of the end (along the road).
+//
+// Which end it went through is decided when its centre enters the
+// intersection; the rule then looks back along its approach.
+type crossingRule struct {
+	m        lanes.Map
+	ends     *endLights
+	tr       *lanes.Track
+	th       Thresholds
+	road     int // road of the last sample on a road since the last intersection, -1 if none
+	last     int // that sample
+	approach int // first sample of the stretch on that road
+}
+
+func (c *crossingRule) step(i int, s *lanes.Sample, r *Result) {
+	switch s.Place {
+	case lanes.OnRoad:
+		if s.Road != c.road {
+			c.approach = i
+		}
+		c.road, c.last = s.Road, i
+	case lanes.InIntersection:
+		if c.road >= 0 {
+			c.cross(s, r)
+		}
+		c.road = -1
+	}
+}
+
+// cross checks the crossing from road c.road into intersection
+// s.Intersection, where the vehicle's centre now is (s).
+func (c *crossingRule) cross(s *lanes.Sample, r *Result) {
+	end, ok := c.endInto(s.Intersection, c.tr.At(c.last).Along)
+	if !ok {
+		return
+	}
+	// front returns how far the front of the vehicle is from the end at
+	// sample j.
+	front := func(j int) (float64, lanes.Sample) {
+		sj := c.tr.At(j)
+		return lanes.ToEnd(c.m, end, sj.Along) - c.tr.Length/2, sj
+	}
+	at := c.last + 1 // the first sample with the front past the end
+	for at > c.approach {
+		if d, _ := front(at - 1); d > 0 {
+			break
+		}
+		at--
+	}
+	if end.HasLight && at > c.approach {
+		before := c.tr.At(at - 1)
+		if st, ok := c.ends.state(end, before.Time); ok && st == recorder.LightRed {
+			f := c.fault(RedLight, at, s)
+			f.Worst = before.Speed
+			r.Faults = append(r.Faults, f)
+		}
+	}
+	if end.Rule.Stops() {
+		slowest, first := math.Inf(1), at
+		for j := at - 1; j >= c.approach; j-- {
+			d, sj := front(j)
+			if d > c.th.StopDistance {
+				break
+			}
+			slowest, first = min(slowest, sj.Speed), j
+		}
+		if math.IsInf(slowest, 1) { // no frame near the end: judge by the last one
+			slowest = c.tr.At(max(at-1, c.approach)).Speed
+		}
+		if slowest >= c.th.StopSpeed {
+			f := c.fault(StopSign, at, s)
+			f.Start, f.Worst = c.tr.Time(min(first, c.tr.Len()-1)), slowest
+			r.Faults = append(r.Faults, f)
+		}
+	}
+}
+
+// endInto returns the end of c.road that leads into intersection in (the
+// nearer to along when both do).
+func (c *crossingRule) endInto(in int, along float64) (lanes.RoadEnd, bool) {
+	start, end := c.m.End(c.road, true), c.m.End(c.road, false)
+	switch {
+	case start.Intersection == in && end.Intersection == in:
+		if along < c.m.RoadLength(c.road)/2 {
+			return start, true
+		}
+		return end, true
+	case start.Intersection == in:
+		return start, true
+	case end.Intersection == in:
+		return end, true
+	}
+	return lanes.RoadEnd{}, false
+}
+
+// fault is a crossing fault at sample at (the first with the front past
+// the end; the centre's entry s when that is not on the road), on the
+// approach road and lane, entering intersection s.Intersection.
+func (c *crossingRule) fault(k Kind, i int, s *lanes.Sample) Fault {
+	f := at(k, c.tr, min(i, c.last))
+	if i <= c.last {
+		x := c.tr.At(i)
+		f.Start, f.End, f.Location = x.Time, x.Time, x.Pos
+	} else {
+		f.Start, f.End, f.Location = s.Time, s.Time, s.Pos
+	}
+	f.Intersection = s.Intersection
+	return f
+}

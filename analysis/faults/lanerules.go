@@ -1,0 +1,145 @@
+package faults
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+)
+
+// The rules that follow one vehicle along its track: off-lane (and lane
+// changes), wrong-way, and the crossings into intersections (red lights
+// and stop signs, junction.go). scanTrack reads each sample once and
+// hands it to each rule's state machine.
+
+// scanTrack applies the per-vehicle rules to a track.
+func scanTrack(m lanes.Map, ends *endLights, tr *lanes.Track, th Thresholds, r *Result) {
+	off := offLaneRule{tr: tr, th: th, start: -1}
+	wrong := wrongWayRule{tr: tr, th: th, start: -1}
+	cross := crossingRule{m: m, ends: ends, tr: tr, th: th, road: -1}
+	for i := range tr.Len() {
+		s := tr.At(i)
+		off.step(i, &s, r)
+		wrong.step(i, &s, r)
+		cross.step(i, &s, r)
+	}
+	off.stop(tr.Len(), r)
+	wrong.stop(tr.Len(), r)
+}
+
+// offLaneRule: on a road, more than th.OffLane from every lane curve of
+// that road, for at least th.OffLaneTime. Such a stretch that ends in a
+// lane next to the one it began from, on the same side, within
+// th.LaneChangeTime is a lane change instead; so is a step from one lane
+// straight into the next (lanes closer than twice th.OffLane).
+type offLaneRule struct {
+	tr    *lanes.Track
+	th    Thresholds
+	start int           // first sample off the lanes, -1 when in a lane
+	from  lanes.LaneRef // the lane before the stretch
+	had   bool          // from is set
+	worst float64
+	last  lanes.LaneRef // lane of the previous sample, if in one
+	in    bool          // the previous sample was in a lane
+}
+
+func (o *offLaneRule) step(i int, s *lanes.Sample, r *Result) {
+	onRoad := s.Place == lanes.OnRoad
+	inLane := onRoad && s.HasLane && math.Abs(s.Offset) <= o.th.OffLane
+	switch {
+	case inLane:
+		if o.start >= 0 {
+			o.end(i, s, r)
+		} else if o.in && s.Lane != o.last && adjacent(o.last, s.Lane) {
+			lc := at(LaneChange, o.tr, i)
+			r.LaneChanges = append(r.LaneChanges, lc)
+		}
+	case onRoad:
+		if o.start < 0 {
+			o.start, o.from, o.had, o.worst = i, o.last, o.in, 0
+		}
+		if s.HasLane { // a road without lanes leaves worst 0
+			o.worst = max(o.worst, math.Abs(s.Offset))
+		}
+		if o.had && s.Road != int(o.from.Road) {
+			o.had = false // another road: no lane change
+		}
+	default:
+		o.stop(i, r)
+	}
+	o.in, o.last = inLane, s.Lane
+}
+
+// end closes a stretch off the lanes at sample i, back in a lane (s).
+func (o *offLaneRule) end(i int, s *lanes.Sample, r *Result) {
+	f := at(OffLane, o.tr, o.start)
+	f.End = o.tr.Time(i)
+	d := f.End - f.Start
+	switch {
+	case o.had && adjacent(o.from, s.Lane) && d <= o.th.LaneChangeTime:
+		f.Kind, f.Worst = LaneChange, d
+		f.Lane, f.HasLane = o.from, true
+		r.LaneChanges = append(r.LaneChanges, f)
+	case d >= o.th.OffLaneTime:
+		f.Worst = o.worst
+		r.Faults = append(r.Faults, f)
+	}
+	o.start = -1
+}
+
+// stop closes a stretch off the lanes at sample i, where the vehicle left
+// the road (or its track ended).
+func (o *offLaneRule) stop(i int, r *Result) {
+	if o.start < 0 {
+		return
+	}
+	f := at(OffLane, o.tr, o.start)
+	f.End = endTime(o.tr, i)
+	if f.End-f.Start >= o.th.OffLaneTime {
+		f.Worst = o.worst
+		r.Faults = append(r.Faults, f)
+	}
+	o.start = -1
+}
+
+// adjacent reports whether b is the lane next to a on the same side.
+func adjacent(a, b lanes.LaneRef) bool {
+	return a.Road == b.Road && a.Side == b.Side && (a.Lane+1 == b.Lane || b.Lane+1 == a.Lane)
+}
+
+// wrongWayRule: on a road, moving at th.WrongWaySpeed or more, more than
+// th.WrongWayAngle from the travel direction of the lane it is on, for at
+// least th.WrongWayTime. The angle is the motion's, and a vehicle moving
+// backwards (away from the way it faces) is backing up, not driving the
+// wrong way.
+type wrongWayRule struct {
+	tr    *lanes.Track
+	th    Thresholds
+	start int
+	worst float64
+}
+
+func (w *wrongWayRule) step(i int, s *lanes.Sample, r *Result) {
+	wrong := s.Place == lanes.OnRoad && s.HasLane && s.Speed >= w.th.WrongWaySpeed && !s.Reversing &&
+		math.Abs(s.HeadingError) > w.th.WrongWayAngle // false for NaN
+	switch {
+	case wrong && w.start < 0:
+		w.start, w.worst = i, math.Abs(s.HeadingError)
+	case wrong:
+		w.worst = max(w.worst, math.Abs(s.HeadingError))
+	default:
+		w.stop(i, r)
+	}
+}
+
+func (w *wrongWayRule) stop(i int, r *Result) {
+	if w.start < 0 {
+		return
+	}
+	f := at(WrongWay, w.tr, w.start)
+	f.End = endTime(w.tr, i)
+	if f.End-f.Start >= w.th.WrongWayTime {
+		f.Worst = w.worst
+		r.Faults = append(r.Faults, f)
+	}
+	w.start = -1
+}

@@ -1,0 +1,221 @@
+package lanes
+
+import (
+	"context"
+	"io"
+	"runtime"
+	"sort"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// How Associate works, and why so.
+//
+// It is to cost about what opening the recording does (issue 11's
+// target; docs/PERFORMANCE.md has the figures, and it is not there yet),
+// so it neither seeks nor builds whole States: one goroutine applies the
+// frames in order to a scene.World of its own (Recording.FrameReader),
+// skimming the packets it has no use for as Open does, and reads each
+// frame's vehicles with World.Poses. It works out every vehicle's
+// velocity as StateAt does (from the frame after, else the one before,
+// never across a teleport), so a sample is known one frame late.
+//
+// Samples come frame by frame and belong track by track: writing each
+// straight into its track would miss the cache once a sample, and touch
+// the new memory (150 MB for 20 minutes of 200 vehicles, whose page
+// faults cost half as much again as the decoding) on the decoder's core.
+// So the decoder
+// writes them in frame order into a chunk of chunkFrames frames, and
+// workers on the other cores group each chunk by track, place its
+// samples on the map (a Follower's cursor making that a few projections
+// a sample) and write them into their tracks (chunks.go).
+
+// follow is what the pass keeps of a vehicle it is sampling: its last two
+// positions, to give the one before the last its velocity.
+type follow struct {
+	id       uint32
+	track    int32
+	spawn    int
+	seen     int  // last frame it was in
+	prevOK   bool // lastStep holds its move into frame seen
+	cur      mgl64.Vec3
+	yaw      float64
+	lastStep mgl64.Vec3
+}
+
+// pass is one Associate run.
+type pass struct {
+	rec     *scene.Recording
+	m       Map
+	a       *Association
+	times   []float64
+	live    []follow // the vehicles of the last frame, by id
+	next    []follow // scratch for the next frame's
+	life    map[life]int
+	lights  map[uint32]int
+	lastLit []int32 // the light of the record at each position of the last TrafficLightStates
+	newLit  bool    // a light without a position appeared this frame
+	poses   []scene.Pose
+	nextEv  int
+
+	tracks  []trackFill // the decoder's bookkeeping of each track
+	cur     *chunk      // being filled
+	seq     int         // number of the chunk being filled
+	pending []*chunk    // sent to the workers, oldest first
+	free    chan *chunk
+	jobs    chan *chunk
+	workers int
+}
+
+// trackFill is what the decoder knows of a track's storage: how many
+// samples it has handed out, and the track's slot in the chunk being
+// filled (when seq is that chunk's).
+type trackFill struct {
+	n, slot int32
+	seq     int
+}
+
+// life names one actor's life: its id and the frame that spawned it.
+type life struct {
+	id    uint32
+	spawn int
+}
+
+// progressEvery is how many frames pass between progress reports and
+// checks of the context.
+const progressEvery = chunkFrames
+
+// Associate samples every vehicle of rec at every frame and places it on
+// m (which may be nil: then only positions, speeds and yaws are kept).
+// It is meant to run in a background goroutine: progress, if not nil, is
+// called from it with the frames done out of the total, and ctx stops it
+// early with ctx's error. It uses every core for a while.
+func Associate(ctx context.Context, rec *scene.Recording, m Map, progress func(done, total int64)) (*Association, error) {
+	return newPass(rec, m).associate(ctx, progress)
+}
+
+func (p *pass) associate(ctx context.Context, progress func(done, total int64)) (*Association, error) {
+	for range p.workers {
+		go p.work()
+	}
+	err := p.run(ctx, progress)
+	close(p.jobs)
+	for len(p.pending) > 0 {
+		p.wait()
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.a.Tracks {
+		tr := &p.a.Tracks[i]
+		tr.times, tr.s = p.times, tr.s[:p.tracks[i].n]
+	}
+	sort.Slice(p.a.Lights, func(i, j int) bool { return p.a.Lights[i].ID < p.a.Lights[j].ID })
+	return p.a, nil
+}
+
+func newPass(rec *scene.Recording, m Map) *pass {
+	evs := rec.Events()
+	w := max(runtime.GOMAXPROCS(0)-1, 1)
+	p := &pass{rec: rec, m: m, times: rec.Times(), life: map[life]int{}, lights: map[uint32]int{},
+		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
+	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
+	spawned := map[uint32]int{}
+	for _, e := range evs {
+		switch e.Kind {
+		case scene.EventSpawn:
+			spawned[e.Actor] = e.Frame
+			p.life[life{e.Actor, e.Frame}] = len(p.times) - e.Frame
+		case scene.EventDestroy:
+			if f, ok := spawned[e.Actor]; ok {
+				p.life[life{e.Actor, f}] = e.Frame - f
+			}
+		}
+	}
+	return p
+}
+
+// skimmed are the packets the pass does not use.
+var skimmed = []recorder.PacketID{recorder.IDVehicleAnimation, recorder.IDWalkerAnimation,
+	recorder.IDVehicleLight, recorder.IDKinematics, recorder.IDTrafficLightTime, recorder.IDTriggerVolume,
+	recorder.IDBikerAnimation, recorder.IDVehicleDoor}
+
+// run applies every frame and hands out the samples.
+func (p *pass) run(ctx context.Context, progress func(done, total int64)) error {
+	n := len(p.times)
+	rd := p.rec.FrameReader(0, n-1)
+	rd.Skim(skimmed...)
+	w := scene.NewWorld()
+	p.cur = p.newChunk()
+	for f := 0; f < n; {
+		pk, err := rd.Next()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF // the index promised more frames
+		}
+		if err != nil {
+			return err
+		}
+		w.Apply(pk)
+		switch pk := pk.(type) {
+		case *recorder.TrafficLightStates:
+			p.lightStates(pk.Records, p.times[f])
+		case *recorder.FrameEnd:
+			p.frame(w, f)
+			f++
+			if f%progressEvery == 0 || f == n {
+				p.send()
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if progress != nil {
+					progress(int64(f), int64(n))
+				}
+			}
+		}
+	}
+	for i := range p.live {
+		p.finish(&p.live[i])
+	}
+	p.send()
+	return nil
+}
+
+func isVehicle(k scene.Kind) bool { return k.IsVehicle() }
+
+// frame samples the vehicles of frame f, now applied to w.
+func (p *pass) frame(w *scene.World, f int) {
+	p.poses = w.Poses(p.poses, isVehicle)
+	// Both lists are sorted by id: walk them side by side.
+	p.next = p.next[:0]
+	j := 0
+	for i := range p.poses {
+		ps := &p.poses[i]
+		for j < len(p.live) && p.live[j].id < ps.ID {
+			p.finish(&p.live[j]) // gone
+			j++
+		}
+		if j < len(p.live) && p.live[j].id == ps.ID {
+			fl := p.live[j]
+			j++
+			if fl.spawn == ps.SpawnFrame {
+				p.next = append(p.next, fl)
+				p.step(&p.next[len(p.next)-1], ps, f)
+				continue
+			}
+			p.finish(&fl) // the id names a new actor
+		}
+		p.next = append(p.next, p.start(ps, f))
+	}
+	for ; j < len(p.live); j++ {
+		p.finish(&p.live[j])
+	}
+	p.live, p.next = p.next, p.live
+	if p.newLit || p.eventsAt(f) {
+		p.poses = w.Poses(p.poses, nil)
+		p.placeLights()
+		p.spots(f)
+	}
+}

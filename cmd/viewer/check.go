@@ -1,0 +1,298 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/scene"
+)
+
+const checkHelp = `
+Finds where the vehicles of a CARLA recording broke the rules of a road
+map: a recording and a Midtown Madness 2 AI map, told apart by content,
+in any order. Every vehicle is placed on the map at every frame (road,
+side, lane; or intersection; or off the map), then:
+
+  off-lane    on a road, farther than --off-lane m from every lane curve
+              of the road for --off-lane-time s or longer (reaching the
+              next lane of the same side within --lane-change-time s is a
+              lane change, not a fault)
+  wrong-way   moving at --wrong-way-speed m/s or more, more than
+              --wrong-way-angle degrees from the travel direction of its
+              lane, for --wrong-way-time s or longer (judged by the
+              motion, so backing up is not driving the wrong way)
+  red-light   its front passing a road end into the intersection while
+              the end's traffic light (the recorded light actor within
+              5 m of the map's light) shows red
+  stop-sign   its front passing a stop-sign or always-stop end without
+              having been slower than --stop-speed m/s while within
+              --stop-distance m of it
+  close-call  time to collision with the vehicle ahead in its lane under
+              --close-call-ttc s, both moving at --moving-speed m/s or
+              more, with no collision of the two recorded up to
+              --collision-window s after
+  collision   a collision the recording holds
+  blocked     a vehicle standing still 30 s or more within 1 m (CARLA's
+              rule, as 'viewer blocked' finds)
+
+Without a map the rules that need lanes are skipped (a note says so on
+standard error) and collisions and blocked spans are still listed.
+
+The text lists one fault a line, sorted by start time, with its span in
+seconds since the recording began, the actor, where it began (road, side
+and lane, or intersection, with the road and lane numbers the map file
+uses) and its worst value: the distance off the lanes (m), the angle
+from the lane's direction (deg), the speed at the line (m/s), the lowest
+speed near the stop line (m/s), the shortest time to collision (s), the
+speed when the collision began (m/s), the time stood still (s). Then a
+count per kind. --json gives one document:
+
+  {"recording":"..","map":"..","vehicles_checked":N,
+   "faults":[{"kind":"off-lane|wrong-way|red-light|stop-sign|close-call|
+               collision|blocked","actor":131,"blueprint":"..",
+              "start":12.05,"end":14.5,"road":12,"side":"B","lane":0,
+              "intersection":null,"worst":178.0,"location":[x,y,z]}]}
+
+with the location in the file's centimetres and Unreal axes, as 'viewer
+state' prints it, and null for what does not apply.
+
+Exit status: 0 when no fault was found, 3 when any was (so a test
+pipeline can gate on it), 1 when a file cannot be read (the message names
+the file and the byte offset), 2 for bad usage.
+`
+
+// ExitFaults is `viewer check`'s exit status when it found a fault.
+const ExitFaults = 3
+
+// errFaults is what the check command returns when it found faults.
+var errFaults = &ExitStatus{Code: ExitFaults}
+
+// cmdCheck is `viewer check`: the faults of a recording on a map, for
+// people and for test pipelines.
+func cmdCheck() *Command {
+	c := &Command{
+		Name:    "check",
+		Summary: "find where vehicles left their lane, drove the wrong way, ran a light or stop sign, or nearly hit",
+		Usage:   "FILES... [--json] [thresholds]",
+	}
+	c.Run = func(env *Env, args []string) error {
+		fs := newQueryFlags(env, c, checkHelp)
+		asJSON := fs.Bool("json", false, "print one JSON document")
+		th := faults.Defaults()
+		thresholdFlags(fs, &th)
+		pos, err := Parse(fs, args)
+		if err != nil {
+			return err
+		}
+		if err := checkThresholds(fs); err != nil {
+			return err
+		}
+		if len(pos) == 0 {
+			return Usagef("want a recording and a map")
+		}
+		return runCheck(env, pos, th, *asJSON)
+	}
+	return c
+}
+
+// thresholdFlags makes a flag of every threshold, defaulting to th's.
+func thresholdFlags(fs *flag.FlagSet, th *faults.Thresholds) {
+	fs.Float64Var(&th.OffLane, "off-lane", th.OffLane, "off-lane: metres from every lane curve")
+	fs.Float64Var(&th.OffLaneTime, "off-lane-time", th.OffLaneTime, "off-lane: seconds at least")
+	fs.Float64Var(&th.LaneChangeTime, "lane-change-time", th.LaneChangeTime, "seconds within which reaching the next lane is a lane change")
+	fs.Float64Var(&th.WrongWaySpeed, "wrong-way-speed", th.WrongWaySpeed, "wrong-way: m/s at least")
+	fs.Float64Var(&th.WrongWayAngle, "wrong-way-angle", th.WrongWayAngle, "wrong-way: degrees from the lane's direction, more than")
+	fs.Float64Var(&th.WrongWayTime, "wrong-way-time", th.WrongWayTime, "wrong-way: seconds at least")
+	fs.Float64Var(&th.StopSpeed, "stop-speed", th.StopSpeed, "stop-sign: a stop is slower than this (m/s)")
+	fs.Float64Var(&th.StopDistance, "stop-distance", th.StopDistance, "stop-sign: within this many metres before the end")
+	fs.Float64Var(&th.CloseCallTTC, "close-call-ttc", th.CloseCallTTC, "close-call: time to collision under this (s)")
+	fs.Float64Var(&th.MovingSpeed, "moving-speed", th.MovingSpeed, "close-call: both move at least this fast (m/s)")
+	fs.Float64Var(&th.CollisionWindow, "collision-window", th.CollisionWindow, "close-call: seconds after it in which a collision of the two makes it part of that")
+}
+
+// checkThresholds rejects thresholds that are negative or not numbers.
+func checkThresholds(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && err == nil {
+			if v, ok := g.Get().(float64); ok && !(v >= 0 && !math.IsInf(v, 1)) {
+				err = Usagef("--%s %s: want a number of 0 or more", f.Name, f.Value)
+			}
+		}
+	})
+	return err
+}
+
+func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool) error {
+	sc := &shotScene{m: &scene.Map{}}
+	defer sc.close()
+	for _, name := range files {
+		if err := sc.add(name); err != nil {
+			return err
+		}
+	}
+	if sc.rec == nil {
+		return Usagef("no recording among %s", strings.Join(files, ", "))
+	}
+	for _, w := range sc.warnings {
+		fmt.Fprintf(env.Stderr, "viewer check: %s\n", w)
+	}
+	var m *lanes.BAI
+	if sc.mapName == "" {
+		fmt.Fprintln(env.Stderr, "viewer check: no map given: the lane, light and stop-sign rules are skipped; "+
+			"listing collisions and blocked spans only")
+	} else {
+		m = lanes.NewBAI(sc.m)
+	}
+	var lm lanes.Map
+	if m != nil {
+		lm = m
+	}
+	a, err := lanes.Associate(context.Background(), sc.rec, lm, nil)
+	if err != nil {
+		return fileErr(sc.recName, err)
+	}
+	r := faults.Find(a, sc.rec.Events(), th)
+	rep := newCheckReport(sc, lm, r)
+	if asJSON {
+		err = rep.writeJSON(env.Stdout)
+	} else {
+		err = rep.writeText(env.Stdout, r)
+	}
+	if err != nil {
+		return err
+	}
+	if err := sc.rec.Err(); err != nil {
+		return fileErr(sc.recName, err)
+	}
+	if len(r.Faults) > 0 {
+		return errFaults
+	}
+	return nil
+}
+
+// checkReport is the printed form of a check, in the file's own units
+// and the map's own numbers. The JSON document has exactly the fields
+// with a json tag.
+type checkReport struct {
+	Recording string       `json:"recording"`
+	Map       *string      `json:"map"`
+	Vehicles  int          `json:"vehicles_checked"`
+	Faults    []checkFault `json:"faults"`
+}
+
+type checkFault struct {
+	Kind         string     `json:"kind"`
+	Actor        uint32     `json:"actor"`
+	Blueprint    string     `json:"blueprint"`
+	Start        float64    `json:"start"`
+	End          float64    `json:"end"`
+	Road         *int       `json:"road"`
+	Side         *string    `json:"side"`
+	Lane         *int       `json:"lane"`
+	Intersection *int       `json:"intersection"`
+	Worst        float64    `json:"worst"`
+	Location     [3]float64 `json:"location"` // cm, Unreal axes
+	unit         string
+	place        lanes.Place
+}
+
+func newCheckReport(sc *shotScene, m lanes.Map, r *faults.Result) *checkReport {
+	rep := &checkReport{Recording: sc.recName, Vehicles: r.Vehicles, Faults: []checkFault{}}
+	if sc.mapName != "" {
+		rep.Map = &sc.mapName
+	}
+	for _, f := range r.Faults {
+		loc := scene.ToUnreal(f.Location)
+		cf := checkFault{Kind: f.Kind.String(), Actor: f.Actor, Blueprint: f.Blueprint,
+			Start: roundDecimals(f.Start, 3), End: roundDecimals(f.End, 3), Worst: roundDecimals(f.Worst, 3),
+			Location: [3]float64{roundDecimals(loc.X, 1), roundDecimals(loc.Y, 1), roundDecimals(loc.Z, 1)},
+			unit:     f.Kind.Unit(), place: f.Place}
+		if m != nil && f.Road >= 0 {
+			id := m.RoadID(f.Road)
+			cf.Road = &id
+			if f.HasLane {
+				side, lane := f.Lane.Side.String(), int(f.Lane.Lane)
+				cf.Side, cf.Lane = &side, &lane
+			}
+		}
+		if m != nil && f.Intersection >= 0 {
+			id := m.IntersectionID(f.Intersection)
+			cf.Intersection = &id
+		}
+		rep.Faults = append(rep.Faults, cf)
+	}
+	return rep
+}
+
+func (rep *checkReport) writeJSON(w io.Writer) error {
+	bw := &errWriter{w: w}
+	name, _ := json.Marshal(rep.Recording)
+	mp, _ := json.Marshal(rep.Map)
+	bw.printf("{\n  \"recording\": %s,\n  \"map\": %s,\n  \"vehicles_checked\": %d,\n", name, mp, rep.Vehicles)
+	writeList(bw, "faults", rep.Faults, "")
+	bw.printf("}\n")
+	return bw.err
+}
+
+func (rep *checkReport) writeText(w io.Writer, r *faults.Result) error {
+	bw := &errWriter{w: w}
+	on := "without a map"
+	if rep.Map != nil {
+		on = "on " + *rep.Map
+	}
+	bw.printf("Faults of %s %s: %d vehicles checked; times in seconds.\n", rep.Recording, on, rep.Vehicles)
+	for _, f := range rep.Faults {
+		where := ""
+		if f.place != lanes.NoMap {
+			where = f.where() + "  "
+		}
+		bw.printf("  %.2f-%.2f  %-10s  actor %d %s  %sworst %s\n", f.Start, f.End, f.Kind, f.Actor, f.Blueprint,
+			where, worst(f.Worst, f.unit))
+	}
+	bw.printf("\n")
+	total := 0
+	for _, k := range faults.Kinds {
+		n := r.Count(k)
+		total += n
+		if n > 0 || r.LaneRules || k == faults.Collision || k == faults.Blocked {
+			bw.printf("%-12s %d\n", k, n)
+		}
+	}
+	bw.printf("%-12s %d\n", "total", total)
+	return bw.err
+}
+
+// where says where a fault began, with the map's numbers.
+func (f *checkFault) where() string {
+	var s string
+	switch {
+	case f.Road != nil && f.Lane != nil:
+		s = fmt.Sprintf("road %d side %s lane %d", *f.Road, *f.Side, *f.Lane)
+	case f.Road != nil:
+		s = fmt.Sprintf("road %d", *f.Road)
+	}
+	switch {
+	case f.Intersection != nil && s != "":
+		s += fmt.Sprintf(" into intersection %d", *f.Intersection)
+	case f.Intersection != nil:
+		s = fmt.Sprintf("intersection %d", *f.Intersection)
+	case s == "":
+		s = "off the map"
+	}
+	return s
+}
+
+func worst(v float64, unit string) string {
+	if unit == "deg" {
+		return fmt.Sprintf("%.0f deg", v)
+	}
+	return fmt.Sprintf("%.2f %s", v, unit)
+}
