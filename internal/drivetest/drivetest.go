@@ -41,7 +41,7 @@ func Through(m *scene.Map) int {
 		r := &m.Roads[i]
 		n := len(r.Centre)
 		if r.Start.Intersection >= 0 && r.End.Intersection >= 0 && n >= 2 &&
-			r.Centre[n-1].X-r.Centre[0].X > 50 && len(r.SideB.Lanes) == 2 && len(r.SideA.Lanes) == 2 {
+			vec(r.Centre[n-1])[0]-vec(r.Centre[0])[0] > 50 && len(r.SideB.Lanes) == 2 && len(r.SideA.Lanes) == 2 {
 			return i
 		}
 	}
