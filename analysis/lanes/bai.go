@@ -113,10 +113,10 @@ func (b *BAI) addRoad(r int, road *scene.Road) {
 	c.prepare()
 	b.centres[r] = c
 	for _, sd := range []struct {
-		side  Side
-		lanes [][]mgl64.Vec3
-	}{{SideA, road.SideA.Lanes}, {SideB, road.SideB.Lanes}} {
-		for k, l := range sd.lanes {
+		side Side
+		s    *scene.Side
+	}{{SideA, &road.SideA}, {SideB, &road.SideB}} {
+		for k, l := range sd.s.Lanes {
 			if len(l) < 2 || k > math.MaxUint8 {
 				continue
 			}

@@ -33,8 +33,8 @@ func faultyFiles(t *testing.T) {
 	a0 := drivetest.Lane(sm, r, false, 0)
 	back := slices.Clone(b1)
 	slices.Reverse(back)
-	lo := sm.Roads[r].End.LightOrigin
-	light := mgl64.Vec3{lo[0], lo[1], 0}
+	light := sm.Roads[r].End.LightOrigin
+	light[2] = 0
 	car := func(id uint32, bp string, p drivetest.Path, at func(t float64) (s, lat float64)) drivetest.Vehicle {
 		return drivetest.Vehicle{ID: id, Blueprint: bp, Pose: func(t float64) (mgl64.Vec3, float64, bool) {
 			s, lat := at(t)
