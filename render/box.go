@@ -48,15 +48,19 @@ func (dl *DrawList) Box(l Layer, center, half mgl64.Vec3, rot mgl64.Mat3, col Co
 	hs := [3]float64{half[0], half[1], half[2]}
 	var corner [8]mgl64.Vec4
 	for i := range corner {
+		// p = center + Σ ±half[a]·axes[a], component by component: the
+		// same sums as p.Add(axes[a].Mul(s)), without copying [3]float64
+		// arrays through memory eight times per box.
 		p := center
 		for a := range 3 {
 			s := -hs[a]
 			if i&(1<<a) != 0 {
 				s = hs[a]
 			}
-			p = p.Add(axes[a].Mul(s))
+			ax := &axes[a]
+			p[0], p[1], p[2] = p[0]+ax[0]*s, p[1]+ax[1]*s, p[2]+ax[2]*s
 		}
-		corner[i] = v.Project(p)
+		v.projectTo(&corner[i], &p)
 	}
 	dl.begin(l)
 	dl.setDepth(v.Depth(center))

@@ -13,6 +13,14 @@ type plane struct {
 	d float64
 }
 
+// distance returns n·q + d, the signed distance of q from the plane. It
+// reads the vectors in place rather than through mgl64's Dot, which takes
+// both [3]float64 by value through memory: culling tests every primitive
+// of every frame against six planes. The sum is Dot's, in its order.
+func (p *plane) distance(q *mgl64.Vec3) float64 {
+	return p.n[0]*q[0] + p.n[1]*q[1] + p.n[2]*q[2] + p.d
+}
+
 // frustumPlanes extracts the near, far and four side planes from the rows
 // of the homogeneous-screen matrix (the Gribb–Hartmann construction): the
 // side conditions 0 <= X <= Width·W and 0 <= Y <= Height·W are linear in
@@ -52,8 +60,8 @@ func frustumPlanes(m *mgl64.Mat4, near, far float64, vp Viewport) [6]plane {
 // conservative: false means certainly outside the frustum, true means
 // possibly inside. Use it to skip whole actors cheaply.
 func (v *View) SphereVisible(c mgl64.Vec3, r float64) bool {
-	for _, p := range v.planes {
-		if p.n.Dot(c)+p.d < -r {
+	for i := range v.planes {
+		if v.planes[i].distance(&c) < -r {
 			return false
 		}
 	}
@@ -64,7 +72,8 @@ func (v *View) SphereVisible(c mgl64.Vec3, r float64) bool {
 // (conservative, like SphereVisible). It tests the box corner farthest
 // along each plane's normal.
 func (v *View) BoxVisible(b AABB) bool {
-	for _, p := range v.planes {
+	for i := range v.planes {
+		p := &v.planes[i]
 		q := b.Min
 		if p.n[0] >= 0 {
 			q[0] = b.Max[0]
@@ -75,7 +84,7 @@ func (v *View) BoxVisible(b AABB) bool {
 		if p.n[2] >= 0 {
 			q[2] = b.Max[2]
 		}
-		if p.n.Dot(q)+p.d < 0 {
+		if p.distance(&q) < 0 {
 			return false
 		}
 	}

@@ -27,9 +27,10 @@ func (dl *DrawList) Polyline3D(l Layer, pts []mgl64.Vec3, widthPx float64, col C
 func (dl *DrawList) polyline3D(pts []mgl64.Vec3, hw float64, col Color) {
 	v := &dl.view
 	dl.hom = dl.hom[:0]
-	for _, p := range pts {
-		h := v.Project(p)
-		dl.hom = append(dl.hom, h)
+	for i := range pts {
+		dl.hom = append(dl.hom, mgl64.Vec4{})
+		h := &dl.hom[len(dl.hom)-1]
+		v.projectTo(h, &pts[i])
 		if h[2] >= v.Near {
 			dl.addDepth(h[2])
 		}
@@ -80,11 +81,19 @@ func (dl *DrawList) GroundRibbon(l Layer, pts []mgl64.Vec3, widthM float64, col 
 	v := &dl.view
 	dl.begin(l)
 	dl.hom = dl.hom[:0]
-	for i, p := range w {
+	for i := range w {
+		p := &w[i]
 		ox, oy := groundOffset(w, i)
-		o := mgl64.Vec3{ox * hw, oy * hw, 0}
-		dl.hom = append(dl.hom, v.Project(p.Add(o)), v.Project(p.Sub(o)))
-		if d := v.Depth(p); d >= v.Near {
+		ox, oy = ox*hw, oy*hw
+		// p ± (ox, oy, 0) written per component, as p.Add and p.Sub
+		// compute it (+ 0 included), without building the offset vector.
+		l := mgl64.Vec3{p[0] + ox, p[1] + oy, p[2] + 0}
+		r := mgl64.Vec3{p[0] - ox, p[1] - oy, p[2] - 0}
+		n := len(dl.hom)
+		dl.hom = append(dl.hom, mgl64.Vec4{}, mgl64.Vec4{})
+		v.projectTo(&dl.hom[n], &l)
+		v.projectTo(&dl.hom[n+1], &r)
+		if d := v.Depth(*p); d >= v.Near {
 			dl.addDepth(d)
 		}
 	}
@@ -109,10 +118,10 @@ func (dl *DrawList) ribbonFromHom(col Color) {
 			dl.addStation(pt2{}, pt2{}, false)
 		}
 		if i > 0 && !connect {
-			pL, pR := h[i-2], h[i-1]
+			pL, pR := &h[i-2], &h[i-1]
 			if max(pL[2], pR[2], L[2], R[2]) >= near { // else wholly behind
-				dl.triHom(pL, pR, R, col)
-				dl.triHom(pL, R, L, col)
+				dl.triHom(pL, pR, &h[i+1], col)
+				dl.triHom(pL, &h[i+1], &h[i], col)
 			}
 		}
 		prevIn = in
@@ -139,10 +148,10 @@ func OffsetGround(pts []mgl64.Vec3, d float64, out []mgl64.Vec3) []mgl64.Vec3 {
 func groundOffset(w []mgl64.Vec3, i int) (x, y float64) {
 	var n0x, n0y, n1x, n1y float64
 	if i > 0 {
-		n0x, n0y = leftXY(w[i-1], w[i])
+		n0x, n0y = leftXY(&w[i-1], &w[i])
 	}
 	if i+1 < len(w) {
-		n1x, n1y = leftXY(w[i], w[i+1])
+		n1x, n1y = leftXY(&w[i], &w[i+1])
 	}
 	if i == 0 {
 		return n1x, n1y
@@ -161,7 +170,7 @@ func groundOffset(w []mgl64.Vec3, i int) (x, y float64) {
 
 // leftXY is the horizontal unit normal to the left of a→b (counter-
 // clockwise seen from above).
-func leftXY(a, b mgl64.Vec3) (x, y float64) {
+func leftXY(a, b *mgl64.Vec3) (x, y float64) {
 	dx, dy := b[0]-a[0], b[1]-a[1]
 	l := math.Sqrt(dx*dx + dy*dy)
 	if l == 0 {
@@ -189,8 +198,8 @@ func dedupeXY(p []mgl64.Vec3) []mgl64.Vec3 {
 // boundsOf returns the bounding box of pts grown by pad metres.
 func boundsOf(pts []mgl64.Vec3, pad float64) AABB {
 	b := EmptyAABB()
-	for _, p := range pts {
-		b = b.Extend(p)
+	for i := range pts {
+		b.grow(&pts[i])
 	}
 	b.Min = b.Min.Sub(mgl64.Vec3{pad, pad, pad})
 	b.Max = b.Max.Add(mgl64.Vec3{pad, pad, pad})

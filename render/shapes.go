@@ -33,10 +33,14 @@ func (dl *DrawList) Disc(l Layer, center mgl64.Vec3, radius float64, col Color) 
 	dl.hom = dl.hom[:0]
 	for i := range n {
 		s, co := math.Sincos(2 * math.Pi * float64(i) / float64(n))
-		dl.hom = append(dl.hom, v.Project(center.Add(mgl64.Vec3{co * radius, s * radius, 0})))
+		// center.Add((co·radius, s·radius, 0)) per component, projected
+		// in place (see View.projectTo).
+		p := mgl64.Vec3{center[0] + co*radius, center[1] + s*radius, center[2] + 0}
+		dl.hom = append(dl.hom, mgl64.Vec4{})
+		v.projectTo(&dl.hom[len(dl.hom)-1], &p)
 	}
 	for i := range n {
-		dl.triHom(c, dl.hom[i], dl.hom[(i+1)%n], col)
+		dl.triHom(&c, &dl.hom[i], &dl.hom[(i+1)%n], col)
 	}
 	dl.end()
 }
@@ -105,6 +109,7 @@ func (dl *DrawList) Arrow(l Layer, tail, dir mgl64.Vec3, length, width float64, 
 	dl.addDepth(v.Depth(Lerp(tail, tip, 0.5)))
 	shaft := [4]mgl64.Vec4{v.Project(tail.Sub(sw)), v.Project(neck.Sub(sw)), v.Project(neck.Add(sw)), v.Project(tail.Add(sw))}
 	dl.quadHom(&shaft, col)
-	dl.triHom(v.Project(neck.Sub(hw)), v.Project(tip), v.Project(neck.Add(hw)), col)
+	h0, h1, h2 := v.Project(neck.Sub(hw)), v.Project(tip), v.Project(neck.Add(hw))
+	dl.triHom(&h0, &h1, &h2, col)
 	dl.end()
 }

@@ -49,11 +49,11 @@ func SmoothCurve(points []mgl64.Vec3, maxSegLen float64, out []mgl64.Vec3) []mgl
 		}
 		steps := 1
 		if maxSegLen > 0 {
-			steps = int(min(math.Ceil(p2.Sub(p1).Len()/maxSegLen), maxSamplesPerSegment))
+			steps = int(min(math.Ceil(dist(&p2, &p1)/maxSegLen), maxSamplesPerSegment))
 			steps = max(steps, 1)
 		}
 		for s := 1; s < steps; s++ {
-			out = append(out, centripetal(p0, p1, p2, p3, float64(s)/float64(steps)))
+			out = append(out, centripetal(&p0, &p1, &p2, &p3, float64(s)/float64(steps)))
 		}
 		out = append(out, p2)
 		i = j
@@ -63,7 +63,7 @@ func SmoothCurve(points []mgl64.Vec3, maxSegLen float64, out []mgl64.Vec3) []mgl
 
 func nextDistinct(p []mgl64.Vec3, i int) int {
 	j := i + 1
-	for j < len(p) && p[j].Sub(p[i]).Len() <= dupEps {
+	for j < len(p) && dist(&p[j], &p[i]) <= dupEps {
 		j++
 	}
 	return j
@@ -71,30 +71,60 @@ func nextDistinct(p []mgl64.Vec3, i int) int {
 
 func prevDistinct(p []mgl64.Vec3, i int) int {
 	k := i - 1
-	for k >= 0 && p[k].Sub(p[i]).Len() <= dupEps {
+	for k >= 0 && dist(&p[k], &p[i]) <= dupEps {
 		k--
 	}
 	return k
 }
 
+// dist is |a - b|. This file is the inner loop of every map load, so it
+// reads points through pointers into scalars: chained mgl64 methods pass
+// [3]float64 arrays by value through memory, which made smoothing a
+// London-sized map several times slower. The arithmetic is that of
+// a.Sub(b).Len(), in the same order.
+func dist(a, b *mgl64.Vec3) float64 {
+	dx, dy, dz := a[0]-b[0], a[1]-b[1], a[2]-b[2]
+	return math.Sqrt(dx*dx + dy*dy + dz*dz)
+}
+
 // centripetal evaluates the span p1→p2 at u in [0, 1] with the
 // Barry–Goldman pyramid, knots spaced by the square root of the distance.
-func centripetal(p0, p1, p2, p3 mgl64.Vec3, u float64) mgl64.Vec3 {
+// Each level of the pyramid is Lerp with one weight for the three axes,
+// computed per axis on scalars (see dist for why).
+func centripetal(p0, p1, p2, p3 *mgl64.Vec3, u float64) mgl64.Vec3 {
 	t0 := 0.0
-	t1 := t0 + math.Sqrt(p1.Sub(p0).Len())
-	t2 := t1 + math.Sqrt(p2.Sub(p1).Len())
-	t3 := t2 + math.Sqrt(p3.Sub(p2).Len())
+	t1 := t0 + math.Sqrt(dist(p1, p0))
+	t2 := t1 + math.Sqrt(dist(p2, p1))
+	t3 := t2 + math.Sqrt(dist(p3, p2))
 	t := t1 + (t2-t1)*u
-	mix := func(a, b mgl64.Vec3, ta, tb float64) mgl64.Vec3 {
+	// A level of the pyramid mixes from knot ta to tb; where the knots
+	// coincide it keeps its first point.
+	type level struct {
+		w    float64
+		keep bool
+	}
+	at := func(ta, tb float64) level {
 		if tb-ta < 1e-12 {
+			return level{keep: true}
+		}
+		return level{w: (t - ta) / (tb - ta)}
+	}
+	mix := func(a, b float64, l level) float64 {
+		if l.keep {
 			return a
 		}
-		return Lerp(a, b, (t-ta)/(tb-ta))
+		return a + (b-a)*l.w
 	}
-	a1 := mix(p0, p1, t0, t1)
-	a2 := mix(p1, p2, t1, t2)
-	a3 := mix(p2, p3, t2, t3)
-	b1 := mix(a1, a2, t0, t2)
-	b2 := mix(a2, a3, t1, t3)
-	return mix(b1, b2, t1, t2)
+	w01, w12, w23 := at(t0, t1), at(t1, t2), at(t2, t3)
+	w02, w13 := at(t0, t2), at(t1, t3)
+	var out mgl64.Vec3
+	for k := range 3 {
+		a1 := mix(p0[k], p1[k], w01)
+		a2 := mix(p1[k], p2[k], w12)
+		a3 := mix(p2[k], p3[k], w23)
+		b1 := mix(a1, a2, w02)
+		b2 := mix(a2, a3, w13)
+		out[k] = mix(b1, b2, w12)
+	}
+	return out
 }

@@ -77,9 +77,17 @@ func (b AABB) IsEmpty() bool {
 
 // Extend returns the smallest box containing b and p.
 func (b AABB) Extend(p mgl64.Vec3) AABB {
-	return AABB{
-		mgl64.Vec3{min(b.Min[0], p[0]), min(b.Min[1], p[1]), min(b.Min[2], p[2])},
-		mgl64.Vec3{max(b.Max[0], p[0]), max(b.Max[1], p[1]), max(b.Max[2], p[2])},
+	b.grow(&p)
+	return b
+}
+
+// grow extends b in place to contain p. Loops over many points use it
+// rather than Extend: it updates the six floats where they are instead of
+// copying boxes and vectors (arrays, so passed through memory) per point.
+func (b *AABB) grow(p *mgl64.Vec3) {
+	for k := range 3 {
+		b.Min[k] = min(b.Min[k], p[k])
+		b.Max[k] = max(b.Max[k], p[k])
 	}
 }
 

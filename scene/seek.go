@@ -179,7 +179,7 @@ func (rec *Recording) peekNext(n int) {
 			continue // gone, or a new actor with the same id
 		}
 		nx := a.world
-		step := nx.Location.Sub(fc.actors[i].World.Location).Len()
+		step := dist(&nx.Location, &fc.actors[i].World.Location)
 		if isTeleport(step, dt) {
 			continue
 		}
@@ -202,19 +202,27 @@ func (rec *Recording) motion(n int) {
 	p := 0
 	for i := range fc.actors {
 		a := &fc.actors[i]
+		// The differences are (to - from).Mul(1/dt) written per component
+		// (see dist for why), with the same roundings.
 		var vNext, vPrev mgl64.Vec3
 		okNext := fc.hasNext[i] && dtNext > 0
 		if okNext {
-			vNext = fc.next[i].Location.Sub(a.World.Location).Mul(1 / dtNext)
+			inv, to := 1/dtNext, &fc.next[i].Location
+			for k := range 3 {
+				vNext[k] = (to[k] - a.World.Location[k]) * inv
+			}
 		}
 		for p < len(fc.prev) && fc.prev[p].id < a.ID {
 			p++
 		}
 		okPrev := false
 		if p < len(fc.prev) && fc.prev[p].id == a.ID && a.SpawnFrame < n && dtPrev > 0 {
-			d := a.World.Location.Sub(fc.prev[p].loc)
-			if !isTeleport(d.Len(), dtPrev) {
-				okPrev, vPrev = true, d.Mul(1/dtPrev)
+			if from := &fc.prev[p].loc; !isTeleport(dist(&a.World.Location, from), dtPrev) {
+				okPrev = true
+				inv := 1 / dtPrev
+				for k := range 3 {
+					vPrev[k] = (a.World.Location[k] - from[k]) * inv
+				}
 			}
 		}
 		switch {
@@ -279,7 +287,7 @@ func (rec *Recording) fill(dst *State, t float64, n int, alpha float64) {
 			k++
 		}
 		if alpha > 0 && fc.hasNext[i] {
-			a.World = a.World.Lerp(fc.next[i], alpha)
+			a.World.lerpTo(&fc.next[i], alpha)
 			a.Distance += alpha * fc.step[i]
 		}
 	}

@@ -21,6 +21,15 @@ func Lerp(v, w mgl64.Vec3, t float64) mgl64.Vec3 {
 	return mgl64.Vec3{v[0] + (w[0]-v[0])*t, v[1] + (w[1]-v[1])*t, v[2] + (w[2]-v[2])*t}
 }
 
+// dist is |a - b|, as a.Sub(b).Len() computes it. mathgl has no distance
+// between points, and its value methods pass [3]float64 arrays through
+// memory, which showed in the per-frame loops of seeking; this reads both
+// points in place.
+func dist(a, b *mgl64.Vec3) float64 {
+	dx, dy, dz := a[0]-b[0], a[1]-b[1], a[2]-b[2]
+	return math.Sqrt(dx*dx + dy*dy + dz*dz)
+}
+
 // Rotation is an orientation in the world as (Roll, Pitch, Yaw) in degrees:
 // yaw counter-clockwise about +Z seen from above, pitch positive nose up,
 // roll right-handed about the forward axis (positive lowers the right
@@ -148,5 +157,18 @@ func (r Rotation) Lerp(s Rotation, t float64) Rotation {
 // Lerp interpolates location linearly and rotation per angle the short
 // way. Lerp(u, 0) is exactly t.
 func (t Transform) Lerp(u Transform, f float64) Transform {
-	return Transform{Lerp(t.Location, u.Location, f), t.Rotation.Lerp(u.Rotation, f)}
+	t.lerpTo(&u, f)
+	return t
+}
+
+// lerpTo is Lerp in place. Seeking calls it for every actor of every
+// StateAt, so the location is the package Lerp written per component on
+// the stored transforms (see dist for why), with the same roundings.
+func (t *Transform) lerpTo(u *Transform, f float64) {
+	if f != 0 {
+		for k := range 3 {
+			t.Location[k] += (u.Location[k] - t.Location[k]) * f
+		}
+	}
+	t.Rotation = t.Rotation.Lerp(u.Rotation, f)
 }

@@ -64,7 +64,7 @@ func TestRotationLerpShortWay(t *testing.T) {
 	}
 	v := mgl64.Vec3{0.1, 0.2, 0.3}
 	if Lerp(v, mgl64.Vec3{9, 9, 9}, 0) != v {
-		t.Error("Vec3.Lerp(0) not exact")
+		t.Error("Lerp(v, w, 0) not exactly v")
 	}
 }
 

@@ -45,7 +45,7 @@ func TestCurveLevels(t *testing.T) {
 func polyDist3(p mgl64.Vec3, pts []mgl64.Vec3) float64 {
 	best := math.Inf(1)
 	for i := 0; i+1 < len(pts); i++ {
-		best = min(best, segDist(p, pts[i], pts[i+1]))
+		best = min(best, segDist(&p, &pts[i], &pts[i+1]))
 	}
 	return best
 }
@@ -84,7 +84,7 @@ func TestArrowsPointTheDrivingWay(t *testing.T) {
 				}
 				pts := l.c.fine()
 				for i := 0; i+1 < len(pts); i++ {
-					if d := segDist(mid, pts[i], pts[i+1]); d < best {
+					if d := segDist(&mid, &pts[i], &pts[i+1]); d < best {
 						best, dir = d, render.Normalize(pts[i+1].Sub(pts[i]))
 					}
 				}
@@ -130,7 +130,7 @@ func TestStopLines(t *testing.T) {
 			}
 			for _, l := range lanes {
 				p := l[len(l)-1]
-				if d := segDist(p, s.a, s.b); d > stopLineBack+0.01 {
+				if d := segDist(&p, &s.a, &s.b); d > stopLineBack+0.01 {
 					t.Errorf("road %d: a lane ends %g m from its stop line", i, d)
 				}
 			}
