@@ -10,5 +10,6 @@ func commands() []*Command {
 		cmdState(),
 		cmdDemo(),
 		cmdShot(),
+		cmdVersion(),
 	}
 }

@@ -12,7 +12,7 @@ import "os"
 
 func main() {
 	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
-	args := os.Args[1:]
+	args := versionAlias(os.Args[1:])
 	if len(args) > 0 && IsCommand(args[0]) {
 		os.Exit(Main(env, args))
 	}
