@@ -11,6 +11,7 @@ package main
 import "os"
 
 func main() {
+	attachConsole() // Windows: the release is a GUI program; print to the terminal it was started from
 	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	args := versionAlias(os.Args[1:])
 	if len(args) > 0 && IsCommand(args[0]) {
