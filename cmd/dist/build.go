@@ -34,6 +34,9 @@ func artefacts() []artefact {
 	for _, arch := range []string{"amd64", "arm64"} {
 		as = append(as, artefact{id: "linux-" + arch, platforms: []platform{{"linux", arch}}, pack: packLinux(arch)})
 	}
+	for _, arch := range []string{"amd64", "arm64"} {
+		as = append(as, artefact{id: "windows-" + arch, platforms: []platform{{"windows", arch}}, pack: packWindows(arch)})
+	}
 	return as
 }
 
@@ -47,6 +50,19 @@ func packLinux(arch string) func(release, [][]byte) (string, []byte, error) {
 		var b bytes.Buffer
 		err = writeTarGz(&b, files, r.time)
 		return top + ".tar.gz", b.Bytes(), err
+	}
+}
+
+func packWindows(arch string) func(release, [][]byte) (string, []byte, error) {
+	return func(r release, bins [][]byte) (string, []byte, error) {
+		top := fmt.Sprintf("%s-%s-windows-%s", binName, r.version, arch)
+		exe, err := patchExe(bins[0], r)
+		if err != nil {
+			return "", nil, err
+		}
+		var b bytes.Buffer
+		err = writeZip(&b, windowsPackage(top, exe), r.time)
+		return top + ".zip", b.Bytes(), err
 	}
 }
 

@@ -8,7 +8,10 @@ import (
 	"debug/pe"
 	"fmt"
 	"image/png"
+	"slices"
 	"strings"
+
+	"github.com/tc-hib/winres"
 )
 
 // The checks every package passes before it is written: dist reads each
@@ -30,6 +33,8 @@ func checkPackage(a artefact, name string, data []byte, r release) error {
 	switch goos, arch, _ := strings.Cut(a.id, "-"); goos {
 	case "linux":
 		err = checkLinux(byName, strings.TrimSuffix(name, ".tar.gz"), platform{"linux", arch}, r)
+	case "windows":
+		err = checkWindows(byName, strings.TrimSuffix(name, ".zip"), platform{"windows", arch}, r)
 	default:
 		err = fmt.Errorf("no check for %s", a.id)
 	}
@@ -104,6 +109,27 @@ func checkPNG(b []byte, size int) error {
 	return nil
 }
 
+func checkWindows(files map[string]file, top string, p platform, r release) error {
+	exe, err := need(files, top+"/"+binName+".exe", modeExec)
+	if err != nil {
+		return err
+	}
+	if err := checkBinary(exe.data, p, r); err != nil {
+		return err
+	}
+	sizes, vi, err := exeResources(exe.data)
+	if err != nil {
+		return err
+	}
+	if !slices.Equal(sizes, windowsIconSizes) {
+		return fmt.Errorf("the exe's icon has sizes %v, want %v", sizes, windowsIconSizes)
+	}
+	if vi["ProductVersion"] != r.version || vi["ProductName"] != appName {
+		return fmt.Errorf("the exe's version information says %q %q, want %q %q", vi["ProductName"], vi["ProductVersion"], appName, r.version)
+	}
+	return nil
+}
+
 // checkBinary checks that an executable is for p, built without cgo and
 // stamped with r's version.
 func checkBinary(b []byte, p platform, r release) error {
@@ -162,4 +188,23 @@ func checkMachine(b []byte, p platform) error {
 		return fmt.Errorf("the %s binary is for another CPU", p)
 	}
 	return nil
+}
+
+// exeResources reads back the icon sizes and the version strings of an
+// exe's resources.
+func exeResources(exe []byte) ([]int, map[string]string, error) {
+	rs, err := winres.LoadFromEXE(bytes.NewReader(exe))
+	if err != nil {
+		return nil, nil, fmt.Errorf("exe resources: %w", err)
+	}
+	ico, err := rs.GetIcon(iconResource)
+	if err != nil {
+		return nil, nil, fmt.Errorf("exe icon: %w", err)
+	}
+	sizes, err := icoSizes(ico)
+	if err != nil {
+		return nil, nil, err
+	}
+	vi, err := versionStrings(rs)
+	return sizes, vi, err
 }

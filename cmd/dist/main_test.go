@@ -5,7 +5,15 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
+
+// testRelease is a pre-release with a commit, for the packaging tests.
+var testRelease = release{
+	version: "1.2.0-rc.1",
+	commit:  "40da2ff919c80d490c525448b4c6edcee459ff6a",
+	time:    time.Date(2026, 11, 25, 9, 46, 53, 0, time.UTC),
+}
 
 // TestCLIUsage: bad command lines stop before anything is built, with
 // exit status 2 and a message naming the problem.
