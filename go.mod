@@ -4,10 +4,12 @@ go 1.26.8
 
 require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/jackmordaunt/icns/v3 v3.0.1
 	github.com/ncruces/zenity v0.10.14
 	github.com/tc-hib/winres v0.2.1
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0
+	howett.net/plist v1.0.1
 )
 
 require (

@@ -37,6 +37,7 @@ func artefacts() []artefact {
 	for _, arch := range []string{"amd64", "arm64"} {
 		as = append(as, artefact{id: "windows-" + arch, platforms: []platform{{"windows", arch}}, pack: packWindows(arch)})
 	}
+	as = append(as, artefact{id: "macos", platforms: []platform{{"darwin", "arm64"}, {"darwin", "amd64"}}, pack: packMac})
 	return as
 }
 
@@ -64,6 +65,20 @@ func packWindows(arch string) func(release, [][]byte) (string, []byte, error) {
 		err = writeZip(&b, windowsPackage(top, exe), r.time)
 		return top + ".zip", b.Bytes(), err
 	}
+}
+
+func packMac(r release, bins [][]byte) (string, []byte, error) {
+	universal, err := writeFat(bins)
+	if err != nil {
+		return "", nil, err
+	}
+	files, err := macPackage(universal, r)
+	if err != nil {
+		return "", nil, err
+	}
+	var b bytes.Buffer
+	err = writeZip(&b, files, r.time)
+	return fmt.Sprintf("%s-%s-macos.zip", binName, r.version), b.Bytes(), err
 }
 
 // ldflags stamp the release into the binary (cmd/viewer's version and

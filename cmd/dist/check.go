@@ -8,10 +8,13 @@ import (
 	"debug/pe"
 	"fmt"
 	"image/png"
+	"io"
 	"slices"
 	"strings"
 
+	"github.com/jackmordaunt/icns/v3"
 	"github.com/tc-hib/winres"
+	"howett.net/plist"
 )
 
 // The checks every package passes before it is written: dist reads each
@@ -36,7 +39,7 @@ func checkPackage(a artefact, name string, data []byte, r release) error {
 	case "windows":
 		err = checkWindows(byName, strings.TrimSuffix(name, ".zip"), platform{"windows", arch}, r)
 	default:
-		err = fmt.Errorf("no check for %s", a.id)
+		err = checkMac(byName, r)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -126,6 +129,57 @@ func checkWindows(files map[string]file, top string, p platform, r release) erro
 	}
 	if vi["ProductVersion"] != r.version || vi["ProductName"] != appName {
 		return fmt.Errorf("the exe's version information says %q %q, want %q %q", vi["ProductName"], vi["ProductVersion"], appName, r.version)
+	}
+	return nil
+}
+
+func checkMac(files map[string]file, r release) error {
+	c := bundleName + "/Contents/"
+	pf, err := need(files, c+"Info.plist", modeFile)
+	if err != nil {
+		return err
+	}
+	var info infoPlist
+	if _, err := plist.Unmarshal(pf.data, &info); err != nil {
+		return fmt.Errorf("Info.plist: %w", err)
+	}
+	if info.BundleIdentifier != appID || info.BundlePackageType != "APPL" || !info.HighResolutionCapable {
+		return fmt.Errorf("Info.plist: identifier %q, type %q, high resolution %v", info.BundleIdentifier, info.BundlePackageType, info.HighResolutionCapable)
+	}
+	bin, err := need(files, c+"MacOS/"+info.BundleExecutable, modeExec)
+	if err != nil {
+		return fmt.Errorf("CFBundleExecutable: %w", err)
+	}
+	fat, err := macho.NewFatFile(bytes.NewReader(bin.data))
+	if err != nil {
+		return fmt.Errorf("the app's binary is not universal: %w", err)
+	}
+	var arches []string
+	for _, a := range fat.Arches {
+		arch := map[macho.Cpu]string{macho.CpuArm64: "arm64", macho.CpuAmd64: "amd64"}[a.Cpu]
+		arches = append(arches, arch)
+		slice := io.NewSectionReader(bytes.NewReader(bin.data), int64(a.Offset), int64(a.Size))
+		thin := make([]byte, a.Size)
+		if _, err := io.ReadFull(slice, thin); err != nil {
+			return err
+		}
+		if err := checkBinary(thin, platform{"darwin", arch}, r); err != nil {
+			return err
+		}
+	}
+	if slices.Sort(arches); !slices.Equal(arches, []string{"amd64", "arm64"}) {
+		return fmt.Errorf("the universal binary holds %v, want amd64 and arm64", arches)
+	}
+	ic, err := need(files, c+"Resources/"+info.BundleIconFile, modeFile)
+	if err != nil {
+		return fmt.Errorf("CFBundleIconFile: %w", err)
+	}
+	imgs, err := icns.DecodeAll(bytes.NewReader(ic.data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", ic.name, err)
+	}
+	if len(imgs) != len(icnsSizes)+2 { // 256 and 512 fill two slots each
+		return fmt.Errorf("%s holds %d pictures, want %d", ic.name, len(imgs), len(icnsSizes)+2)
 	}
 	return nil
 }

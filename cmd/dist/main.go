@@ -1,24 +1,27 @@
-// Command dist builds the viewer's release artefacts with nothing but Go
-// installed:
+// Command dist builds every release artefact of the viewer with nothing
+// but Go installed:
 //
 //	go run ./cmd/dist [--out DIR] [--version V] [--only ID,...] [--jobs N]
 //
 // It cross-builds ./cmd/viewer with CGO_ENABLED=0 for Linux and Windows
-// (amd64 and arm64) and writes into DIR (default dist/, which git
-// ignores):
+// (amd64 and arm64) and macOS (one universal binary of arm64 and amd64),
+// and writes into DIR (default dist/, which git ignores):
 //
 //	viewer-V-linux-amd64.tar.gz, viewer-V-linux-arm64.tar.gz
 //	    the binary, a desktop entry, the icon in the hicolor layout, the
 //	    file types as a shared-mime-info package, install.sh, uninstall.sh
 //	viewer-V-windows-amd64.zip, viewer-V-windows-arm64.zip
 //	    viewer.exe with its icon, version information and manifest
+//	viewer-V-macos.zip
+//	    Viewer.app: Info.plist declaring both document types, the icon as
+//	    .icns, the universal binary
 //	SHA256SUMS
 //	    the checksums of the archives written, in sha256sum's format
 //
 // V is --version, or when it is not given the version the Go toolchain
 // would stamp from git (see versionFrom). Each archive is read back and
 // checked (check.go) before it is written. --only builds a subset:
-// linux-amd64, linux-arm64, windows-amd64, windows-arm64.
+// linux-amd64, linux-arm64, windows-amd64, windows-arm64, macos.
 //
 // dist is the top floor's second binary, beside cmd/viewer: it imports
 // the icon from assets/icon and builds cmd/viewer by running the go
@@ -97,7 +100,7 @@ func cli(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dist: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %d artefacts and SHA256SUMS to %s\n", len(written), o.out)
+	fmt.Fprintf(stdout, "%s: %d archives and SHA256SUMS\n", o.out, len(written))
 	return 0
 }
 
