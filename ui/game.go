@@ -20,6 +20,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/mm2carla/viewer/assets/icon"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -57,6 +58,9 @@ type Options struct {
 	// AutoPlay starts the first recording playing, looped, once it has
 	// opened (the built-in demo).
 	AutoPlay bool
+	// About is the help's last line: the version and what built it
+	// (empty: no line).
+	About string
 	// Log receives messages worth keeping outside the window (screenshot
 	// written, settings not saved); nil discards them.
 	Log io.Writer
@@ -271,6 +275,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowSizeLimits(480, 320, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(g.app.Title())
+	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))
 	ebiten.SetTPS(app.TPS)
 	ebiten.SetScreenClearedEveryFrame(true)
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})

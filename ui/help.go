@@ -73,7 +73,11 @@ func (h *hudText) helpOverlay(g *Game) {
 	if note, marks := h.footerWidths(g); note+l.px(24)+marks > w-2*pad {
 		footer = 2
 	}
-	hgt := 2*pad + (max(rows[0], rows[1])+2+footer)*lh
+	about := 0.0 // the about line under the footer, when the binary knows its version
+	if g.opt.About != "" {
+		about = 1
+	}
+	hgt := 2*pad + (max(rows[0], rows[1])+2+footer+about)*lh
 	x := (l.w - w) / 2
 	y := max((l.h-hgt)/2, l.px(10))
 	r := rect{x, y, x + w, y + hgt}
@@ -96,7 +100,10 @@ func (h *hudText) helpOverlay(g *Game) {
 		ov.str(1, b.Keys, cx, ty, f.rBold, 0, colAccent)
 		ov.str(1, b.Action, cx+keyW[c]+gap, ty, f.rRegular, actW[c]+1, colText)
 	})
-	h.helpFooter(g, x+pad, y+hgt-pad-footer*lh, footer == 2)
+	h.helpFooter(g, x+pad, y+hgt-pad-(footer+about)*lh, footer == 2)
+	if about > 0 {
+		ov.str(1, g.opt.About, x+pad, y+hgt-pad-lh, f.rRegular, w-2*pad, colTextDim)
+	}
 }
 
 // walkHelp calls fn for each row of the help: a section's heading

@@ -11,5 +11,6 @@ func commands() []*Command {
 		cmdCheck(),
 		cmdDemo(),
 		cmdShot(),
+		cmdVersion(),
 	}
 }

@@ -11,8 +11,9 @@ package main
 import "os"
 
 func main() {
+	attachConsole() // Windows: the release is a GUI program; print to the terminal it was started from
 	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
-	args := os.Args[1:]
+	args := versionAlias(os.Args[1:])
 	if len(args) > 0 && IsCommand(args[0]) {
 		os.Exit(Main(env, args))
 	}

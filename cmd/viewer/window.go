@@ -64,7 +64,7 @@ func Window(env *Env, args []string) int {
 
 // options turns the flags and files into the window's options.
 func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
-	opt := ui.Options{Screenshot: wf.screenshot, Frames: wf.frames, Log: env.Stderr}
+	opt := ui.Options{Screenshot: wf.screenshot, Frames: wf.frames, Log: env.Stderr, About: readAbout().Line()}
 	if wf.frames < 1 {
 		return opt, errors.New("--frames must be at least 1")
 	}
