@@ -272,7 +272,8 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 	case lanes.OnRoad:
 		l.S("road ").I(int64(m.RoadID(s.Road)))
 		if s.HasLane {
-			l.S(" side ").S(s.Lane.Side.String()).S(" lane ").I(int64(s.Lane.Lane)).S(", offset ")
+			l.S(" side ").S(s.Lane.Side.String()).S(" lane ").I(int64(s.Lane.Lane)).End()
+			l.Tab().S("offset ")
 			if s.Offset >= 0 {
 				l.S("+")
 			}
