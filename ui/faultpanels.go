@@ -142,7 +142,12 @@ func (h *hudText) plots(g *Game, x, y, w, bottom float64) float64 {
 	area := app.PlotArea{X0: x0, Y0: y + pad, X1: x0 + inner, Y1: y + hgt - pad, Start: c.Start(), End: c.End()}
 	a.SetPlotArea(area)
 	tl := area.Timeline()
-	// The actor's faults, shaded across every band.
+	by := y + pad
+	for s := range app.NumSeries {
+		h.plotBand(g, p, s, x0, by, inner, title, band)
+		by += title + band
+	}
+	// The actor's faults, shaded over every band.
 	fs := a.Faults()
 	for i := range fs {
 		if fs[i].Actor != a.Selected() {
@@ -151,11 +156,6 @@ func (h *hudText) plots(g *Game, x, y, w, bottom float64) float64 {
 		fx0 := tl.XAt(fs[i].Start)
 		ov.rect(0, rect{fx0, area.Y0, max(tl.XAt(fs[i].End), fx0+math.Max(2, l.px(2))), area.Y1},
 			scenedraw.FaultColor(fs[i].Kind).WithAlpha(0.3))
-	}
-	by := y + pad
-	for s := range app.NumSeries {
-		h.plotBand(g, p, s, x0, by, inner, title, band)
-		by += title + band
 	}
 	head := math.Round(tl.XAt(c.Time()))
 	ov.rect(0, rect{head, area.Y0, head + math.Max(1, l.s), area.Y1}, colHead)

@@ -57,6 +57,9 @@ func FaultShape(k faults.Kind) Shape {
 	return ShapeDisc
 }
 
+// MarkRadius is a fault mark's radius in logical pixels.
+const MarkRadius = markRadius
+
 // Mark sizes, logical pixels: the radius and the dark outline.
 const (
 	markRadius  = 7
