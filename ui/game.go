@@ -159,6 +159,7 @@ func (g *Game) step() {
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
+	g.mapper.SetList(g.app.FaultListOpen())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)
@@ -192,6 +193,10 @@ func (g *Game) readInput() {
 		g.snap.TimelineY = g.lay.timeline.y0
 		g.snap.TimelineHeight = b.y1 + g.lay.px(18) - g.lay.timeline.y0
 	}
+	if p := g.app.PlotArea(); p.X1 > p.X0 {
+		g.snap.Plot = p.Timeline()
+		g.snap.PlotY, g.snap.PlotHeight = p.Y0, p.Y1-p.Y0
+	}
 	m := g.snap.Mouse
 	if activity(&g.snap, g.lastX, g.lastY) {
 		g.app.Touch()
@@ -210,6 +215,9 @@ func (g *Game) apply(c input.Command) {
 		g.dialog.open(g.app)
 		return
 	case input.KindSelect:
+		if g.app.ClickPanel(c.X, c.Y) {
+			return
+		}
 		if g.hud.overPanel(c.X, c.Y) || !g.lay.view.contains(c.X, c.Y) {
 			return
 		}

@@ -47,6 +47,7 @@ func (h *hudText) build(g *Game) {
 	h.statusBar(g)
 	h.timeline(g)
 	h.inspectors(g)
+	h.faultListPanel(g)
 	h.noticeStack(g)
 	h.loading(g)
 	h.emptyState(g)
@@ -110,6 +111,7 @@ func (h *hudText) timeline(g *Game) {
 		ov.rect(0, rect{tl.XAt(a), bar.y0, tl.XAt(b), bar.y1}, colLoopRange)
 	}
 	h.marks(g, bar)
+	h.faultRow(g, tl, bar)
 	h.ticksAndLabels(g, tl, bar)
 	// The play head: a line through the bar with a handle above it.
 	hw := math.Max(2, l.px(2))

@@ -54,6 +54,10 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyR:            {ebiten.KeyR},
 	input.KeyT:            {ebiten.KeyT},
 	input.KeyC:            {ebiten.KeyC},
+	input.KeyK:            {ebiten.KeyK},
+	input.KeyMinus:        {ebiten.KeyMinus, ebiten.KeyNumpadSubtract},
+	input.KeyEqual:        {ebiten.KeyEqual, ebiten.KeyNumpadAdd},
+	input.KeyDigit9:       {ebiten.KeyDigit9, ebiten.KeyNumpad9},
 }
 
 // Read implements InputSource.

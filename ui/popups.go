@@ -20,7 +20,18 @@ func (h *hudText) inspectors(g *Game) {
 	x := l.px(panelMargin)
 	bottom := l.view.y1 - l.px(panelMargin)
 	if p := g.app.ActorPanel(); p.Len() > 0 {
-		y = h.panel(g, p, x, y, w, bottom) + l.px(panelMargin)
+		// The plots keep their room: the panel gives up its last lines.
+		pb := bottom
+		if g.app.Plot(int(math.Floor(w-2*l.px(panelPad)))).Width() > 0 && bottom-plotsHeight(l) > l.view.h()*0.35 {
+			pb = bottom - plotsHeight(l) - l.px(4)
+		}
+		y = h.panel(g, p, x, y, w, pb)
+		if py := h.plots(g, x, y+l.px(4), w, bottom); py > y+l.px(4) {
+			y = py
+		}
+		y += l.px(panelMargin)
+	} else {
+		g.app.SetPlotArea(app.PlotArea{})
 	}
 	if p := g.app.ElementPanel(); p.Len() > 0 && y < bottom {
 		h.panel(g, p, x, y, w, bottom)
@@ -152,6 +163,8 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 	h.panels = append(h.panels, r)
 	verb, kind := "Loading ", "file"
 	switch {
+	case ld.Analysis:
+		verb, kind = "Finding lanes and faults of", ""
 	case h.indexing(g, ld):
 		verb, kind = "Indexing ", "the rest of"
 	case ld.Kind == loader.KindMap:
@@ -160,7 +173,10 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 		kind = "recording"
 	}
 	h.scratch = append(append(h.scratch[:0], verb...), kind...)
-	h.scratch = append(append(h.scratch, ' '), ld.Name...)
+	if kind != "" || verb[len(verb)-1] != ' ' {
+		h.scratch = append(h.scratch, ' ')
+	}
+	h.scratch = append(h.scratch, ld.Name...)
 	h.scratch = append(h.scratch, "   "...)
 	h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
 	h.scratch = append(h.scratch, '%')

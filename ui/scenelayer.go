@@ -23,6 +23,8 @@ type sceneLayer struct {
 	aa    bool    // supersample the triangles (on low-DPI screens)
 	err   error   // the label face could not be made: labels are not drawn
 
+	paths scenedraw.Paths // the frame's trails and fault marks
+
 	// fallback picks on a map this layer has not drawn yet (the app may
 	// pick between opening a map and the next frame).
 	fallback app.GeomPicker
@@ -35,7 +37,7 @@ func newSceneLayer() *sceneLayer {
 // sceneOptions maps the app's layers and selection to scenedraw's.
 func sceneOptions(a *app.App) scenedraw.Options {
 	var l scenedraw.Layers
-	for i := range input.NumLayers {
+	for i := range input.LayerPaths { // paths are drawn by Options.Paths
 		if a.LayerOn(i) {
 			l |= scenedraw.Layers(1) << i
 		}
@@ -60,6 +62,23 @@ func sceneOptions(a *app.App) scenedraw.Options {
 		opt.Element = scenedraw.MapElement{Kind: e.Kind, Index: e.Index, Lane: -1}
 	}
 	return opt
+}
+
+// pathsOf fills p with the app's trails and fault marks: the selected
+// actor's trail (else the followed one's), every whole path when that
+// layer is on, and the faults. False when there is nothing to draw.
+func pathsOf(a *app.App, p *scenedraw.Paths) bool {
+	as, fs := a.Association(), a.Faults()
+	if as == nil && len(fs) == 0 {
+		return false
+	}
+	actor := a.Selected()
+	if actor == 0 {
+		actor = a.Following()
+	}
+	*p = scenedraw.Paths{Assoc: as, Actor: actor, Past: a.Trail(), Future: a.Trail(),
+		All: a.LayerOn(input.LayerPaths), Faults: fs, Current: a.PickedFault()}
+	return true
 }
 
 // setScale makes the label face for a device scale: labels are placed and
@@ -87,7 +106,11 @@ func (s *sceneLayer) setScale(scale float64) {
 func (s *sceneLayer) build(a *app.App, scale float64) {
 	s.setScale(scale)
 	s.setMap(a.Map())
-	s.r.Build(s.dl, a.View(), a.State(), sceneOptions(a))
+	opt := sceneOptions(a)
+	if pathsOf(a, &s.paths) {
+		opt.Paths = &s.paths
+	}
+	s.r.Build(s.dl, a.View(), a.State(), opt)
 }
 
 // setMap hands the renderer the app's map when it changed.

@@ -665,13 +665,14 @@ func TestWindowScriptedKeys(t *testing.T) {
 }
 
 // TestLayerBits: the window turns input.Layer l into scenedraw's bit
-// 1<<l, so the two must list the same layers in the same order.
+// 1<<l, so the two must list the same layers in the same order; the
+// last, every vehicle's path, is drawn by scenedraw.Options.Paths.
 func TestLayerBits(t *testing.T) {
 	names := scenedraw.LayerNames()
-	if len(names) != int(input.NumLayers) {
-		t.Fatalf("scenedraw has %d layers, input %d", len(names), input.NumLayers)
+	if len(names) != int(input.LayerPaths) || input.LayerPaths != input.NumLayers-1 {
+		t.Fatalf("scenedraw has %d layers, input %d before paths", len(names), input.LayerPaths)
 	}
-	for l := range input.NumLayers {
+	for l := range input.LayerPaths {
 		if bit, ok := scenedraw.ParseLayer(l.String()); !ok || bit != scenedraw.Layers(1)<<l {
 			t.Errorf("layer %d %q is scenedraw's %v", l, l, bit)
 		}

@@ -1,14 +1,18 @@
 package scenedraw
 
 import (
+	"bytes"
+	"context"
 	"math"
 	"sync"
 	"testing"
 
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw/scenetest"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/sim/citygen"
+	"github.com/mm2carla/viewer/sim/demo"
 )
 
 // london is the London-sized generated city, built once per test binary.
@@ -99,5 +103,79 @@ func BenchmarkSetMapLondon(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r.SetMap(m)
+	}
+}
+
+// londonTraffic is one minute of the demo's traffic on the London-sized
+// city and its lane association, built once per test binary: the paths
+// the trail benchmark draws.
+var londonTraffic = sync.OnceValues(func() (*lanes.Association, error) {
+	bm, err := citygen.Generate(citygen.London())
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := demo.Record(&buf, bm, demo.Options{Seed: 1, Minutes: 1}); err != nil {
+		return nil, err
+	}
+	rec, err := scene.Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()), nil)
+	if err != nil {
+		return nil, err
+	}
+	m, err := london()
+	if err != nil {
+		return nil, err
+	}
+	return lanes.Associate(context.Background(), rec, lanes.NewBAI(m), nil)
+})
+
+// trailOptions draw, at the middle of londonTraffic, the 10 s trails of
+// every vehicle, the whole paths of all, and an actor's ghosts.
+func trailOptions(tb testing.TB) Options {
+	tb.Helper()
+	a, err := londonTraffic()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tm := a.Times[len(a.Times)/2]
+	opt := DefaultOptions()
+	opt.Time = tm
+	opt.Paths = &Paths{Assoc: a, Actor: a.Tracks[0].ID, Past: 10, Future: 10, Everyone: true, All: true, Current: -1}
+	return opt
+}
+
+// TestBuildTrailsAllocs: frames with every vehicle's trail and whole
+// path allocate nothing once warm.
+func TestBuildTrailsAllocs(t *testing.T) {
+	r, st := londonSetup(t)
+	dl := render.NewDrawList()
+	opt := trailOptions(t)
+	for name, v := range londonViews(r) {
+		r.Build(dl, &v, st, opt)
+		r.Build(dl, &v, st, opt)
+		if n := testing.AllocsPerRun(5, func() { r.Build(dl, &v, st, opt) }); n != 0 {
+			t.Errorf("%s view: %v allocations per frame with trails", name, n)
+		}
+	}
+}
+
+// BenchmarkBuildLondonTrails is BenchmarkBuildLondon1000 with the trails
+// of every vehicle of a minute of London traffic (10 s behind, 10 s
+// ahead), every whole path, and one actor's ghosts.
+func BenchmarkBuildLondonTrails(b *testing.B) {
+	r, st := londonSetup(b)
+	opt := trailOptions(b)
+	for _, name := range []string{"whole", "street", "top"} {
+		v := londonViews(r)[name]
+		b.Run(name, func(b *testing.B) {
+			dl := render.NewDrawList()
+			r.Build(dl, &v, st, opt)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				r.Build(dl, &v, st, opt)
+			}
+			b.ReportMetric(float64(dl.TriangleCount()), "triangles")
+		})
 	}
 }

@@ -3,6 +3,7 @@ package scenedraw
 import (
 	"math"
 
+	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
@@ -17,47 +18,69 @@ import (
 // they are.
 
 type legendEntry struct {
-	text  string
-	color render.Color
+	text   string
+	color  render.Color
+	shaped bool // a fault mark's shape instead of a square swatch
+	shape  Shape
 }
 
 type legendColumn struct {
 	title   string
 	entries []legendEntry
 	forMap  bool // shown with a map; else with a recording
+	// forPaths: shown while trails or fault marks are drawn (Paths).
+	forPaths bool
+}
+
+// faultEntry is a fault kind's legend row: its mark's shape and colour.
+func faultEntry(k faults.Kind) legendEntry {
+	return legendEntry{text: k.String(), color: FaultColor(k), shaped: true, shape: FaultShape(k)}
 }
 
 var legendColumns = [...]legendColumn{
 	{"road end rule", []legendEntry{
-		{"traffic light", ruleColor(bai.RuleTrafficLight)},
-		{"stop sign", ruleColor(bai.RuleStopSign)},
-		{"always stop", ruleColor(bai.RuleAlwaysStop)},
-		{"never stop", ruleColor(bai.RuleNeverStop)},
-	}, true},
+		{text: "traffic light", color: ruleColor(bai.RuleTrafficLight)},
+		{text: "stop sign", color: ruleColor(bai.RuleStopSign)},
+		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop)},
+		{text: "never stop", color: ruleColor(bai.RuleNeverStop)},
+	}, true, false},
 	{"markings", []legendEntry{
-		{"side A lane", colSideA},
-		{"side B lane", colSideB},
-		{"centre line", colCentre},
-		{"tram rail", colTram},
-		{"train rail", colTrain},
-	}, true},
+		{text: "side A lane", color: colSideA},
+		{text: "side B lane", color: colSideB},
+		{text: "centre line", color: colCentre},
+		{text: "tram rail", color: colTram},
+		{text: "train rail", color: colTrain},
+	}, true, false},
 	{"lights, events", []legendEntry{
-		{"red", lightColor(recorder.LightRed)},
-		{"yellow", lightColor(recorder.LightYellow)},
-		{"green", lightColor(recorder.LightGreen)},
-		{"off", lightColor(recorder.LightOff)},
-		{"brake light", colBrake},
-		{"collision", colFlash},
-	}, false},
+		{text: "red", color: lightColor(recorder.LightRed)},
+		{text: "yellow", color: lightColor(recorder.LightYellow)},
+		{text: "green", color: lightColor(recorder.LightGreen)},
+		{text: "off", color: lightColor(recorder.LightOff)},
+		{text: "brake light", color: colBrake},
+		{text: "collision flash", color: colFlash},
+	}, false, false},
 	{"actors", []legendEntry{
-		{"hero", colHero},
-		{"car", kindColor(scene.KindCar)},
-		{"truck, bus", kindColor(scene.KindTruck)},
-		{"bike", kindColor(scene.KindBike)},
-		{"walker", kindColor(scene.KindWalker)},
-		{"prop", kindColor(scene.KindProp)},
-		{"sensor", kindColor(scene.KindSensor)},
-	}, false},
+		{text: "hero", color: colHero},
+		{text: "car", color: kindColor(scene.KindCar)},
+		{text: "truck, bus", color: kindColor(scene.KindTruck)},
+		{text: "bike", color: kindColor(scene.KindBike)},
+		{text: "walker", color: kindColor(scene.KindWalker)},
+		{text: "prop", color: kindColor(scene.KindProp)},
+		{text: "sensor", color: kindColor(scene.KindSensor)},
+	}, false, false},
+	{"trail, faults", []legendEntry{
+		{text: "< 10 km/h", color: speedColors[0]},
+		{text: "10-30 km/h", color: speedColors[1]},
+		{text: "30-50 km/h", color: speedColors[2]},
+		{text: "> 50 km/h", color: speedColors[3]},
+		faultEntry(faults.OffLane),
+		faultEntry(faults.WrongWay),
+		faultEntry(faults.RedLight),
+		faultEntry(faults.StopSign),
+		faultEntry(faults.CloseCall),
+		faultEntry(faults.Collision),
+		faultEntry(faults.Blocked),
+	}, false, true},
 }
 
 var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
@@ -109,6 +132,9 @@ func (l *legendLayout) measure(m render.TextMeasurer) {
 // shows reports whether column c applies: map columns with a map that
 // has roads, the others with a recording's state.
 func (r *Renderer) shows(c *legendColumn, st *scene.State) bool {
+	if c.forPaths {
+		return r.pathLegend
+	}
 	if c.forMap {
 		return len(r.cache.roads) > 0
 	}
@@ -120,8 +146,8 @@ func (r *Renderer) shows(c *legendColumn, st *scene.State) bool {
 // four columns take about a third of the width and a quarter of the
 // height).
 const (
-	legendMaxW = 0.45
-	legendMaxH = 0.36
+	legendMaxW = 0.5
+	legendMaxH = 0.42
 )
 
 // legendBox is where the legend panel goes in vp with the columns st
@@ -181,7 +207,11 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.Sta
 			y += rowH
 			sw := legendSwatch * s
 			sy := y + (rowH-sw)/2
-			dl.Rect2D(render.LayerOverlay, x, sy, x+sw, sy+sw, e.color)
+			if e.shaped {
+				DrawShape(dl, e.shape, x+sw/2, sy+sw/2, sw*0.62, e.color)
+			} else {
+				dl.Rect2D(render.LayerOverlay, x, sy, x+sw, sy+sw, e.color)
+			}
 			r.legendText(dl, x+sw+4*s, y, rowH, e.text, colLabel, s)
 		}
 		x += (legendSwatch+4)*s + r.legend.colWidth[i] + legendColGap*s

@@ -1,6 +1,7 @@
 package scenedraw
 
 import (
+	"github.com/mm2carla/viewer/analysis/faults"
 	"math"
 	"slices"
 	"testing"
@@ -26,7 +27,9 @@ func TestLegendPinned(t *testing.T) {
 		vp := render.Viewport{Width: 1280 * scale, Height: 720 * scale, Scale: scale}
 		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, vp) // nothing but the legend in view
 		dl := render.NewDrawList()
-		r.Build(dl, &v, st, Options{Layers: Legend})
+		// A fault (out of view) shows the trail and fault column too.
+		paths := &Paths{Faults: []faults.Fault{{Kind: faults.Collision}}, Current: -1}
+		r.Build(dl, &v, st, Options{Layers: Legend, Paths: paths})
 		panel := render.Rect{MinX: math.Inf(1), MinY: math.Inf(1), MaxX: math.Inf(-1), MaxY: math.Inf(-1)}
 		for _, vx := range dl.Vertices() {
 			if vx.Color == colPanel {
@@ -34,11 +37,11 @@ func TestLegendPinned(t *testing.T) {
 				panel = render.Rect{MinX: min(panel.MinX, x), MinY: min(panel.MinY, y), MaxX: max(panel.MaxX, x), MaxY: max(panel.MaxY, y)}
 			}
 		}
-		want := map[string]render.Color{}
+		want, shaped := map[string]render.Color{}, map[string]bool{}
 		for _, c := range legendColumns {
 			want[c.title] = colLegendTitle
 			for _, e := range c.entries {
-				want[e.text] = e.color
+				want[e.text], shaped[e.text] = e.color, e.shaped
 			}
 		}
 		labels := dl.Labels()
@@ -64,9 +67,11 @@ func TestLegendPinned(t *testing.T) {
 			}
 			// The swatch: a square of the entry's colour ending 4 px
 			// (logical) left of the text, vertically within its box.
+			// A fault kind's swatch is its mark's shape instead.
 			found := false
 			for _, vx := range dl.Vertices() {
-				if vx.Color == col && math.Abs(float64(vx.X)-(l.TextX-4*scale)) < 0.01 &&
+				if vx.Color == col && (shaped[l.Text] || math.Abs(float64(vx.X)-(l.TextX-4*scale)) < 0.01) &&
+					float64(vx.X) < l.TextX &&
 					float64(vx.Y) >= l.Box.MinY && float64(vx.Y) <= l.Box.MaxY {
 					found = true
 				}

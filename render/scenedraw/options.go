@@ -86,6 +86,9 @@ type Options struct {
 	// right after a seek, or in a snapshot. nil: the Renderer remembers
 	// the collisions of the frames it drew (see FlashDuration).
 	Events []scene.Event
+	// Paths are the trails, whole paths and fault marks of the lane
+	// association (nil: none).
+	Paths *Paths
 }
 
 // DefaultOptions shows every layer and highlights nothing.

@@ -24,6 +24,12 @@ type Renderer struct {
 	// flashes remembers recent collisions so that their flash lasts
 	// FlashDuration of replay time, not one frame.
 	flashes flashes
+	trail   []mgl64.Vec3 // a trail run's points, scratch
+	paths   wholePaths   // every track thinned, for Paths.All
+	boxes   trailBoxes   // culling boxes along every track
+	// pathLegend: the legend lists the trail's speeds and the fault
+	// marks (Paths were drawn in the last frame).
+	pathLegend bool
 }
 
 // New returns a Renderer with no map, measuring label text with
@@ -87,10 +93,12 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 	}
 	r.lights.match(r.cache, st)
 	r.drawMap(dl, v, opt)
+	r.drawPaths(dl, v, st, opt)
 	if st != nil {
 		r.drawActors(dl, v, st, opt)
 		r.drawCollisions(dl, v, st, opt)
 	}
+	r.pathLegend = opt.Paths != nil && (opt.Paths.Actor != 0 || opt.Paths.All || len(opt.Paths.Faults) > 0)
 	if opt.Layers.Has(Legend) {
 		r.drawLegend(dl, v, st)
 	}

@@ -11,6 +11,8 @@
 package app
 
 import (
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -72,6 +74,24 @@ type App struct {
 	autoPlay    bool // play and loop the next recording once it opens
 	tick        int64
 	interaction int // ticks since the last command, capped
+
+	// The lane association and fault pass (analysis.go) and what shows
+	// it: the fault list (faultlist.go), the trails and the plots.
+	anJob        *analysisJob
+	assoc        *lanes.Association
+	faultRes     *faults.Result
+	endLights    map[endKey]int
+	thresholds   faults.Thresholds
+	faultList    bool
+	faultCursor  int
+	faultPicked  int
+	listBox      ListBox
+	faultLines   Lines
+	faultLinesOf *faults.Result
+	trail        float64 // seconds of trail behind and ahead
+	plots        Plot
+	plotArea     PlotArea
+	scratchIdx   []int
 }
 
 // New returns an app with the remembered settings applied. A nil picker
@@ -80,10 +100,14 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions()}
+	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
+		trail: DefaultTrail, faultPicked: -1}
+	if s.Trail > 0 {
+		a.trail = nearestTrail(s.Trail)
+	}
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
-		a.layers[l] = true
+		a.layers[l] = l != input.LayerPaths // cluttered: on demand
 		if on, ok := s.Layers[l.String()]; ok {
 			a.layers[l] = on
 		}
@@ -133,6 +157,7 @@ func (a *App) Close() {
 		}
 	}
 	a.mapJob, a.recJob = nil, nil
+	a.stopAnalysis()
 	a.recRes.Close()
 }
 
@@ -143,6 +168,7 @@ func (a *App) Tick() {
 	a.tick++
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
+	a.pollAnalysis()
 	if a.clock != nil {
 		a.clock.Tick(1.0 / TPS)
 		a.refreshState()
@@ -190,9 +216,11 @@ func (a *App) installMap(res *loader.Result) {
 		// A damaged map still shows every road read whole before the
 		// damage, so the user can see how far the file is good.
 		a.notify(Error, res.Err.Error()+"; showing the "+counts+" read before it")
+		a.analyze()
 		return
 	}
 	a.notify(Info, "opened map "+res.Source.Name+": "+counts)
+	a.analyze() // the lanes of the new map
 }
 
 // refreshState fills the state at the clock's time when it moved.
@@ -247,20 +275,28 @@ type Load struct {
 	Name     string
 	Kind     loader.Kind
 	Progress float64 // 0 to 1
+	// Analysis: not a file but the lane and fault pass over the
+	// recording Name.
+	Analysis bool
 }
 
-// Loading appends the loads in progress to dst.
+// Loading appends the loads in progress to dst, the fault pass among
+// them (Analysis set).
 func (a *App) Loading(dst []Load) []Load {
 	for _, j := range []*loader.Job{a.mapJob, a.recJob} {
 		if j != nil {
 			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
 		}
 	}
+	if j := a.anJob; j != nil {
+		dst = append(dst, Load{Name: j.name, Kind: loader.KindRecording, Progress: j.Progress(), Analysis: true})
+	}
 	return dst
 }
 
-// LoadsRunning reports whether a file is still loading.
-func (a *App) LoadsRunning() bool { return a.mapJob != nil || a.recJob != nil }
+// LoadsRunning reports whether a file is still loading or the fault pass
+// still running (scripted keys wait for both).
+func (a *App) LoadsRunning() bool { return a.mapJob != nil || a.recJob != nil || a.anJob != nil }
 
 // Title returns the window title: the app and the open files.
 func (a *App) Title() string {
@@ -350,7 +386,8 @@ func (a *App) HoveredElement() Element { return a.hover }
 // Settings returns the remembered settings as they are now (the window
 // adds its size).
 func (a *App) Settings() settings.Settings {
-	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown}
+	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

@@ -44,7 +44,7 @@ func smallMap(t testing.TB) []byte {
 func settle(t testing.TB, a *App) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for a.mapJob != nil || a.recJob != nil {
+	for a.LoadsRunning() {
 		if time.Now().After(deadline) {
 			t.Fatal("loads did not finish")
 		}

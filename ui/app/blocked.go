@@ -79,5 +79,8 @@ func (a *App) setClockEvents() {
 	for _, e := range a.blocked {
 		times = append(times, e.Time)
 	}
+	for _, f := range a.Faults() {
+		times = append(times, f.Start)
+	}
 	a.clock.SetEvents(times)
 }

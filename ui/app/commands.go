@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
@@ -53,8 +55,58 @@ func (a *App) Apply(cmd input.Command) {
 		}
 		a.cam.zoom(cmd.Steps, x, y)
 	case input.KindSelect:
-		a.selectAt(cmd.X, cmd.Y)
+		if !a.clickFaultList(cmd.X, cmd.Y) {
+			a.selectAt(cmd.X, cmd.Y)
+		}
+	case input.KindToggleFaults:
+		a.applyFaults(faultToggle, 0)
+	case input.KindFaultMove:
+		a.applyFaults(faultMove, cmd.Steps)
+	case input.KindFaultPick:
+		a.applyFaults(faultPick, 0)
+	case input.KindTrailLength:
+		a.stepTrail(cmd.Steps)
 	}
+}
+
+// ClickPanel carries out a click on the app's own panels (a fault list
+// row) and reports whether there was one there; the window asks before
+// it drops a click on a panel.
+func (a *App) ClickPanel(x, y float64) bool { return a.clickFaultList(x, y) }
+
+// DefaultTrail is the trail's length (s) behind and ahead by default.
+const DefaultTrail = 10
+
+// trailSteps are the trail lengths - and = step through.
+var trailSteps = [...]float64{2, 5, 10, 20, 30, 60}
+
+// Trail returns the trail's length in seconds, behind and ahead.
+func (a *App) Trail() float64 { return a.trail }
+
+// nearestTrail is the step nearest to s.
+func nearestTrail(s float64) float64 {
+	best := trailSteps[0]
+	for _, v := range trailSteps {
+		if math.Abs(v-s) < math.Abs(best-s) {
+			best = v
+		}
+	}
+	return best
+}
+
+func (a *App) stepTrail(steps float64) {
+	k := 0
+	for i, v := range trailSteps {
+		if v == a.trail {
+			k = i
+		}
+	}
+	k = min(max(k+int(steps), 0), len(trailSteps)-1)
+	if trailSteps[k] != a.trail {
+		a.trail = trailSteps[k]
+		a.settingsGen++
+	}
+	a.notify(Info, "trails "+itoa(int(a.trail))+" s behind and ahead")
 }
 
 func (a *App) applyClock(pc playback.Command) {

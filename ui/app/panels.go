@@ -41,6 +41,7 @@ func (a *App) Marks(width int) *Marks {
 }
 
 func (a *App) buildText() {
+	a.buildFaultLines()
 	a.buildActorPanel()
 	a.buildElementPanel()
 	a.buildStatus()
@@ -139,6 +140,7 @@ func (a *App) buildActorPanel() {
 	rot := act.World.Rotation
 	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
 	a.actorMotion(l, act)
+	a.actorLanes(l, act.ID)
 	if e, ok := a.blockedSpan(act.ID, a.stateTime); ok {
 		l.S("blocked").Tab().S("still for ").F(e.Duration, 0).S(" s, ")
 		l.buf = playback.AppendTime(l.buf, e.Time, 1)

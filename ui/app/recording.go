@@ -50,6 +50,7 @@ func (a *App) installRecording(j *loader.Job, res *loader.Result) {
 	a.notify(Info, "opened recording "+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
 		playback.FormatTime(a.clock.End(), 2))
 	a.recNote = ""
+	a.analyze()
 	if err := rec.Err(); err != nil {
 		a.recNote = "  |  incomplete file"
 		var fe *recorder.FormatError

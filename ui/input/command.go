@@ -27,6 +27,10 @@ const (
 	KindZoom                       // Steps at cursor X, Y
 	KindSelect                     // X, Y: the clicked pixel
 	KindFollowSelected             // follow the selected actor, or stop following
+	KindToggleFaults               // show or hide the fault list
+	KindFaultMove                  // Steps: move the fault list's cursor by that many rows
+	KindFaultPick                  // go to the fault under the fault list's cursor
+	KindTrailLength                // Steps: make the trails one step longer (+1) or shorter (-1)
 	numKinds
 )
 
@@ -34,6 +38,7 @@ var kindNames = [numKinds]string{
 	"None", "Clock", "Scrub", "FollowNext", "FollowPrev", "FrameAll",
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
+	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -57,7 +62,7 @@ type Command struct {
 	T      float64          // KindScrub: recording seconds
 	X, Y   float64          // KindZoom, KindSelect: cursor position in pixels
 	DX, DY float64          // KindOrbit, KindPan: movement in pixels
-	Steps  float64          // KindZoom: wheel notches, positive zooms in
+	Steps  float64          // KindZoom: wheel notches, positive zooms in; KindFaultMove, KindTrailLength: steps
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -89,6 +94,8 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
+	case KindFaultMove, KindTrailLength:
+		return name + "(" + ftoa(c.Steps) + ")"
 	}
 	return name
 }
@@ -141,6 +148,18 @@ func Zoom(steps, x, y float64) Command { return Command{Kind: KindZoom, Steps: s
 // Select picks what is under pixel x, y.
 func Select(x, y float64) Command { return Command{Kind: KindSelect, X: x, Y: y} }
 
+// ToggleFaults shows or hides the fault list.
+func ToggleFaults() Command { return Command{Kind: KindToggleFaults} }
+
+// FaultMove moves the fault list's cursor by n rows.
+func FaultMove(n float64) Command { return Command{Kind: KindFaultMove, Steps: n} }
+
+// FaultPick goes to the fault under the fault list's cursor.
+func FaultPick() Command { return Command{Kind: KindFaultPick} }
+
+// TrailLength makes the trails a step longer (n > 0) or shorter.
+func TrailLength(n float64) Command { return Command{Kind: KindTrailLength, Steps: n} }
+
 // Layer is one toggleable layer of the scene, bound to the number keys.
 type Layer uint8
 
@@ -154,10 +173,11 @@ const (
 	LayerLabels
 	LayerGrid
 	LayerLegend
+	LayerPaths // every vehicle's whole path, faintly (off by default)
 	NumLayers
 )
 
-var layerNames = [NumLayers]string{"lanes", "sidewalks", "rails", "intersections", "lights", "labels", "grid", "legend"}
+var layerNames = [NumLayers]string{"lanes", "sidewalks", "rails", "intersections", "lights", "labels", "grid", "legend", "paths"}
 
 // String returns the layer's name as the help overlay prints it.
 func (l Layer) String() string {

@@ -40,13 +40,17 @@ const (
 	KeyR
 	KeyT
 	KeyC
+	KeyK
+	KeyMinus
+	KeyEqual
+	KeyDigit9
 	NumKeys // the number of keys, for sizing Snapshot.Held
 )
 
 var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
 	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8",
-	"F", "G", "H", "L", "O", "R", "T", "C",
+	"F", "G", "H", "L", "O", "R", "T", "C", "K", "-", "=", "9",
 }
 
 // String returns the key's name as the help overlay prints it.

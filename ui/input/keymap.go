@@ -86,8 +86,8 @@ func keymap() []binding {
 	row(KeyDown, 0, true, c(playback.SpeedDown()), "speed up / down (0.05x to 64x)")
 	row(KeyR, 0, false, c(playback.Reverse()), "reverse the playing direction")
 	row(KeyL, 0, false, c(playback.ToggleLoop()), "loop the recording on / off")
-	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next event")
-	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event")
+	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next event or fault")
+	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event or fault")
 	row(KeyG, 0, false, Command{}, "go to a typed time (1:30.5)")
 	sec = SectionCamera
 	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor (chase view)")
@@ -96,6 +96,9 @@ func keymap() []binding {
 	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
 	row(KeyEscape, 0, false, ClearSelection(), "clear the selection, stop following")
+	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down, Enter: go there and select)")
+	row(KeyMinus, 0, true, TrailLength(-1), "shorter / longer trails (2 s to 60 s)")
+	row(KeyEqual, 0, true, TrailLength(1), "shorter / longer trails (2 s to 60 s)")
 	sec = SectionLayers
 	row(KeyDigit1, 0, false, ToggleLayer(LayerLanes), "lanes")
 	row(KeyDigit2, 0, false, ToggleLayer(LayerSidewalks), "sidewalks")
@@ -105,6 +108,7 @@ func keymap() []binding {
 	row(KeyDigit6, 0, false, ToggleLayer(LayerLabels), "labels")
 	row(KeyDigit7, 0, false, ToggleLayer(LayerGrid), "ground grid")
 	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend")
+	row(KeyDigit9, 0, false, ToggleLayer(LayerPaths), "every vehicle's whole path")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps")
 	row(KeyH, 0, false, ToggleHelp(), "this help")

@@ -67,6 +67,10 @@ func TestEveryBinding(t *testing.T) {
 		{"6", none, KeyDigit6, []Command{ToggleLayer(LayerLabels)}},
 		{"7", none, KeyDigit7, []Command{ToggleLayer(LayerGrid)}},
 		{"8", none, KeyDigit8, []Command{ToggleLayer(LayerLegend)}},
+		{"9", none, KeyDigit9, []Command{ToggleLayer(LayerPaths)}},
+		{"K", none, KeyK, []Command{ToggleFaults()}},
+		{"-", none, KeyMinus, []Command{TrailLength(-1)}},
+		{"=", none, KeyEqual, []Command{TrailLength(1)}},
 		{"Esc", none, KeyEscape, []Command{ClearSelection()}},
 		{"H", none, KeyH, []Command{ToggleHelp()}},
 		{"F1", none, KeyF1, []Command{ToggleHelp()}},
@@ -211,7 +215,7 @@ func TestBindings(t *testing.T) {
 		{"Shift+Left / Shift+Right", "1 s back / forward", P},
 		{"Ctrl+Left / Ctrl+Right", "10 s back / forward", P},
 		{"Up / Down", "speed up / down (0.05x to 64x)", P},
-		{"[ / ]", "previous / next event", P},
+		{"[ / ]", "previous / next event or fault", P},
 		{"Drag on the timeline", "scrub", P},
 		{"Tab / Shift+Tab", "follow the next / previous actor (chase view)", C},
 		{"C", "follow the selected actor / stop", C},
@@ -257,5 +261,49 @@ func TestKeyString(t *testing.T) {
 	}
 	if got := Key(200).String(); got != "Key(200)" {
 		t.Errorf("Key(200).String() = %q", got)
+	}
+}
+
+// TestFaultListKeys: while the fault list is open, Up and Down move its
+// cursor (repeating when held), Enter goes to the fault and Esc closes
+// the list; other keys and modified arrows keep their bindings, and a
+// closed list leaves the arrows to the clock.
+func TestFaultListKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		open bool
+		mods int
+		key  Key
+		want []Command
+	}{
+		{"Up", true, none, KeyUp, []Command{FaultMove(-1)}},
+		{"Down", true, none, KeyDown, []Command{FaultMove(1)}},
+		{"Enter", true, none, KeyEnter, []Command{FaultPick()}},
+		{"Esc closes", true, none, KeyEscape, []Command{ToggleFaults()}},
+		{"Space still plays", true, none, KeySpace, clk(playback.TogglePlay())},
+		{"] still steps", true, none, KeyBracketRight, clk(playback.NextEvent())},
+		{"Shift+Right still jumps", true, shift, KeyRight, clk(playback.Jump(1))},
+		{"closed: Up speeds up", false, none, KeyUp, clk(playback.SpeedUp())},
+		{"closed: Enter does nothing", false, none, KeyEnter, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMapper()
+			m.SetList(tc.open)
+			got := m.Update(tap(tc.mods, tc.key), nil)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+	m := NewMapper()
+	m.SetList(true)
+	s := &Snapshot{}
+	n := 0
+	for d := 1; d <= RepeatDelay+1+2*RepeatInterval; d++ {
+		s.Held[KeyDown] = d
+		n += len(m.Update(s, nil))
+	}
+	if n != 4 { // the press, then at the delay and twice after
+		t.Errorf("Down held past the repeat delay gave %d moves, want 4", n)
 	}
 }

@@ -16,6 +16,31 @@ type Mapper struct {
 	keys        []binding
 	entry       entry
 	left, right button
+	list        bool // the fault list is open: Up, Down, Enter and Esc act on it
+}
+
+// SetList tells the Mapper whether the fault list is open: while it is,
+// Up and Down move its cursor, Enter goes to the fault and Esc closes
+// it, instead of their usual commands.
+func (m *Mapper) SetList(open bool) { m.list = open }
+
+// listKey returns the fault list's command for key k, if the list is
+// open and k acts on it.
+func (m *Mapper) listKey(k Key) (Command, bool) {
+	if !m.list {
+		return Command{}, false
+	}
+	switch k {
+	case KeyUp:
+		return FaultMove(-1), true
+	case KeyDown:
+		return FaultMove(1), true
+	case KeyEnter:
+		return FaultPick(), true
+	case KeyEscape:
+		return ToggleFaults(), true
+	}
+	return Command{}, false
 }
 
 // NewMapper returns a Mapper with the default key map.
@@ -53,6 +78,12 @@ func (m *Mapper) keyboard(s *Snapshot, dst []Command) []Command {
 	for k := range NumKeys {
 		d := s.Held[k]
 		if d <= 0 {
+			continue
+		}
+		if c, ok := m.listKey(k); ok && held == 0 {
+			if fires(d, k == KeyUp || k == KeyDown) {
+				dst = append(dst, c)
+			}
 			continue
 		}
 		b := match(m.keys, k, held)

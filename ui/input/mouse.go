@@ -19,6 +19,15 @@ type button struct {
 	gesture        gesture
 	pressX, pressY float64 // where it went down
 	lastX, lastY   float64 // where the last drag or scrub command left off
+	plot           bool    // the scrub is on the plots, not the timeline
+}
+
+// scrubTime is the time at x on what the scrub started on.
+func (b *button) scrubTime(s *Snapshot, x float64) float64 {
+	if b.plot {
+		return s.Plot.TimeAt(x)
+	}
+	return s.Timeline.TimeAt(x)
 }
 
 // buttonRole is what a button's gestures produce.
@@ -37,9 +46,9 @@ func (b *button) update(down bool, s *Snapshot, role buttonRole, dst []Command) 
 			return dst
 		}
 		*b = button{gesture: gesturePending, pressX: x, pressY: y, lastX: x, lastY: y}
-		if role.scrub && s.onTimeline(x, y) {
-			b.gesture = gestureScrub
-			return append(dst, Scrub(s.Timeline.TimeAt(x)))
+		if role.scrub && (s.onTimeline(x, y) || s.onPlot(x, y)) {
+			b.gesture, b.plot = gestureScrub, !s.onTimeline(x, y)
+			return append(dst, Scrub(b.scrubTime(s, x)))
 		}
 	case gesturePending:
 		if dx, dy := x-b.pressX, y-b.pressY; dx*dx+dy*dy > ClickSlop*ClickSlop {
@@ -58,7 +67,7 @@ func (b *button) update(down bool, s *Snapshot, role buttonRole, dst []Command) 
 		// Only x matters; the scrub follows the cursor even off the bar,
 		// clamped to its ends by TimeAt.
 		if x != b.lastX {
-			dst = append(dst, Scrub(s.Timeline.TimeAt(x)))
+			dst = append(dst, Scrub(b.scrubTime(s, x)))
 			b.lastX = x
 		}
 	}

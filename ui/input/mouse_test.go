@@ -14,10 +14,13 @@ type tick struct {
 	want        []Command
 }
 
-// bar is the test timeline: 10 s over x 100..600, y 500..520.
+// bar is the test timeline: 10 s over x 100..600, y 500..520; the plots
+// are 20 s over x 10..210, y 300..400.
 func withBar(s *Snapshot) {
 	s.Timeline.X, s.Timeline.Width, s.Timeline.Start, s.Timeline.End = 100, 500, 0, 10
 	s.TimelineY, s.TimelineHeight = 500, 20
+	s.Plot.X, s.Plot.Width, s.Plot.Start, s.Plot.End = 10, 200, 0, 20
+	s.PlotY, s.PlotHeight = 300, 100
 }
 
 func TestMouse(t *testing.T) {
@@ -104,6 +107,20 @@ func TestMouse(t *testing.T) {
 		{"right press on the timeline pans", []tick{
 			{x: 350, y: 510, right: true},
 			{x: 360, y: 510, right: true, want: []Command{Pan(10, 0)}},
+		}},
+		{"a click on a plot seeks, never selects", []tick{
+			{x: 60, y: 350, left: true, want: []Command{Scrub(5)}},
+			{x: 60, y: 350, left: false},
+		}},
+		{"a drag on a plot follows with the plot's times, off it too", []tick{
+			{x: 110, y: 310, left: true, want: []Command{Scrub(10)}},
+			{x: 160, y: 330, left: true, want: []Command{Scrub(15)}},
+			{x: 400, y: 600, left: true, want: []Command{Scrub(20)}},
+			{x: 400, y: 600},
+		}},
+		{"just below the plots is the scene", []tick{
+			{x: 60, y: 401, left: true},
+			{x: 60, y: 401, want: []Command{Select(60, 401)}},
 		}},
 		{"just outside the bar is the scene", []tick{
 			{x: 350, y: 499, left: true},

@@ -28,6 +28,13 @@ type Snapshot struct {
 	// instead of orbiting. A zero Width means there is no bar.
 	Timeline                  playback.Timeline
 	TimelineY, TimelineHeight float64
+
+	// Plot maps x to time on the inspector's plots, which span
+	// [Plot.X, Plot.X+Plot.Width] by [PlotY, PlotY+PlotHeight]: a left
+	// press there seeks and a drag follows, as on the timeline. A zero
+	// Width means no plot shows.
+	Plot              playback.Timeline
+	PlotY, PlotHeight float64
 }
 
 // Mouse is the mouse state of one tick.
@@ -42,6 +49,13 @@ func (s *Snapshot) onTimeline(x, y float64) bool {
 	tl := s.Timeline
 	return tl.Width > 0 && s.TimelineHeight > 0 &&
 		x >= tl.X && x <= tl.X+tl.Width && y >= s.TimelineY && y <= s.TimelineY+s.TimelineHeight
+}
+
+// onPlot reports whether pixel x, y is on the plots.
+func (s *Snapshot) onPlot(x, y float64) bool {
+	p := s.Plot
+	return p.Width > 0 && s.PlotHeight > 0 &&
+		x >= p.X && x <= p.X+p.Width && y >= s.PlotY && y <= s.PlotY+s.PlotHeight
 }
 
 // mods returns the held modifiers as a set.

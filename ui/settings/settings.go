@@ -29,6 +29,13 @@ type Settings struct {
 	WindowWidth  int  `json:"window_width,omitempty"`
 	WindowHeight int  `json:"window_height,omitempty"`
 	TopDown      bool `json:"top_down,omitempty"`
+	// Thresholds are the path fault rules' limits by the name of their
+	// `viewer check` flag ("off-lane", "wrong-way-angle", ...); a rule
+	// not listed keeps its default.
+	Thresholds map[string]float64 `json:"thresholds,omitempty"`
+	// Trail is how many seconds of the selected actor's path the window
+	// draws behind it and ahead of it (0: the default).
+	Trail float64 `json:"trail,omitempty"`
 }
 
 // maxFileSize caps what Load reads: a settings file is a few hundred
@@ -103,6 +110,14 @@ func (s Store) Save(v Settings) error {
 func (v *Settings) sanitize() {
 	if !(v.Speed >= 0.05 && v.Speed <= 64) {
 		v.Speed = 0
+	}
+	for k, t := range v.Thresholds {
+		if !(t >= 0 && t < 1e6) {
+			delete(v.Thresholds, k)
+		}
+	}
+	if !(v.Trail >= 1 && v.Trail <= 600) {
+		v.Trail = 0
 	}
 	if v.WindowWidth < 200 || v.WindowWidth > 16384 || v.WindowHeight < 150 || v.WindowHeight > 16384 {
 		v.WindowWidth, v.WindowHeight = 0, 0

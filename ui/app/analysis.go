@@ -1,0 +1,321 @@
+package app
+
+import (
+	"context"
+	"math"
+	"sync/atomic"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// The lane association and fault pass (packages analysis/lanes and
+// analysis/faults) runs in the background once a whole recording has
+// opened, and again when the map changes: it costs about what opening the
+// recording did, and the window must stay usable meanwhile. Its progress
+// shows with the loads; when it is done the trails, fault marks, fault
+// list, inspector lines and plots appear.
+
+// analysisJob is one run of the pass.
+type analysisJob struct {
+	cancel   context.CancelFunc
+	done     chan struct{}
+	progress atomic.Uint64 // float64 bits, 0 to 1
+	name     string        // the recording's name, for the progress box
+
+	// Set before done is closed.
+	assoc  *lanes.Association
+	result *faults.Result
+	lights map[endKey]int // a road end's recorded light: its index in assoc.Lights
+	err    error
+}
+
+// endKey names a road end.
+type endKey struct {
+	road    int
+	atStart bool
+}
+
+// startAnalysis runs the pass over rec on m (nil: no map, then only the
+// recorded collisions and blocked spans are listed).
+func startAnalysis(name string, rec *scene.Recording, m *scene.Map, th faults.Thresholds) *analysisJob {
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &analysisJob{cancel: cancel, done: make(chan struct{}), name: name}
+	var lm lanes.Map
+	if m != nil && len(m.Roads) > 0 {
+		lm = lanes.NewBAI(m)
+	}
+	go func() {
+		defer close(j.done)
+		a, err := lanes.Associate(ctx, rec, lm, func(done, total int64) {
+			if total > 0 {
+				j.progress.Store(math.Float64bits(0.9 * float64(done) / float64(total)))
+			}
+		})
+		if err != nil {
+			j.err = err
+			return
+		}
+		j.assoc = a
+		j.result = faults.Find(a, rec.Events(), th)
+		j.lights = endLightsOf(a)
+	}()
+	return j
+}
+
+// Progress returns how far the pass is, 0 to 1.
+func (j *analysisJob) Progress() float64 { return math.Float64frombits(j.progress.Load()) }
+
+// endLightsOf pairs every road end that has a light with the recorded
+// traffic light actor showing it, by lanes.LightMatcher's rule.
+func endLightsOf(a *lanes.Association) map[endKey]int {
+	out := map[endKey]int{}
+	if a.Map == nil {
+		return out
+	}
+	var keys []endKey
+	m := lanes.NewLightMatcher(originsOf(a.Map, &keys))
+	match := m.Reset(nil)
+	for i := range a.Lights {
+		if a.Lights[i].Placed() {
+			m.Offer(match, int32(i), a.Lights[i].Pos)
+		}
+	}
+	for i, mt := range match {
+		if mt.Actor >= 0 {
+			out[keys[i]] = int(mt.Actor)
+		}
+	}
+	return out
+}
+
+func originsOf(m lanes.Map, keys *[]endKey) []mgl64.Vec3 {
+	var origins []mgl64.Vec3
+	for r := range m.Roads() {
+		for _, atStart := range []bool{true, false} {
+			if e := m.End(r, atStart); e.HasLight {
+				*keys = append(*keys, endKey{r, atStart})
+				origins = append(origins, e.Light)
+			}
+		}
+	}
+	return origins
+}
+
+// analyze starts the pass over the recording shown, on the map shown,
+// cancelling one running.
+func (a *App) analyze() {
+	a.stopAnalysis()
+	a.assoc, a.faultRes, a.endLights = nil, nil, nil
+	a.plots.reset()
+	rec := a.Recording()
+	if rec == nil || a.Previewing() {
+		a.setClockEvents()
+		return
+	}
+	a.anJob = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.thresholds)
+}
+
+// stopAnalysis cancels the pass running, if any.
+func (a *App) stopAnalysis() {
+	if a.anJob != nil {
+		a.anJob.cancel()
+		a.anJob = nil
+	}
+}
+
+// pollAnalysis installs the pass's result once it is done.
+func (a *App) pollAnalysis() {
+	j := a.anJob
+	if j == nil {
+		return
+	}
+	select {
+	case <-j.done:
+	default:
+		return
+	}
+	a.anJob = nil
+	if j.err != nil {
+		a.notify(Error, "lanes and faults of "+j.name+": "+j.err.Error())
+		return
+	}
+	a.assoc, a.faultRes, a.endLights = j.assoc, j.result, j.lights
+	a.faultCursor, a.faultPicked = 0, -1
+	a.setClockEvents()
+	n := len(j.result.Faults)
+	msg := itoa(n) + " faults found in " + j.name
+	if n == 1 {
+		msg = "1 fault found in " + j.name
+	}
+	if !j.result.LaneRules {
+		msg += " (no map: collisions and blocked spans only)"
+	}
+	a.notify(Info, msg+"; K lists them")
+}
+
+// Analyzing reports whether the pass is running.
+func (a *App) Analyzing() bool { return a.anJob != nil }
+
+// Association returns the recording's lane association, or nil until the
+// pass is done.
+func (a *App) Association() *lanes.Association { return a.assoc }
+
+// Faults returns the faults found, sorted by start (nil until the pass is
+// done; read-only).
+func (a *App) Faults() []faults.Fault {
+	if a.faultRes == nil {
+		return nil
+	}
+	return a.faultRes.Faults
+}
+
+// Thresholds returns the fault rules' limits in use.
+func (a *App) Thresholds() faults.Thresholds { return a.thresholds }
+
+// thresholdFields names every threshold as `viewer check` calls its flag,
+// the key it is remembered under.
+func thresholdFields(th *faults.Thresholds) []struct {
+	name string
+	v    *float64
+} {
+	return []struct {
+		name string
+		v    *float64
+	}{
+		{"off-lane", &th.OffLane}, {"off-lane-time", &th.OffLaneTime}, {"lane-change-time", &th.LaneChangeTime},
+		{"wrong-way-speed", &th.WrongWaySpeed}, {"wrong-way-angle", &th.WrongWayAngle},
+		{"wrong-way-time", &th.WrongWayTime}, {"stop-speed", &th.StopSpeed}, {"stop-distance", &th.StopDistance},
+		{"close-call-ttc", &th.CloseCallTTC}, {"moving-speed", &th.MovingSpeed},
+		{"collision-window", &th.CollisionWindow},
+	}
+}
+
+// thresholdsOf returns the defaults with the remembered values over them.
+func thresholdsOf(s settings.Settings) faults.Thresholds {
+	th := faults.Defaults()
+	for _, f := range thresholdFields(&th) {
+		if v, ok := s.Thresholds[f.name]; ok {
+			*f.v = v
+		}
+	}
+	return th
+}
+
+// thresholdSettings returns every threshold by name, for the settings
+// file, so that a user can find and edit them there.
+func thresholdSettings(th faults.Thresholds) map[string]float64 {
+	out := map[string]float64{}
+	for _, f := range thresholdFields(&th) {
+		out[f.name] = *f.v
+	}
+	return out
+}
+
+// maxFaultLines bounds the faults the actor panel lists.
+const maxFaultLines = 4
+
+// lightAheadRange is how near (m) a light end must be for the actor
+// panel to show its light.
+const lightAheadRange = 80
+
+// actorLanes writes the actor panel's lines of the association: where the
+// vehicle is on the map, the light ahead, and its faults.
+func (a *App) actorLanes(l *Lines, id uint32) {
+	as := a.assoc
+	if as == nil {
+		if a.anJob != nil {
+			l.Kv("lane", "looking...")
+		}
+		return
+	}
+	if tr := as.TrackAt(id, a.stateTime); tr != nil {
+		if i := tr.Index(a.stateTime); i >= 0 {
+			s := tr.At(i)
+			a.laneLine(l, &s)
+			a.lightAhead(l, &s)
+		}
+	}
+	a.scratchIdx = a.ActorFaults(id, a.scratchIdx[:0])
+	fs := a.Faults()
+	for k, i := range a.scratchIdx {
+		if k == 0 {
+			l.S("faults")
+		}
+		if k == maxFaultLines {
+			l.Tab().S("... ").I(int64(len(a.scratchIdx) - k)).S(" more (K lists them)").End()
+			break
+		}
+		f := &fs[i]
+		l.Tab()
+		l.buf = playback.AppendTime(l.buf, f.Start, 2)
+		if f.End > f.Start {
+			l.S("-")
+			l.buf = playback.AppendTime(l.buf, f.End, 2)
+		}
+		l.S("  ").S(f.Kind.String()).End()
+	}
+}
+
+// laneLine says where sample s is: "road 12 side B lane 0, offset +0.42
+// m, heading error 3 deg", "intersection 17" or "off the map", with the
+// map file's own numbers.
+func (a *App) laneLine(l *Lines, s *lanes.Sample) {
+	m := a.assoc.Map
+	l.S("lane").Tab()
+	switch s.Place {
+	case lanes.OnRoad:
+		l.S("road ").I(int64(m.RoadID(s.Road)))
+		if s.HasLane {
+			l.S(" side ").S(s.Lane.Side.String()).S(" lane ").I(int64(s.Lane.Lane)).End()
+			l.Tab().S("offset ")
+			if s.Offset >= 0 {
+				l.S("+")
+			}
+			l.F(s.Offset, 2).S(" m, heading error ")
+			if math.IsNaN(s.HeadingError) {
+				l.S("- (standing)")
+			} else {
+				l.F(s.HeadingError, 0).S(" deg")
+			}
+		}
+	case lanes.InIntersection:
+		l.S("intersection ").I(int64(m.IntersectionID(s.Intersection)))
+	case lanes.NoMap:
+		l.S("no map open")
+	default:
+		l.S("off the map")
+	}
+	l.End()
+}
+
+// lightAhead says, when s is in a lane that ends at a traffic light
+// within lightAheadRange, that light's recorded state and how far it is.
+func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
+	m := a.assoc.Map
+	if s.Place != lanes.OnRoad || !s.HasLane || m == nil {
+		return
+	}
+	e := lanes.EndAhead(m, s.Lane)
+	if !e.HasLight {
+		return
+	}
+	d := lanes.ToEnd(m, e, s.Along)
+	if d > lightAheadRange || d < 0 {
+		return
+	}
+	l.S("light ahead").Tab()
+	if k, ok := a.endLights[endKey{e.Road, e.AtStart}]; ok {
+		if st, ok := a.assoc.Lights[k].StateAt(a.stateTime); ok {
+			l.S(st.String()).S(", ")
+		}
+	} else {
+		l.S("not recorded, ")
+	}
+	l.F(d, 0).S(" m to the line").End()
+}

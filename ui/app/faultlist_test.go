@@ -1,0 +1,270 @@
+package app
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// faultyDrive is a recording on drivetest's city where vehicle 1 drives
+// lane B0 at 8 m/s and drifts 1.8 m left of it from 3 s to 5 s (an
+// off-lane fault), and vehicle 2 follows it in lane B1; they are
+// recorded colliding at 7 s.
+func faultyDrive() (mapBytes, logBytes []byte) {
+	bm := drivetest.City()
+	sm := scene.NewMap(bm)
+	r := drivetest.Through(sm)
+	b0, b1 := drivetest.Lane(sm, r, true, 0), drivetest.Lane(sm, r, true, 1)
+	drive := func(id uint32, p drivetest.Path, lat func(t float64) float64) drivetest.Vehicle {
+		return drivetest.Vehicle{ID: id, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+			pos, yaw := p.At(5+8*t, lat(t))
+			return pos, yaw, true
+		}}
+	}
+	s := drivetest.Script{Hz: 20, Seconds: 9, Vehicles: []drivetest.Vehicle{
+		drive(1, b0, func(t float64) float64 {
+			if t >= 3 && t <= 5 {
+				return 1.8
+			}
+			return 0
+		}),
+		drive(2, b1, func(float64) float64 { return 0 }),
+	}, Collisions: []drivetest.Collision{{Time: 7, A: 1, B: 2}}}
+	var mb bytes.Buffer
+	if err := bai.Encode(&mb, bm); err != nil {
+		panic(err)
+	}
+	return mb.Bytes(), s.Bytes()
+}
+
+// newFaulty returns an app showing faultyDrive with its faults found.
+func newFaulty(t testing.TB) *App {
+	t.Helper()
+	mb, lb := faultyDrive()
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("drive.bai", mb))
+	a.Open(loader.BytesSource("drive.log", lb))
+	settle(t, a)
+	if a.Association() == nil {
+		t.Fatal("no association after the loads")
+	}
+	return a
+}
+
+func faultOf(a *App, k faults.Kind) (int, *faults.Fault) {
+	for i, f := range a.Faults() {
+		if f.Kind == k {
+			return i, &a.Faults()[i]
+		}
+	}
+	return -1, nil
+}
+
+// TestFaultsFound: the pass runs after the loads and finds the drift and
+// the collision; the list's lines say their time, kind and actor.
+func TestFaultsFound(t *testing.T) {
+	a := newFaulty(t)
+	_, off := faultOf(a, faults.OffLane)
+	_, col := faultOf(a, faults.Collision)
+	if off == nil || col == nil {
+		t.Fatalf("faults %+v: want an off-lane and a collision", a.Faults())
+	}
+	if off.Actor != 1 || math.Abs(off.Start-3) > 0.3 {
+		t.Errorf("off-lane %+v: want actor 1 from about 3 s", off)
+	}
+	if !noticeWith(a, Info, "faults found in drive.log") {
+		t.Errorf("no notice of the faults found: %+v", a.Notices())
+	}
+	fl := a.FaultLines()
+	if fl.Len() != len(a.Faults()) {
+		t.Fatalf("%d list lines for %d faults", fl.Len(), len(a.Faults()))
+	}
+	if s := fl.String(); !strings.Contains(s, "off-lane  actor 1 vehicle.tesla.model3") {
+		t.Errorf("list lines:\n%s", s)
+	}
+}
+
+// TestBracketsStepToFaults: ] from the start stops at the off-lane
+// fault's start (the recording has no other event before it).
+func TestBracketsStepToFaults(t *testing.T) {
+	a := newFaulty(t)
+	_, off := faultOf(a, faults.OffLane)
+	a.Apply(input.Clock(playback.NextEvent()))
+	if got := a.Clock().Time(); math.Abs(got-off.Start) > 1e-9 {
+		// A spawn at the first frame may come first; step once more.
+		a.Apply(input.Clock(playback.NextEvent()))
+		if got = a.Clock().Time(); math.Abs(got-off.Start) > 1e-9 {
+			t.Errorf("] went to %v, want the fault at %v", got, off.Start)
+		}
+	}
+}
+
+// TestFaultListPick: K opens the list, Down moves the cursor, Enter goes
+// to the fault: the clock at its start, its actor selected; a click on a
+// row does the same.
+func TestFaultListPick(t *testing.T) {
+	a := newFaulty(t)
+	m := input.NewMapper()
+	keys(a, m, false, input.KeyK)
+	if !a.FaultListOpen() {
+		t.Fatal("K did not open the fault list")
+	}
+	ci, col := faultOf(a, faults.Collision)
+	m.SetList(true)
+	for range ci {
+		keys(a, m, false, input.KeyDown)
+	}
+	if a.FaultCursor() != ci {
+		t.Fatalf("cursor at %d, want %d", a.FaultCursor(), ci)
+	}
+	if a.Clock().Speed() != 1 {
+		t.Errorf("Down in the list changed the speed to %v", a.Clock().Speed())
+	}
+	keys(a, m, false, input.KeyEnter)
+	if a.Clock().Time() != col.Start || a.Selected() != col.Actor || a.PickedFault() != ci {
+		t.Errorf("Enter: time %v selected %d picked %d; want %v, %d, %d",
+			a.Clock().Time(), a.Selected(), a.PickedFault(), col.Start, col.Actor, ci)
+	}
+	oi, off := faultOf(a, faults.OffLane)
+	a.SetFaultListBox(ListBox{X0: 900, X1: 1200, Top: 100, RowH: 20, First: 0, N: len(a.Faults())})
+	a.Apply(input.Select(950, 100+20*float64(oi)+5))
+	if a.Clock().Time() != off.Start || a.Selected() != off.Actor {
+		t.Errorf("click on row %d: time %v selected %d; want %v, %d", oi, a.Clock().Time(), a.Selected(), off.Start, off.Actor)
+	}
+	keys(a, m, false, input.KeyEscape)
+	if a.FaultListOpen() {
+		t.Error("Esc did not close the list")
+	}
+}
+
+func TestListBoxRow(t *testing.T) {
+	b := ListBox{X0: 10, X1: 110, Top: 50, RowH: 20, First: 5, N: 3}
+	for _, c := range []struct {
+		x, y float64
+		row  int
+		ok   bool
+	}{
+		{10, 50, 5, true}, {109, 69.9, 5, true}, {50, 70, 6, true}, {50, 109.9, 7, true},
+		{50, 110, 0, false}, {50, 49, 0, false}, {9, 60, 0, false}, {110, 60, 0, false},
+	} {
+		if r, ok := b.Row(c.x, c.y); r != c.row || ok != c.ok {
+			t.Errorf("Row(%v, %v) = %d, %v; want %d, %v", c.x, c.y, r, ok, c.row, c.ok)
+		}
+	}
+	if _, ok := (ListBox{}).Row(0, 0); ok {
+		t.Error("an empty box has rows")
+	}
+}
+
+func TestPlotAreaTimeAt(t *testing.T) {
+	p := PlotArea{X0: 100, Y0: 400, X1: 300, Y1: 500, Start: 10, End: 30}
+	for _, c := range []struct {
+		x, y, t float64
+		ok      bool
+	}{
+		{100, 400, 10, true}, {200, 450, 20, true}, {300, 500, 30, true},
+		{99, 450, 0, false}, {301, 450, 0, false}, {200, 399, 0, false}, {200, 501, 0, false},
+	} {
+		if got, ok := p.TimeAt(c.x, c.y); ok != c.ok || (ok && math.Abs(got-c.t) > 1e-9) {
+			t.Errorf("TimeAt(%v, %v) = %v, %v; want %v, %v", c.x, c.y, got, ok, c.t, c.ok)
+		}
+	}
+	if _, ok := (PlotArea{}).TimeAt(0, 0); ok {
+		t.Error("the zero area is on the plots")
+	}
+}
+
+// TestPlotColumns: the selected vehicle's plot has its speed (28.8 km/h)
+// in every column it lived in but where it steps sideways, and its offset reaches the drift.
+func TestPlotColumns(t *testing.T) {
+	a := newFaulty(t)
+	if a.Plot(100).Width() != 0 {
+		t.Error("a plot with nothing selected")
+	}
+	a.selected = 1
+	p := a.Plot(90)
+	if p.Width() != 90 {
+		t.Fatalf("width %d", p.Width())
+	}
+	for c := 5; c < 85; c++ {
+		if c >= 28 && c <= 32 || c >= 48 && c <= 52 {
+			continue // the drift's steps (a column is 0.1 s): a jump sideways
+		}
+		lo, hi, ok := p.Column(SeriesSpeed, c)
+		if !ok || math.Abs(lo-28.8) > 1.5 || math.Abs(hi-28.8) > 1.5 {
+			t.Fatalf("speed column %d: %v..%v, %v", c, lo, hi, ok)
+		}
+	}
+	if p.Max[SeriesOffset] < 1.7 {
+		t.Errorf("offset range %v..%v misses the 1.8 m drift", p.Min[SeriesOffset], p.Max[SeriesOffset])
+	}
+	if a.Plot(90) != p || p.track == nil {
+		t.Error("plot not kept")
+	}
+}
+
+// TestActorPanelLanes: the actor panel says the lane, and lists the
+// actor's faults.
+func TestActorPanelLanes(t *testing.T) {
+	a := newFaulty(t)
+	a.selected = 1
+	a.Apply(input.Clock(playback.GoTo(1)))
+	a.Tick()
+	s := a.ActorPanel().String()
+	for _, want := range []string{"lane\troad ", " side B lane 0\n\toffset +0.0", "heading error 0 deg", "faults\t", "off-lane"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("actor panel lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// TestTrailSteps: - and = step the trail length within its steps, and it
+// is remembered.
+func TestTrailSteps(t *testing.T) {
+	a := New(settings.Settings{Trail: 21}, nil)
+	if a.Trail() != 20 {
+		t.Fatalf("trail %v from the remembered 21, want the nearest step 20", a.Trail())
+	}
+	gen := a.SettingsGen()
+	for range 5 {
+		a.Apply(input.TrailLength(1))
+	}
+	if a.Trail() != 60 || a.SettingsGen() == gen || a.Settings().Trail != 60 {
+		t.Errorf("trail %v after stepping up, want 60 remembered", a.Trail())
+	}
+	for range 9 {
+		a.Apply(input.TrailLength(-1))
+	}
+	if a.Trail() != 2 {
+		t.Errorf("trail %v after stepping down, want 2", a.Trail())
+	}
+}
+
+// TestThresholdSettings: remembered thresholds replace the defaults, and
+// every threshold is saved by its flag's name.
+func TestThresholdSettings(t *testing.T) {
+	a := New(settings.Settings{Thresholds: map[string]float64{"off-lane": 1.5, "close-call-ttc": 0.7}}, nil)
+	th := a.Thresholds()
+	want := faults.Defaults()
+	want.OffLane, want.CloseCallTTC = 1.5, 0.7
+	if th != want {
+		t.Errorf("thresholds %+v, want %+v", th, want)
+	}
+	s := a.Settings().Thresholds
+	if len(s) != 11 || s["off-lane"] != 1.5 || s["wrong-way-angle"] != 120 {
+		t.Errorf("saved thresholds %v", s)
+	}
+}

@@ -1,0 +1,170 @@
+package app
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/scene/playback"
+)
+
+// The plots under the inspector: the selected vehicle's speed, lateral
+// offset from its lane and heading error over the whole recording, one
+// band each, with the playhead and its faults shaded. A recording has
+// far more samples than a plot has pixels, so each pixel column keeps the
+// lowest and highest value in it, computed once per selection and width,
+// never per frame. Clicking or dragging on them seeks (the window puts
+// their area in the input snapshot; PlotArea.TimeAt is the rule).
+
+// Series is one plot.
+type Series uint8
+
+// The plotted series, top to bottom.
+const (
+	SeriesSpeed   Series = iota // km/h
+	SeriesOffset                // m, + left of the lane's direction
+	SeriesHeading               // deg, + counter-clockwise of the lane's direction
+	NumSeries
+)
+
+var seriesNames = [NumSeries]string{"speed km/h", "lane offset m", "heading error deg"}
+
+// String returns the plot's title.
+func (s Series) String() string {
+	if s < NumSeries {
+		return seriesNames[s]
+	}
+	return "Series(?)"
+}
+
+// PlotArea is where the window drew the plots, device pixels, and the
+// times at their left and right edges.
+type PlotArea struct {
+	X0, Y0, X1, Y1 float64
+	Start, End     float64
+}
+
+// Timeline returns the area's x-to-time mapping.
+func (p PlotArea) Timeline() playback.Timeline {
+	return playback.Timeline{X: p.X0, Width: p.X1 - p.X0, Start: p.Start, End: p.End}
+}
+
+// TimeAt returns the time under pixel x, y, or false when it is not on
+// the plots.
+func (p PlotArea) TimeAt(x, y float64) (float64, bool) {
+	if !(p.X1 > p.X0) || x < p.X0 || x > p.X1 || y < p.Y0 || y > p.Y1 {
+		return 0, false
+	}
+	return p.Timeline().TimeAt(x), true
+}
+
+// SetPlotArea tells the app where the plots are on screen (the zero
+// area when none shows).
+func (a *App) SetPlotArea(p PlotArea) { a.plotArea = p }
+
+// PlotArea returns the area last set.
+func (a *App) PlotArea() PlotArea { return a.plotArea }
+
+// Plot is the columns of every series for one track and width.
+type Plot struct {
+	track *lanes.Track
+	width int
+	start float64
+	end   float64
+	lo    [NumSeries][]float32
+	hi    [NumSeries][]float32
+	// Min and Max are each series' range over the track, widened so
+	// that a flat line sits in the middle of its band.
+	Min, Max [NumSeries]float64
+}
+
+func (p *Plot) reset() { p.track, p.width = nil, 0 }
+
+// Width returns the number of columns (0: nothing to plot).
+func (p *Plot) Width() int {
+	if p.track == nil {
+		return 0
+	}
+	return p.width
+}
+
+// Column returns the lowest and highest value of series s in column c;
+// false when the track has no value there.
+func (p *Plot) Column(s Series, c int) (lo, hi float64, ok bool) {
+	if p.track == nil || s >= NumSeries || c < 0 || c >= p.width {
+		return 0, 0, false
+	}
+	l, h := p.lo[s][c], p.hi[s][c]
+	if l > h {
+		return 0, 0, false
+	}
+	return float64(l), float64(h), true
+}
+
+// Plot returns the selected vehicle's plot, width columns wide over the
+// recording's span (Width 0 when there is none: no selection, no
+// association yet, or not a vehicle).
+func (a *App) Plot(width int) *Plot {
+	p := &a.plots
+	if a.assoc == nil || a.clock == nil || a.selected == 0 || width <= 0 {
+		p.reset()
+		return p
+	}
+	tr := a.assoc.TrackAt(a.selected, a.clock.Time())
+	if tr == nil {
+		tracks := a.assoc.TracksOf(a.selected)
+		if len(tracks) == 0 {
+			p.reset()
+			return p
+		}
+		tr = &a.assoc.Tracks[tracks[0]]
+	}
+	if tr != p.track || width != p.width || p.start != a.clock.Start() || p.end != a.clock.End() {
+		p.build(tr, width, a.clock.Start(), a.clock.End())
+	}
+	return p
+}
+
+// build fills the columns of tr over [start, end].
+func (p *Plot) build(tr *lanes.Track, width int, start, end float64) {
+	p.track, p.width, p.start, p.end = tr, width, start, end
+	for s := range NumSeries {
+		p.lo[s] = resizeF(p.lo[s], width, float32(math.Inf(1)))
+		p.hi[s] = resizeF(p.hi[s], width, float32(math.Inf(-1)))
+		p.Min[s], p.Max[s] = math.Inf(1), math.Inf(-1)
+	}
+	tl := playback.Timeline{Width: float64(width), Start: start, End: end}
+	for i := range tr.Len() {
+		c := min(max(int(tl.XAt(tr.Time(i))), 0), width-1)
+		p.add(SeriesSpeed, c, tr.Speed(i)*3.6)
+		if _, off, _, _, herr, ok := tr.InLane(i); ok {
+			p.add(SeriesOffset, c, off)
+			p.add(SeriesHeading, c, herr)
+		}
+	}
+	p.Min[SeriesSpeed] = 0
+	p.Max[SeriesSpeed] = max(p.Max[SeriesSpeed], 10)
+	m := max(math.Abs(p.Min[SeriesOffset]), math.Abs(p.Max[SeriesOffset]), 1)
+	p.Min[SeriesOffset], p.Max[SeriesOffset] = -m, m
+	p.Min[SeriesHeading], p.Max[SeriesHeading] = -180, 180
+}
+
+func (p *Plot) add(s Series, c int, v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return
+	}
+	f := float32(v)
+	p.lo[s][c] = min(p.lo[s][c], f)
+	p.hi[s][c] = max(p.hi[s][c], f)
+	p.Min[s], p.Max[s] = min(p.Min[s], v), max(p.Max[s], v)
+}
+
+func resizeF(s []float32, n int, v float32) []float32 {
+	if cap(s) < n {
+		s = make([]float32, n)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}

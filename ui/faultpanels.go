@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/app"
+)
+
+// The window's parts of the lane and fault pass: the row of fault marks
+// above the timeline, the fault list, and the plots under the actor
+// panel. The rules (what a click on a row or a plot does) are ui/app's.
+
+// Fault list and plot sizes, logical pixels.
+const (
+	faultListWidth = 430
+	faultListTop   = 300 // under the legend
+	plotBandHeight = 46
+	plotTitleH     = 15
+)
+
+// faultRow draws a tick above the timeline's bar for every fault, from
+// its start to its end, in its kind's colour; the picked one taller.
+func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
+	l, ov := &g.lay, &g.ov
+	fs := g.app.Faults()
+	picked := g.app.PickedFault()
+	y0, y1 := bar.y0-l.px(9), bar.y0-l.px(2)
+	for i := range fs {
+		f := &fs[i]
+		x0 := math.Floor(tl.XAt(f.Start))
+		w := math.Max(2, l.px(2))
+		top := y0
+		if i == picked {
+			top = y0 - l.px(3)
+		}
+		col := scenedraw.FaultColor(f.Kind)
+		ov.rect(0, rect{x0, top, x0 + w, y1}, col)
+		// A span goes on as a thin line to its end.
+		ov.rect(0, rect{x0, y1 - w, max(tl.XAt(f.End), x0+w), y1}, col.WithAlpha(0.7))
+	}
+}
+
+// faultListPanel draws the fault list on the right of the view and tells
+// the app where its rows are.
+func (h *hudText) faultListPanel(g *Game) {
+	a := g.app
+	if !a.FaultListOpen() {
+		a.SetFaultListBox(app.ListBox{})
+		return
+	}
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	pad, lh := l.px(panelPad), f.lineH
+	w := min(l.px(faultListWidth), l.w*0.45)
+	x0 := l.w - l.px(panelMargin) - w
+	y0 := min(l.px(faultListTop), l.view.h()*0.5)
+	bottom := l.view.y1 - l.px(panelMargin)
+	lines := a.FaultLines()
+	n := lines.Len()
+	rows := max(int((bottom-y0-2*pad)/lh)-2, 1)
+	shown := min(n, rows)
+	first := min(max(a.FaultCursor()-shown/2, 0), max(n-shown, 0))
+	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(max(shown, 1)+1)*lh}
+	panelBox(g, r)
+	h.panels = append(h.panels, r)
+	h.scratch = append(h.scratch[:0], "Faults  "...)
+	h.scratch = strconv.AppendInt(h.scratch, int64(n), 10)
+	h.scratch = append(h.scratch, "   Up/Down, Enter or click: go there"...)
+	ty := y0 + pad + (lh-faceH(f.bold))/2
+	ov.run(0, h.scratch, x0+pad, ty, f.rBold, w-2*pad, colTitle)
+	top := y0 + pad + lh
+	if n == 0 {
+		msg := "none found"
+		if a.Analyzing() {
+			msg = "looking for faults..."
+		}
+		ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+	}
+	fs := a.Faults()
+	timeCol := l.px(64)
+	for k := range shown {
+		i := first + k
+		y := top + float64(k)*lh
+		if i == a.FaultCursor() {
+			ov.rect(0, rect{x0 + l.s, y, x0 + w - l.s, y + lh}, colPlayed)
+		}
+		sw := l.px(8)
+		ov.rect(0, rect{x0 + pad, y + (lh-sw)/2, x0 + pad + sw, y + (lh+sw)/2}, scenedraw.FaultColor(fs[i].Kind))
+		line := lines.Line(i)
+		ty := y + (lh-faceH(f.regular))/2
+		tab := indexTab(line)
+		ov.run(0, line[:tab], x0+pad+l.px(14), ty, f.rRegular, timeCol, colTextDim)
+		if tab < len(line) {
+			ov.run(0, line[tab+1:], x0+pad+l.px(14)+timeCol, ty, f.rRegular, w-2*pad-l.px(14)-timeCol, colText)
+		}
+	}
+	a.SetFaultListBox(app.ListBox{X0: x0, X1: x0 + w, Top: top, RowH: lh, First: first, N: shown})
+}
+
+func indexTab(b []byte) int {
+	for i, c := range b {
+		if c == '\t' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// seriesColors are the plots' line colours.
+var seriesColors = [app.NumSeries]struct{ R, G, B uint8 }{
+	app.SeriesSpeed:   {0x6f, 0xd3, 0xff},
+	app.SeriesOffset:  {0xff, 0x9f, 0x43},
+	app.SeriesHeading: {0xc0, 0x8c, 0xff},
+}
+
+// plotsHeight is the height of the plots' panel.
+func plotsHeight(l *layout) float64 {
+	return 2*l.px(panelPad) + float64(app.NumSeries)*(l.px(plotBandHeight)+l.px(plotTitleH))
+}
+
+// plots draws the selected vehicle's plots in a panel at x, y, w wide,
+// stopping at bottom, and returns the panel's bottom edge (y when there
+// is no plot). The plots span the whole recording, as the timeline does.
+func (h *hudText) plots(g *Game, x, y, w, bottom float64) float64 {
+	a, l, ov := g.app, &g.lay, &g.ov
+	pad := l.px(panelPad)
+	inner := math.Floor(w - 2*pad)
+	p := a.Plot(int(inner))
+	c := a.Clock()
+	band, title := l.px(plotBandHeight), l.px(plotTitleH)
+	hgt := plotsHeight(l)
+	if p.Width() == 0 || c == nil || y+hgt > bottom {
+		a.SetPlotArea(app.PlotArea{})
+		return y
+	}
+	r := rect{x, y, x + w, y + hgt}
+	panelBox(g, r)
+	h.panels = append(h.panels, r)
+	x0 := x + pad
+	area := app.PlotArea{X0: x0, Y0: y + pad, X1: x0 + inner, Y1: y + hgt - pad, Start: c.Start(), End: c.End()}
+	a.SetPlotArea(area)
+	tl := area.Timeline()
+	by := y + pad
+	for s := range app.NumSeries {
+		h.plotBand(g, p, s, x0, by, inner, title, band)
+		by += title + band
+	}
+	// The actor's faults, shaded over every band.
+	fs := a.Faults()
+	for i := range fs {
+		if fs[i].Actor != a.Selected() {
+			continue
+		}
+		fx0 := tl.XAt(fs[i].Start)
+		ov.rect(0, rect{fx0, area.Y0, max(tl.XAt(fs[i].End), fx0+math.Max(2, l.px(2))), area.Y1},
+			scenedraw.FaultColor(fs[i].Kind).WithAlpha(0.3))
+	}
+	head := math.Round(tl.XAt(c.Time()))
+	ov.rect(0, rect{head, area.Y0, head + math.Max(1, l.s), area.Y1}, colHead)
+	return r.y1
+}
+
+// plotBand draws one series: its title and range, a zero line, and each
+// column's lowest to highest value.
+func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, band float64) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	lo, hi := p.Min[s], p.Max[s]
+	h.scratch = append(h.scratch[:0], s.String()...)
+	h.scratch = append(h.scratch, "   "...)
+	h.scratch = strconv.AppendFloat(h.scratch, lo, 'f', 0, 64)
+	h.scratch = append(h.scratch, " to "...)
+	h.scratch = strconv.AppendFloat(h.scratch, hi, 'f', 0, 64)
+	ov.run(0, h.scratch, x0, y+(title-faceH(f.small))/2, f.rSmall, w, colTextDim)
+	top := y + title
+	ov.rect(0, rect{x0, top, x0 + w, top + band}, colTrack)
+	yOf := func(v float64) float64 { return top + band - (v-lo)/(hi-lo)*band }
+	if lo < 0 && hi > 0 {
+		z := math.Round(yOf(0))
+		ov.rect(0, rect{x0, z, x0 + w, z + math.Max(1, l.s)}, colTick)
+	}
+	sc := seriesColors[s]
+	col := colAccent
+	col.R, col.G, col.B = float32(sc.R)/255, float32(sc.G)/255, float32(sc.B)/255
+	for cx := range p.Width() {
+		vlo, vhi, ok := p.Column(s, cx)
+		if !ok {
+			continue
+		}
+		y0, y1 := yOf(vhi), yOf(vlo)
+		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, col)
+	}
+}

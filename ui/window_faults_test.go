@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"bytes"
+	"image"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+)
+
+// faultyWindow opens a recording on drivetest's city where vehicle 1
+// drives lane B0 at 8 m/s and drifts 1.8 m off it from 3 s to 5 s (an
+// off-lane fault), with vehicle 2 beside it, and waits for the loads and
+// the fault pass.
+func faultyWindow(t *testing.T) (*Game, *script) {
+	t.Helper()
+	bm := drivetest.City()
+	sm := scene.NewMap(bm)
+	r := drivetest.Through(sm)
+	drive := func(id uint32, p drivetest.Path, drift float64) drivetest.Vehicle {
+		return drivetest.Vehicle{ID: id, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+			lat := 0.0
+			if t >= 3 && t <= 5 {
+				lat = drift
+			}
+			pos, yaw := p.At(5+8*t, lat)
+			return pos, yaw, true
+		}}
+	}
+	s := drivetest.Script{Hz: 20, Seconds: 9, Vehicles: []drivetest.Vehicle{
+		drive(1, drivetest.Lane(sm, r, true, 0), 1.8), drive(2, drivetest.Lane(sm, r, true, 1), 0)}}
+	var mb bytes.Buffer
+	if err := bai.Encode(&mb, bm); err != nil {
+		t.Fatal(err)
+	}
+	g, sc := newTestGame(t, loader.BytesSource("drive.bai", mb.Bytes()), loader.BytesSource("drive.log", s.Bytes()))
+	if g.App().Association() == nil || len(g.App().Faults()) == 0 {
+		t.Fatalf("no faults after the loads: %+v", g.App().Faults())
+	}
+	return g, sc
+}
+
+// TestWindowFaultTrailPlot: K and Enter go to the off-lane fault and
+// select its car; the top-down picture shows the fault's mark where it
+// happened and the car's trail in its speed's colour behind it; a click
+// on the plots seeks there; and a playing Update with all of it on
+// screen allocates nothing.
+func TestWindowFaultTrailPlot(t *testing.T) {
+	g, sc := faultyWindow(t)
+	a := g.App()
+	var off *faults.Fault
+	for i := range a.Faults() {
+		if a.Faults()[i].Kind == faults.OffLane {
+			off = &a.Faults()[i]
+		}
+	}
+	if off == nil {
+		t.Fatalf("no off-lane fault among %+v", a.Faults())
+	}
+	sc.key(input.KeyK, false, false)
+	drain(t, g, sc)
+	for a.FaultCursor() < len(a.Faults()) && &a.Faults()[a.FaultCursor()] != off {
+		sc.key(input.KeyDown, false, false)
+		drain(t, g, sc)
+	}
+	sc.key(input.KeyEnter, false, false)
+	sc.key(input.KeyK, false, false) // close the list
+	sc.key(input.KeyT, false, false) // top-down
+	drain(t, g, sc)
+	run(t, g, 2)
+	if a.Selected() != off.Actor || a.Clock().Time() != off.Start {
+		t.Fatalf("Enter: selected %d at %v, want %d at %v", a.Selected(), a.Clock().Time(), off.Actor, off.Start)
+	}
+	// Half a second later, the trail runs over the mark.
+	a.Apply(input.Clock(playback.GoTo(off.Start + 0.5)))
+	run(t, g, 2)
+	img := shot(t, g, "fault-trail")
+	v := a.View()
+	mx, my, _, ok := v.WorldToScreen(off.Location)
+	if !ok {
+		t.Fatal("the fault is behind the camera")
+	}
+	k := int(2 * scenedraw.MarkRadius * g.scale)
+	box := image.Rect(int(mx)-k, int(my)-k, int(mx)+k, int(my)+k)
+	if n := countNear(img, box, 8, rgb(scenedraw.FaultColor(faults.OffLane))); n < 20 {
+		t.Errorf("fault mark at %.0f,%.0f: %d pixels of its colour", mx, my, n)
+	}
+	tr := a.Association().TrackAt(off.Actor, a.Clock().Time())
+	trailCol := rgb(scenedraw.SpeedColor(8))
+	seen := 0
+	for _, dt := range []float64{-2, -1.5, 1.5, 2} { // behind it, and ahead (dashed)
+		p := tr.Pos(tr.Index(a.Clock().Time() + dt))
+		x, y, _, ok := v.WorldToScreen(p)
+		if ok && countNear(img, image.Rect(int(x)-6, int(y)-6, int(x)+6, int(y)+6), 10, trailCol) > 0 {
+			seen++
+		}
+	}
+	if seen < 3 {
+		t.Errorf("trail in %v seen at %d of 4 points behind and ahead", trailCol, seen)
+	}
+	// The plots: a click a quarter of the way along seeks there.
+	p := a.PlotArea()
+	if !(p.X1 > p.X0) {
+		t.Fatal("no plots under the actor panel")
+	}
+	want := p.Start + 0.25*(p.End-p.Start)
+	sc.click(p.X0+0.25*(p.X1-p.X0), (p.Y0+p.Y1)/2)
+	drain(t, g, sc)
+	if got := a.Clock().Time(); math.Abs(got-want) > 0.06 {
+		t.Errorf("a click on the plots went to %v, want %v", got, want)
+	}
+	if a.Selected() != off.Actor {
+		t.Errorf("a click on the plots changed the selection to %d", a.Selected())
+	}
+	// Playing, with the list, the trail, the marks and the plots.
+	sc.key(input.KeyK, false, false)
+	sc.key(input.KeyL, false, false)
+	sc.key(input.KeySpace, false, false)
+	drain(t, g, sc)
+	run(t, g, 200)
+	if n := testing.AllocsPerRun(100, g.step); n != 0 {
+		t.Errorf("a playing Update with faults, trail and plots allocates %v times", n)
+	}
+}
