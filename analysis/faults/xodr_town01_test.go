@@ -29,9 +29,8 @@ func readCarla(t testing.TB, name string) []byte {
 // TestTown01NoWrongWay runs the fault rules over both real recordings
 // on Town01's OpenDRIVE map: CARLA's autopilot and the scenario's hero
 // keep to the right, so no vehicle may be reported driving the wrong way
-// (with the lanes' directions taken backwards, each recording reports one),
-// and the
-// lane rules must have run.
+// (with the lanes' directions taken backwards, each recording reports
+// one), and the lane rules must have run.
 func TestTown01NoWrongWay(t *testing.T) {
 	od, err := opendrive.DecodeBytes(readCarla(t, "Town01.xodr"))
 	if err != nil {

@@ -37,18 +37,18 @@ import (
 //     start), and RoadEnd.Light is where the signal stands, for the
 //     matching of recorded light actors.
 type OpenDRIVE struct {
-	net       *scene.RoadNet
-	lanes     []laneCurve
-	groups    [][]int32 // driving lane curves of each (road, section) group
-	laneSegs  []segRef
-	laneGrid  *grid
-	quads     []quad
-	quadGrid  *grid
-	areas     []area2
-	areaGrid  *grid
-	ends      [][2]RoadEnd
-	roadIDs   []int
-	interIDs  []int
+	net      *scene.RoadNet
+	lanes    []laneCurve
+	groups   [][]int32 // driving lane curves of each (road, section) group
+	laneSegs []segRef
+	laneGrid *grid
+	quads    []quad
+	quadGrid *grid
+	areas    []area2
+	areaGrid *grid
+	ends     [][2]RoadEnd
+	roadIDs  []int
+	interIDs []int
 }
 
 // quad is the surface of a road between two consecutive samples of a
