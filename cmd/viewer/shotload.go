@@ -11,7 +11,7 @@ import (
 
 // shotScene is what a shot draws: a map, a recording, or both.
 type shotScene struct {
-	m        *scene.Map // never nil (empty without a map file, or with an OpenDRIVE one)
+	m        *scene.Map     // never nil (empty without a map file, or with an OpenDRIVE one)
 	roads    *scene.RoadNet // the OpenDRIVE map, if that is the map
 	rec      *scene.Recording
 	mapName  string
