@@ -180,6 +180,7 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 	r := scenedraw.New()
 	r.SetMeasurer(face)
 	r.SetMap(sc.m)
+	r.SetRoads(sc.roads)
 	vp := render.Viewport{Width: float64(sp.width), Height: float64(sp.height), Scale: 1}
 	view, err := shotCamera(r, st, sp, vp)
 	if err != nil {
