@@ -2,7 +2,10 @@ package scene
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
+	"math"
+
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -35,6 +38,14 @@ import (
 //
 // BAI maps are metres, Y up, right-handed: (x, y, z) -> (x, -z, y) is a
 // proper rotation (determinant +1) that puts Y up onto Z up.
+//
+// OpenDRIVE maps are metres, right-handed, Z up, headings counter-
+// clockwise from +X. CARLA's world is OpenDRIVE's with Y negated: a
+// recorded location (x, y) cm lies at OpenDRIVE (x/100, -y/100). That is
+// exactly what FromUnreal makes of it, so the viewer world and
+// OpenDRIVE's frame coincide and the conversion is the identity; it is
+// spelled out here all the same, so that the claim has one place to be
+// tested (a Town01 light signal lands on its recorded light actor).
 
 // centimetresPerMetre is the recording's length unit.
 const centimetresPerMetre = 100
@@ -98,6 +109,14 @@ func FromBAI(v bai.Vec3) mgl64.Vec3 {
 func ToBAI(v mgl64.Vec3) bai.Vec3 {
 	return bai.Vec3{X: float32(v[0]), Y: float32(v[2]), Z: float32(-v[1])}
 }
+
+// FromOpenDRIVE converts an OpenDRIVE point (metres, Z up) to world
+// metres: the same numbers (see above).
+func FromOpenDRIVE(v opendrive.Vec3) mgl64.Vec3 { return mgl64.Vec3{v.X, v.Y, v.Z} }
+
+// FromOpenDRIVEHeading converts an OpenDRIVE heading (radians counter-
+// clockwise from +X) to a world yaw in degrees, in [-180, 180).
+func FromOpenDRIVEHeading(hdg float64) float64 { return WrapDegrees(hdg * 180 / math.Pi) }
 
 func abs(x float64) float64 {
 	if x < 0 {

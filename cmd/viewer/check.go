@@ -16,8 +16,10 @@ import (
 
 const checkHelp = `
 Finds where the vehicles of a CARLA recording broke the rules of a road
-map: a recording and a Midtown Madness 2 AI map, told apart by content,
-in any order. Every vehicle is placed on the map at every frame (road,
+map: a recording and a Midtown Madness 2 AI map or an OpenDRIVE map
+(.xodr), told apart by content, in any order. Given no map, the town the
+recording names (TOWN.xodr) is looked for beside it and in --maps DIR,
+and standard error says which map was loaded or that none was found. Every vehicle is placed on the map at every frame (road,
 side, lane; or intersection; or off the map), then:
 
   off-lane    on a road, farther than --off-lane m from every lane curve
@@ -87,6 +89,7 @@ func cmdCheck() *Command {
 		asJSON := fs.Bool("json", false, "print one JSON document")
 		th := faults.Defaults()
 		thresholdFlags(fs, &th)
+		maps := mapsFlag(fs)
 		pos, err := Parse(fs, args)
 		if err != nil {
 			return err
@@ -97,7 +100,7 @@ func cmdCheck() *Command {
 		if len(pos) == 0 {
 			return Usagef("want a recording and a map")
 		}
-		return runCheck(env, pos, th, *asJSON)
+		return runCheck(env, pos, th, *asJSON, *maps)
 	}
 	return c
 }
@@ -130,7 +133,7 @@ func checkThresholds(fs *flag.FlagSet) error {
 	return err
 }
 
-func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool) error {
+func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsDir string) error {
 	sc := &shotScene{m: &scene.Map{}}
 	defer sc.close()
 	for _, name := range files {
@@ -141,19 +144,16 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool) error
 	if sc.rec == nil {
 		return Usagef("no recording among %s", strings.Join(files, ", "))
 	}
+	if err := sc.findTownMap(env.Stderr, "viewer check", mapsDir); err != nil {
+		return err
+	}
 	for _, w := range sc.warnings {
 		fmt.Fprintf(env.Stderr, "viewer check: %s\n", w)
 	}
-	var m *lanes.BAI
-	if sc.mapName == "" {
+	lm := sc.laneMap()
+	if lm == nil {
 		fmt.Fprintln(env.Stderr, "viewer check: no map given: the lane, light and stop-sign rules are skipped; "+
 			"listing collisions and blocked spans only")
-	} else {
-		m = lanes.NewBAI(sc.m)
-	}
-	var lm lanes.Map
-	if m != nil {
-		lm = m
 	}
 	a, err := lanes.Associate(context.Background(), sc.rec, lm, nil)
 	if err != nil {

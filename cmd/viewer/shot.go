@@ -51,6 +51,7 @@ type shotSpec struct {
 	view          shotView
 	layers        scenedraw.Layers
 	selected      uint32
+	maps          string // --maps: where to look for the recording's town
 }
 
 // shotView is the camera of a shot.
@@ -67,11 +68,12 @@ func parseShot(env *Env, c *Command, args []string) (shotSpec, error) {
 	view := fs.String("view", "orbit", "camera: orbit, top, follow:ID or follow:hero")
 	hide := fs.String("hide", "", "comma-separated layers to hide: "+strings.Join(scenedraw.LayerNames(), ", "))
 	sel := fs.Uint("select", 0, "actor id to highlight as selected")
+	maps := mapsFlag(fs)
 	pos, err := Parse(fs, args)
 	if err != nil {
 		return shotSpec{}, err
 	}
-	sp := shotSpec{files: pos, out: *out, at: *at, layers: scenedraw.AllLayers}
+	sp := shotSpec{files: pos, out: *out, at: *at, layers: scenedraw.AllLayers, maps: *maps}
 	if sp.out == "" {
 		return sp, Usagef("--out FILE.png is required")
 	}
@@ -139,6 +141,11 @@ func runShot(env *Env, c *Command, args []string) error {
 		return err
 	}
 	defer sc.close()
+	if len(sp.files) > 0 {
+		if err := sc.findTownMap(env.Stderr, "viewer shot", sp.maps); err != nil {
+			return err
+		}
+	}
 	if w := sc.clampTime(&sp); w != "" {
 		sc.warnings = append(sc.warnings, w)
 	}
@@ -173,6 +180,7 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 	r := scenedraw.New()
 	r.SetMeasurer(face)
 	r.SetMap(sc.m)
+	r.SetRoads(sc.roads)
 	vp := render.Viewport{Width: float64(sp.width), Height: float64(sp.height), Scale: 1}
 	view, err := shotCamera(r, st, sp, vp)
 	if err != nil {

@@ -11,7 +11,8 @@ import (
 
 // shotScene is what a shot draws: a map, a recording, or both.
 type shotScene struct {
-	m        *scene.Map // never nil (empty without a map file)
+	m        *scene.Map     // never nil (empty without a map file, or with an OpenDRIVE one)
+	roads    *scene.RoadNet // the OpenDRIVE map, if that is the map
 	rec      *scene.Recording
 	mapName  string
 	recName  string
@@ -95,7 +96,7 @@ func (sc *shotScene) addSource(src loader.Source) error {
 		if sc.mapName != "" {
 			return Usagef("two maps given: %s and %s", sc.mapName, name)
 		}
-		sc.m, sc.mapName = res.Map, name
+		sc.m, sc.roads, sc.mapName = res.Map, res.Roads, name
 	case loader.KindRecording:
 		sc.closers = append(sc.closers, res)
 		if sc.recName != "" {

@@ -59,6 +59,7 @@ func cmdState() *Command {
 		fs := newQueryFlags(env, c, stateHelp)
 		at := fs.String("at", "", "the time in seconds since the recording began (required)")
 		asJSON := fs.Bool("json", false, "print one JSON document")
+		maps := mapsFlag(fs)
 		pos, err := Parse(fs, args)
 		if err != nil {
 			return err
@@ -73,7 +74,7 @@ func cmdState() *Command {
 		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
 			return Usagef("--at %q: want a number of seconds", *at)
 		}
-		rec, recName, m, err := openStateFiles(pos)
+		rec, recName, m, err := openStateFiles(env.Stderr, pos, *maps)
 		if err != nil {
 			return err
 		}
@@ -111,10 +112,17 @@ func cmdState() *Command {
 
 // openStateFiles opens state's files: one recording, or a recording and
 // a map told apart by content.
-func openStateFiles(files []string) (*scene.Recording, string, *lanes.BAI, error) {
+func openStateFiles(stderr io.Writer, files []string, mapsDir string) (*scene.Recording, string, lanes.Map, error) {
 	if len(files) == 1 {
 		rec, err := openScene(files[0])
-		return rec, files[0], nil, err
+		if err != nil {
+			return nil, "", nil, err
+		}
+		sc := &shotScene{m: &scene.Map{}, rec: rec, recName: files[0]}
+		if err := sc.findTownMap(stderr, "viewer state", mapsDir); err != nil {
+			return nil, "", nil, err
+		}
+		return rec, files[0], sc.laneMap(), nil
 	}
 	sc := &shotScene{m: &scene.Map{}}
 	for _, name := range files {
@@ -129,7 +137,7 @@ func openStateFiles(files []string) (*scene.Recording, string, *lanes.BAI, error
 	}
 	// The recording reads its file at every seek; this process ends
 	// after one, so the file stays open until exit.
-	return sc.rec, sc.recName, lanes.NewBAI(sc.m), nil
+	return sc.rec, sc.recName, sc.laneMap(), nil
 }
 
 // openScene opens a recording for seeking. Errors name the file.
@@ -227,7 +235,7 @@ func newStateReport(s *scene.State) *stateReport {
 }
 
 // place puts the report's vehicles on the map, as `viewer check` does.
-func (rep *stateReport) place(s *scene.State, m *lanes.BAI) {
+func (rep *stateReport) place(s *scene.State, m lanes.Map) {
 	rep.mapped = true
 	for i := range s.Actors {
 		a := &s.Actors[i]

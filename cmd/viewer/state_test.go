@@ -26,7 +26,7 @@ func TestStateGolden(t *testing.T) {
 	} {
 		t.Run(tt.golden, func(t *testing.T) {
 			path := realFile(t, tt.file)
-			out := mustRun(t, append([]string{"state", path}, tt.args...)...)
+			out := mustRun(t, append([]string{"state", path, "--maps", "off"}, tt.args...)...)
 			golden(t, tt.golden, []byte(out))
 		})
 	}
@@ -103,7 +103,7 @@ func TestStateMatchesFile(t *testing.T) {
 	for _, rf := range realFiles {
 		path := realFile(t, rf.file)
 		var doc stateDoc
-		if err := json.Unmarshal([]byte(mustRun(t, "state", path, "--at", "0", "--json")), &doc); err != nil {
+		if err := json.Unmarshal([]byte(mustRun(t, "state", path, "--maps", "off", "--at", "0", "--json")), &doc); err != nil {
 			t.Fatal(err)
 		}
 		// Ask again at exactly frame 300's time.
@@ -120,7 +120,7 @@ func TestStateMatchesFile(t *testing.T) {
 			frameTime = ix.Frames[index].Elapsed
 		}
 		at := strconv.FormatFloat(frameTime, 'g', -1, 64) // reads back exactly
-		if err := json.Unmarshal([]byte(mustRun(t, "state", path, "--at", at, "--json")), &doc); err != nil {
+		if err := json.Unmarshal([]byte(mustRun(t, "state", path, "--maps", "off", "--at", at, "--json")), &doc); err != nil {
 			t.Fatal(err)
 		}
 		if doc.Frame != uint64(index+1) || doc.Time != frameTime { // the files number frames from 1
@@ -175,13 +175,13 @@ func TestStateClamps(t *testing.T) {
 		{"1e9", "viewer state: 1e+09 s is after the end of the recording; showing frame 461 at 15.8809 s\n", `"frame": 461,`},
 		{"15.9", "viewer state: 15.9 s is after the end of the recording; showing frame 461 at 15.8809 s\n", `"frame": 461,`},
 	} {
-		code, out, errs := runQuery("state", path, "--at", tt.at, "--json")
+		code, out, errs := runQuery("state", path, "--maps", "off", "--at", tt.at, "--json")
 		if code != ExitOK || !strings.HasPrefix(errs, tt.msg) || !strings.Contains(out, tt.frame) {
 			t.Errorf("--at %s: exit %d, stderr %q, stdout starts %.80q", tt.at, code, errs, out)
 		}
 	}
 	// A time inside the recording says nothing.
-	if code, _, errs := runQuery("state", path, "--at", "3.25"); code != ExitOK || errs != "" {
+	if code, _, errs := runQuery("state", path, "--maps", "off", "--at", "3.25"); code != ExitOK || errs != "" {
 		t.Errorf("--at 3.25: exit %d, stderr %q", code, errs)
 	}
 }
@@ -200,7 +200,7 @@ func TestStateJSONSchema(t *testing.T) {
 	for _, rf := range realFiles {
 		path := realFile(t, rf.file)
 		for _, at := range []string{"0", "7.77", "1e9"} {
-			code, out, _ := runQuery("state", path, "--at", at, "--json")
+			code, out, _ := runQuery("state", path, "--maps", "off", "--at", at, "--json")
 			var doc map[string]any
 			if err := json.Unmarshal([]byte(out), &doc); code != ExitOK || err != nil {
 				t.Fatalf("%s --at %s: exit %d, %v", rf.tag, at, code, err)
@@ -253,11 +253,11 @@ func TestStateJSONSchema(t *testing.T) {
 // JSON document stays to the schema and they go to standard error.
 func TestStateProblems(t *testing.T) {
 	path := realFile(t, realFiles[1].file)
-	code, out, errs := runQuery("state", path, "--at", "100")
+	code, out, errs := runQuery("state", path, "--maps", "off", "--at", "100")
 	if code != ExitOK || !strings.Contains(out, "\nProblems: 5\n") || strings.Contains(errs, "does not exist") {
 		t.Errorf("text: exit %d, problems in stdout %v, stderr %q", code, strings.Contains(out, "Problems: 5"), errs)
 	}
-	code, out, errs = runQuery("state", path, "--at", "100", "--json")
+	code, out, errs = runQuery("state", path, "--maps", "off", "--at", "100", "--json")
 	if code != ExitOK || strings.Contains(out, "does not exist") || strings.Count(errs, "does not exist; left where it was\n") != 5 {
 		t.Errorf("json: exit %d, stderr %q", code, errs)
 	}

@@ -30,6 +30,7 @@ type Renderer struct {
 	// pathLegend: the legend lists the trail's speeds and the fault
 	// marks (Paths were drawn in the last frame).
 	pathLegend bool
+	net        *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
 // New returns a Renderer with no map, measuring label text with
@@ -93,6 +94,7 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 	}
 	r.lights.match(r.cache, st)
 	r.drawMap(dl, v, opt)
+	r.drawRoadNet(dl, v, st, opt)
 	r.drawPaths(dl, v, st, opt)
 	if st != nil {
 		r.drawActors(dl, v, st, opt)
@@ -120,6 +122,9 @@ func (r *Renderer) drawGrid(dl *render.DrawList, v *render.View) {
 // park far away. An empty scene gives a 100 m box around the origin.
 func (r *Renderer) Bounds(st *scene.State) render.AABB {
 	b := r.cache.bounds
+	if r.net != nil && !r.net.bounds.IsEmpty() {
+		b = b.Extend(r.net.bounds.Min).Extend(r.net.bounds.Max)
+	}
 	if st != nil {
 		for i := range st.Actors {
 			a := &st.Actors[i]

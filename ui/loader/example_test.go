@@ -26,5 +26,5 @@ func ExampleStart() {
 	// Output:
 	// kind: recording
 	// frames: 40 map: Town01
-	// notes.txt: byte 0: not a CARLA recording (no CARLA_RECORDER header) nor a Midtown Madness 2 AI map (no CAI1 magic); it starts 68 65 6c 6c 6f
+	// notes.txt: byte 0: not a CARLA recording (no CARLA_RECORDER header), a Midtown Madness 2 AI map (no CAI1 magic) nor an OpenDRIVE map (no <OpenDRIVE> root); it starts 68 65 6c 6c 6f
 }

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -61,7 +62,11 @@ type Result struct {
 	// still holds: the roads (and, if the damage comes after them, the
 	// intersections) read whole before the error, to be shown with the
 	// error; it is nil when not one road or intersection was read whole.
-	Map       *scene.Map
+	Map *scene.Map
+	// Roads is the road network of an OpenDRIVE map (KindMap); Map is
+	// then empty, not nil. With Err set it holds the roads read whole
+	// before the error, as Map does for a BAI map.
+	Roads     *scene.RoadNet
 	Recording *scene.Recording // KindRecording; see Recording.Err for a partial file
 	// Err is why the file could not be read whole: the message starts
 	// with the file's name and, for a format problem, says the byte
@@ -114,7 +119,7 @@ func StartWith(src Source, opt Options) *Job {
 		j.finish(&Result{Source: src, Err: err})
 		return j
 	}
-	head := make([]byte, min(int64(SniffLen), size))
+	head := make([]byte, min(int64(XMLSniffLen), size))
 	if _, err := r.ReadAt(head, 0); err != nil && err != io.EOF {
 		closeQuietly(closer)
 		j.finish(&Result{Source: src, Err: fmt.Errorf("%s: %w", src.Name, err)})
@@ -124,7 +129,7 @@ func StartWith(src Source, opt Options) *Job {
 	switch j.kind {
 	case KindMap:
 		closeQuietly(closer) // read again whole in the goroutine; maps are small
-		go j.loadMap(size)
+		go j.loadMap(size, IsOpenDRIVE(head))
 	case KindRecording:
 		go j.loadRecording(ctx, r, size, closer)
 	default:
@@ -161,7 +166,7 @@ func closeQuietly(c io.Closer) {
 	}
 }
 
-func (j *Job) loadMap(size int64) {
+func (j *Job) loadMap(size int64, xodr bool) {
 	res := &Result{Source: j.src, Kind: KindMap, Size: size}
 	defer func() { j.finish(res) }()
 	if size > MaxMapSize {
@@ -177,6 +182,11 @@ func (j *Job) loadMap(size int64) {
 		}
 	}
 	j.prog.Report(int64(len(data))/2, int64(len(data)))
+	if xodr {
+		res.Map, res.Roads, res.Err = loadOpenDRIVE(j.src.Name, data)
+		j.prog.Report(int64(len(data)), int64(len(data)))
+		return
+	}
 	m, err := bai.DecodeBytes(data)
 	if err != nil {
 		res.Err = fmt.Errorf("%s: %w", j.src.Name, err)
@@ -187,6 +197,23 @@ func (j *Job) loadMap(size int64) {
 		res.Map = scene.NewMap(m)
 	}
 	j.prog.Report(int64(len(data)), int64(len(data)))
+}
+
+// loadOpenDRIVE decodes and samples an OpenDRIVE map. A damaged one
+// comes with the roads read whole before the error, as a BAI map does.
+func loadOpenDRIVE(name string, data []byte) (*scene.Map, *scene.RoadNet, error) {
+	m, err := opendrive.DecodeBytes(data)
+	if err != nil {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
+	if m == nil || (len(m.Roads) == 0 && err != nil) {
+		return nil, nil, err
+	}
+	rn, serr := scene.NewRoadNet(m, 0)
+	if serr != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, serr)
+	}
+	return &scene.Map{}, rn, err
 }
 
 func (j *Job) loadRecording(ctx context.Context, r io.ReaderAt, size int64, closer io.Closer) {

@@ -50,6 +50,11 @@ func TestSniff(t *testing.T) {
 		{"Midtown Madness 1 map", []byte{0x02, 0x00, 0x03, 0x00}, KindUnknown},
 		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"), KindUnknown},
 		{"empty", nil, KindUnknown},
+		{"OpenDRIVE", []byte("<?xml version=\"1.0\"?>\n<!-- roads -->\n<OpenDRIVE>\n<header/>"), KindMap},
+		{"OpenDRIVE after a BOM and blanks", []byte("\xef\xbb\xbf  \r\n<OpenDRIVE xmlns=\"x\">"), KindMap},
+		{"OpenDRIVE root cut short", []byte("<?xml version=\"1.0\"?><OpenDR"), KindUnknown},
+		{"other XML", []byte("<?xml version=\"1.0\"?><svg><OpenDRIVE/></svg>"), KindUnknown},
+		{"text before the root", []byte("roads <OpenDRIVE>"), KindUnknown},
 	} {
 		if got := Sniff(tc.head); got != tc.want {
 			t.Errorf("%s: Sniff = %v, want %v", tc.name, got, tc.want)
@@ -314,5 +319,23 @@ func TestPreview(t *testing.T) {
 	j.Wait().Close()
 	if j.Preview() != nil {
 		t.Error("a small file got a preview")
+	}
+}
+
+// TestLoadOpenDRIVE opens an OpenDRIVE map by content, whatever its name,
+// and a damaged one with the error naming the file and the line.
+func TestLoadOpenDRIVE(t *testing.T) {
+	good, err := os.ReadFile(filepath.Join("..", "..", "format", "opendrive", "testdata", "small.xodr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Start(BytesSource("roads.dat", good)).Wait()
+	if res.Err != nil || res.Kind != KindMap || res.Roads == nil || res.Map == nil || len(res.Roads.Lanes) == 0 {
+		t.Fatalf("small.xodr: kind %v, roads %v, map %v, err %v", res.Kind, res.Roads != nil, res.Map != nil, res.Err)
+	}
+	bad := []byte("<?xml version=\"1.0\"?>\n<OpenDRIVE>\n<header revMajor=\"1\" revMinor=\"4\"/>\n<road id=\"1\" length=\"-3\" junction=\"-1\">\n</OpenDRIVE>\n")
+	res = Start(BytesSource("bad.xodr", bad)).Wait()
+	if res.Err == nil || !strings.HasPrefix(res.Err.Error(), "bad.xodr: ") || !strings.Contains(res.Err.Error(), "line 4") {
+		t.Errorf("damaged map: err %v, want it to name bad.xodr and line 4", res.Err)
 	}
 }

@@ -1,0 +1,198 @@
+package lanes
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// The Map queries of OpenDRIVE, each looking at one grid cell (or the
+// cells within a radius for LanesNear), as BAI's do.
+
+// Roads returns the number of roads, connecting roads included.
+func (o *OpenDRIVE) Roads() int { return len(o.net.Roads) }
+
+// Intersections returns the number of junctions.
+func (o *OpenDRIVE) Intersections() int { return len(o.areas) }
+
+// RoadID returns the road's id in the file (its index when the id is not
+// a number).
+func (o *OpenDRIVE) RoadID(road int) int { return o.roadIDs[road] }
+
+// IntersectionID returns the junction's id in the file (its index when
+// the id is not a number).
+func (o *OpenDRIVE) IntersectionID(inter int) int { return o.interIDs[inter] }
+
+// RoadLength returns the length of the road's reference line.
+func (o *OpenDRIVE) RoadLength(road int) float64 { return o.net.Roads[road].Length }
+
+// End returns one end of a road.
+func (o *OpenDRIVE) End(road int, atStart bool) RoadEnd {
+	if atStart {
+		return o.ends[road][0]
+	}
+	return o.ends[road][1]
+}
+
+// Area returns a junction's area on the ground: a convex polygon,
+// counter-clockwise seen from above, or nil when its connecting roads
+// make none (read-only).
+func (o *OpenDRIVE) Area(inter int) []mgl64.Vec2 { return o.areas[inter].poly }
+
+func (o *OpenDRIVE) hit(curve int, h segHit) LaneHit {
+	l := &o.lanes[curve]
+	return LaneHit{Lane: l.ref, Point: l.point(h), Dir: l.dir(h.seg), Offset: h.offset, Dist: h.dist, Along: l.alongAt(h)}
+}
+
+// LanesNear appends every driving lane within radius of p, each once
+// (over all its lane sections) with its nearest point.
+func (o *OpenDRIVE) LanesNear(p mgl64.Vec3, radius float64, dst []LaneHit) []LaneHit {
+	x0, x1, y0, y1, ok := o.laneGrid.cells(p, radius)
+	if !ok {
+		return dst
+	}
+	first := len(dst)
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			for _, s := range o.laneGrid.at(x, y) {
+				ref := o.laneSegs[s]
+				l := &o.lanes[ref.curve]
+				d, off, a := l.proj(int(ref.seg), p[0], p[1])
+				if !(d <= radius) {
+					continue
+				}
+				h := l.hitOf(int(ref.seg), d, off, a)
+				dst = o.keepNearest(dst, first, int(ref.curve), h)
+			}
+		}
+	}
+	return dst
+}
+
+func (o *OpenDRIVE) keepNearest(dst []LaneHit, first, curve int, h segHit) []LaneHit {
+	ref := o.lanes[curve].ref
+	for i := first; i < len(dst); i++ {
+		if dst[i].Lane == ref {
+			if h.dist < dst[i].Dist {
+				dst[i] = o.hit(curve, h)
+			}
+			return dst
+		}
+	}
+	return append(dst, o.hit(curve, h))
+}
+
+// Locate says where p is (see Map).
+func (o *OpenDRIVE) Locate(p mgl64.Vec3) Location {
+	qi, along, ok := o.surfaceAt(p)
+	if !ok {
+		if in, ok := o.intersectionAt(p); ok {
+			return Location{Place: InIntersection, Road: -1, Intersection: in}
+		}
+		return Location{Place: OffMap, Road: -1, Intersection: -1}
+	}
+	q := &o.quads[qi]
+	loc := Location{Place: OnRoad, Road: int(q.road), Along: along, Intersection: -1}
+	if c, h := o.laneNear(q, p); c >= 0 {
+		loc.Lane, loc.HasLane = o.hit(c, h), true
+	}
+	return loc
+}
+
+// surfaceAt returns the quad of road surface holding p, and p's s on
+// its road. Where quads overlap (roads meeting without a junction, the
+// inside of tight bends) the one whose centre segment is nearest wins.
+func (o *OpenDRIVE) surfaceAt(p mgl64.Vec3) (int, float64, bool) {
+	best, bestD, bestAlong := -1, math.Inf(1), 0.0
+	q2 := p.Vec2()
+	for _, i := range o.quadGrid.cell(p) {
+		q := &o.quads[i]
+		if !inQuad(q.poly, q2) {
+			continue
+		}
+		d, t := segDist(q.c0.Vec2(), q.c1.Vec2(), q2)
+		if z := q.c0[2] + (q.c1[2]-q.c0[2])*t; math.Abs(p[2]-z) > verticalReach || d >= bestD {
+			continue
+		}
+		best, bestD, bestAlong = int(i), d, q.s0+(q.s1-q.s0)*t
+	}
+	return best, bestAlong, best >= 0
+}
+
+// inQuad reports whether p is inside the quad (either winding) or within
+// edgeSlack of it. The quads of a road are convex but for the inside of
+// a bend tighter than the road is wide, where the test errs toward in.
+func inQuad(poly [4]mgl64.Vec2, p mgl64.Vec2) bool {
+	sign := 0.0
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%4]
+		l := b.Sub(a).Len()
+		if l == 0 {
+			continue
+		}
+		c := cross2(a, b, p) / l
+		switch {
+		case c > edgeSlack:
+			if sign < 0 {
+				return false
+			}
+			sign = 1
+		case c < -edgeSlack:
+			if sign > 0 {
+				return false
+			}
+			sign = -1
+		}
+	}
+	return true
+}
+
+// segDist returns the distance from p to segment ab and where along it
+// (0..1) the nearest point is.
+func segDist(a, b, p mgl64.Vec2) (float64, float64) {
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	t := 0.0
+	if l2 > 0 {
+		t = min(max(p.Sub(a).Dot(d)/l2, 0), 1)
+	}
+	return p.Sub(a.Add(d.Mul(t))).Len(), t
+}
+
+// laneNear returns the driving lane of q's section nearest to p and p's
+// projection on it (-1 when the section has none). Lanes share their
+// section's samples, so only the segment beside q (and its neighbours,
+// when p is past its ends) is projected on.
+func (o *OpenDRIVE) laneNear(q *quad, p mgl64.Vec3) (int, segHit) {
+	best := -1
+	bestHit := segHit{dist: math.Inf(1)}
+	for _, c := range o.groups[q.group] {
+		l := &o.lanes[c]
+		n := len(l.pts)
+		s := int(q.seg)
+		if l.ref.Side == SideA {
+			s = n - 2 - s
+		}
+		if s < 0 || s > n-2 {
+			continue
+		}
+		h := l.nearestIn(p, max(s-1, 0), min(s+1, n-2))
+		if h.dist < bestHit.dist {
+			best, bestHit = int(c), h
+		}
+	}
+	return best, bestHit
+}
+
+// intersectionAt returns the junction whose area holds p (the first in
+// the file's order where areas overlap).
+func (o *OpenDRIVE) intersectionAt(p mgl64.Vec3) (int, bool) {
+	q := p.Vec2()
+	for _, i := range o.areaGrid.cell(p) {
+		a := &o.areas[i]
+		if a.poly != nil && math.Abs(p[2]-a.z) <= verticalReach && inConvexSlack(a.poly, q, edgeSlack) {
+			return int(i), true
+		}
+	}
+	return -1, false
+}
