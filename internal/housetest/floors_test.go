@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -28,6 +29,7 @@ var floors = []struct {
 	{"assets", 6},
 	{"ui", 7},
 	{"cmd/viewer", 8},
+	{"cmd/dist", 8},
 }
 
 // testOnly is the directory of test helpers: any package's tests may
@@ -45,6 +47,9 @@ type pkg struct {
 	Imports      []string // of its non-test files
 	TestImports  []string
 	XTestImports []string
+	// Where the package's files are, for touchSources.
+	Dir                                string
+	GoFiles, TestGoFiles, XTestGoFiles []string
 }
 
 // floorOf returns the floor of rel, a package path inside the module
@@ -138,6 +143,7 @@ func goList(t *testing.T) (string, []pkg) {
 	}
 	var pkgs []pkg
 	dec := json.NewDecoder(bytes.NewReader(out))
+	defer touchSources(t, &pkgs)
 	for {
 		var p pkg
 		if err := dec.Decode(&p); err == io.EOF {
@@ -148,6 +154,23 @@ func goList(t *testing.T) (string, []pkg) {
 		pkgs = append(pkgs, p)
 	}
 	return module, pkgs
+}
+
+// touchSources opens every Go file go list named, so that go test's cache
+// keys this test on them: go list runs in a subprocess, whose reads the
+// cache does not see, and a cached pass would hide a new upward import.
+func touchSources(t *testing.T, pkgs *[]pkg) {
+	t.Helper()
+	for _, p := range *pkgs {
+		for _, f := range slices.Concat(p.GoFiles, p.TestGoFiles, p.XTestGoFiles) {
+			if _, err := os.Stat(filepath.Join(p.Dir, f)); err != nil {
+				t.Fatalf("go list named %s: %v", f, err)
+			}
+		}
+		if _, err := os.ReadDir(p.Dir); err != nil {
+			t.Fatalf("go list named %s: %v", p.Dir, err)
+		}
+	}
 }
 
 // TestFloors checks the house rules on the module's own packages.
