@@ -211,7 +211,7 @@ func (a *App) installMap(res *loader.Result) {
 	a.element, a.hover = Element{}, Element{}
 	a.framePending = true
 	a.contentChanged()
-	counts := itoa(len(res.Map.Roads)) + " roads, " + itoa(len(res.Map.Intersections)) + " intersections"
+	counts := mapCounts(res)
 	if res.Err != nil {
 		// A damaged map still shows every road read whole before the
 		// damage, so the user can see how far the file is good.
@@ -221,6 +221,14 @@ func (a *App) installMap(res *loader.Result) {
 	}
 	a.notify(Info, "opened map "+res.Source.Name+": "+counts)
 	a.analyze() // the lanes of the new map
+}
+
+// mapCounts says how big a loaded map is, in its own format's words.
+func mapCounts(res *loader.Result) string {
+	if rn := res.Roads; rn != nil {
+		return itoa(len(rn.Roads)) + " roads, " + itoa(len(rn.Junctions)) + " junctions (OpenDRIVE)"
+	}
+	return itoa(len(res.Map.Roads)) + " roads, " + itoa(len(res.Map.Intersections)) + " intersections"
 }
 
 // refreshState fills the state at the clock's time when it moved.
@@ -248,6 +256,15 @@ func (a *App) Map() *scene.Map {
 		return nil
 	}
 	return a.mapRes.Map
+}
+
+// Roads returns the open OpenDRIVE road network, or nil (none open, or
+// the open map is a BAI map).
+func (a *App) Roads() *scene.RoadNet {
+	if a.mapRes == nil {
+		return nil
+	}
+	return a.mapRes.Roads
 }
 
 // Recording returns the open recording, or nil.
