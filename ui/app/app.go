@@ -89,6 +89,7 @@ type App struct {
 	faultLines   Lines
 	faultLinesOf *faults.Result
 	trail        float64 // seconds of trail behind and ahead
+	mapsDir      string  // where a recording's town map is looked for (town.go)
 	plots        Plot
 	plotArea     PlotArea
 	scratchIdx   []int
@@ -101,7 +102,7 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1}
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
@@ -404,7 +405,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

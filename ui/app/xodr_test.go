@@ -91,3 +91,51 @@ func TestTown01Window(t *testing.T) {
 	}
 	t.Logf("%d roads, %d junctions; %d of %d samples on a lane", len(rn.Roads), len(rn.Junctions), onLane, total)
 }
+
+// TestTownSearch: a recording opened alone brings its town map along,
+// from beside it or from the maps folder, and says so; when it is in
+// neither, or the search is off, a notice (or nothing, for off) says so
+// and no map opens.
+func TestTownSearch(t *testing.T) {
+	dir := carlaDir(t)
+	abs, err := filepath.Abs(filepath.Join(dir, "carla-0.9.13-town01-lanecenter.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A recording alone in a folder: a link to the shared one.
+	alone := filepath.Join(t.TempDir(), "alone.log")
+	if err := os.Symlink(abs, alone); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	for _, tt := range []struct {
+		name, rec, maps string
+		found           bool
+		notice          []string
+	}{
+		{"beside", abs, "", true, []string{"map Town01", "loading " + filepath.Join(filepath.Dir(abs), "Town01.xodr")}},
+		{"maps folder", alone, filepath.Dir(abs), true, []string{"map Town01", "(named by alone.log)", "loading"}},
+		{"missing", alone, t.TempDir(), false, []string{"no Town01.xodr beside the recording or in"}},
+		{"off", abs, loader.MapsOff, false, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := New(settings.Settings{MapsDir: tt.maps}, nil)
+			a.SetViewport(testVP)
+			a.Open(loader.FileSource(tt.rec))
+			settleLong(t, a)
+			if found := a.Roads() != nil; found != tt.found {
+				t.Fatalf("map opened %v, want %v; notices %v", found, tt.found, a.Notices())
+			}
+			if tt.notice != nil && !noticeWith(a, Info, tt.notice...) && !noticeWith(a, Warning, tt.notice...) {
+				t.Errorf("no notice with %q: %v", tt.notice, a.Notices())
+			}
+			if tt.found {
+				if as := a.Association(); as == nil || as.Map == nil {
+					t.Errorf("the lane pass did not run on the town found")
+				}
+			}
+			if got := a.Settings().MapsDir; got != tt.maps {
+				t.Errorf("remembered maps folder %q, want %q", got, tt.maps)
+			}
+		})
+	}
+}
