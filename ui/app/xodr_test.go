@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,6 +57,10 @@ func TestTown01Window(t *testing.T) {
 	}
 	if !noticeWith(a, Info, "Town01.xodr", itoa(len(rn.Roads))+" roads", itoa(len(rn.Junctions))+" junctions") {
 		t.Errorf("no notice naming the map and its counts: %v", a.Notices())
+	}
+
+	if st, want := a.StatusText().String(), itoa(len(rn.Roads))+" roads, "+itoa(len(rn.Junctions))+" junctions"; !strings.Contains(st, want) {
+		t.Errorf("status %q does not say %q", st, want)
 	}
 
 	// Framing holds the whole network, not only the cars.
