@@ -43,6 +43,9 @@ type Options struct {
 	// not nil, is where changes are saved (throttled, and on exit).
 	Settings settings.Settings
 	Store    *settings.Store
+	// MapsDir, when set, replaces the remembered folder where a
+	// recording's town map is looked for (and is remembered in turn).
+	MapsDir string
 	// Width and Height are the window size in logical pixels (0: the
 	// remembered size, else the default).
 	Width, Height int
@@ -111,6 +114,9 @@ func NewGame(opt Options) (*Game, error) {
 		g.in = EbitenInput{}
 	}
 	g.app = app.New(opt.Settings, picker{g.scene})
+	if opt.MapsDir != "" {
+		g.app.SetMapsDir(opt.MapsDir)
+	}
 	g.saver = settingsSaver{store: opt.Store, last: opt.Settings, log: opt.Log}
 	g.shot = screenshot{path: opt.Screenshot, frames: opt.Frames}
 	g.taps = tapPlayer{taps: opt.Keys}

@@ -17,7 +17,8 @@ import (
 type sceneLayer struct {
 	r     *scenedraw.Renderer
 	eb    *ebitenrender.Renderer
-	m     *scene.Map // the map given to r.SetMap
+	m     *scene.Map     // the map given to r.SetMap
+	rn    *scene.RoadNet // the road network given to r.SetRoads
 	dl    *render.DrawList
 	scale float64 // the device scale the label face was made for
 	aa    bool    // supersample the triangles (on low-DPI screens)
@@ -106,6 +107,7 @@ func (s *sceneLayer) setScale(scale float64) {
 func (s *sceneLayer) build(a *app.App, scale float64) {
 	s.setScale(scale)
 	s.setMap(a.Map())
+	s.setRoads(a.Roads())
 	opt := sceneOptions(a)
 	if pathsOf(a, &s.paths) {
 		opt.Paths = &s.paths
@@ -118,6 +120,15 @@ func (s *sceneLayer) setMap(m *scene.Map) {
 	if m != s.m {
 		s.m = m
 		s.r.SetMap(m)
+	}
+}
+
+// setRoads hands the renderer the app's OpenDRIVE network when it
+// changed (SetRoads is costly: once per loaded map).
+func (s *sceneLayer) setRoads(rn *scene.RoadNet) {
+	if rn != s.rn {
+		s.rn = rn
+		s.r.SetRoads(rn)
 	}
 }
 

@@ -65,7 +65,7 @@ func (s *settingsSaver) flush(a *app.App) {
 
 func equalSettings(a, b settings.Settings) bool {
 	if a.Speed != b.Speed || a.WindowWidth != b.WindowWidth || a.WindowHeight != b.WindowHeight ||
-		a.TopDown != b.TopDown || len(a.Layers) != len(b.Layers) {
+		a.TopDown != b.TopDown || a.MapsDir != b.MapsDir || len(a.Layers) != len(b.Layers) {
 		return false
 	}
 	for k, v := range a.Layers {

@@ -429,8 +429,9 @@ func sharedCarla(t *testing.T) string {
 	return dir
 }
 
-// TestWindowRealRecordings opens CARLA's own files, follows the hero
-// while playing and checks the panel and the state agree.
+// TestWindowRealRecordings opens CARLA's own files (which bring their
+// town, Town01.xodr, from beside them), follows the hero while playing
+// and checks the panel and the state agree.
 func TestWindowRealRecordings(t *testing.T) {
 	dir := sharedCarla(t)
 	for _, name := range []string{"carla-0.9.10-town01-lanecenter.log", "carla-0.9.13-town01-lanecenter.log"} {
@@ -444,6 +445,11 @@ func TestWindowRealRecordings(t *testing.T) {
 			sc.key(input.KeySpace, false, false)
 			drain(t, g, sc)
 			run(t, g, 6*60)
+			// The recording brought its town, Town01.xodr beside it, and
+			// the scene handed its roads to the renderer.
+			if a.Roads() == nil || g.scene.rn != a.Roads() {
+				t.Errorf("town map: app roads %v, scene roads %v", a.Roads() != nil, g.scene.rn != nil)
+			}
 			hero := a.State().Hero()
 			if hero == nil || a.Following() != hero.ID {
 				t.Fatalf("following %d, hero %v", a.Following(), hero)

@@ -7,24 +7,6 @@ import (
 	"testing"
 )
 
-func TestTownFile(t *testing.T) {
-	for _, tt := range []struct{ header, want string }{
-		{"Town01", "Town01.xodr"},
-		{"Carla/Maps/Town01", "Town01.xodr"},
-		{`Carla\Maps\Town10HD`, "Town10HD.xodr"},
-		{"", ""},
-		{"  ", ""},
-	} {
-		if got := townFile(tt.header); got != tt.want {
-			t.Errorf("townFile(%q) = %q, want %q", tt.header, got, tt.want)
-		}
-	}
-	got := townCandidates(filepath.Join("rec", "a.log"), "maps", "Town01.xodr")
-	if want := []string{filepath.Join("rec", "Town01.xodr"), filepath.Join("maps", "Town01.xodr")}; strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("candidates %q, want %q", got, want)
-	}
-}
-
 // TestTownMapFound: given only a Town01 recording, state and check find
 // Town01.xodr beside it, say so on stderr, and place the vehicles on its
 // lanes; --maps off keeps them off the map.

@@ -15,7 +15,7 @@ import (
 )
 
 // windowUsage is the synopsis of the window mode, for `viewer help`.
-const windowUsage = "[--size WxH] [--keys KEYS] [--screenshot FILE.png [--frames N]] [FILES...]"
+const windowUsage = "[--size WxH] [--maps DIR] [--keys KEYS] [--screenshot FILE.png [--frames N]] [FILES...]"
 
 // windowFlags are the command-line options of the window mode.
 type windowFlags struct {
@@ -23,6 +23,7 @@ type windowFlags struct {
 	keys       string
 	screenshot string
 	frames     int
+	maps       string
 }
 
 // Window opens the desktop app on the given files: any mix of CARLA
@@ -36,6 +37,7 @@ func Window(env *Env, args []string) int {
 	fs.StringVar(&wf.keys, "keys", "", `keys to press once the files have loaded, as the help (H) writes them, e.g. "Tab C H"`)
 	fs.StringVar(&wf.screenshot, "screenshot", "", "write the window to this PNG once the files have loaded, then exit")
 	fs.IntVar(&wf.frames, "frames", 60, "with --screenshot: how many frames to run before the shot")
+	fs.StringVar(&wf.maps, "maps", "", `folder of OpenDRIVE maps (TOWN.xodr) where a recording's town is looked for when no map is open, remembered; "off": do not look (default: the remembered folder)`)
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: viewer %s\n\noptions:\n", windowUsage)
 		fs.PrintDefaults()
@@ -64,7 +66,7 @@ func Window(env *Env, args []string) int {
 
 // options turns the flags and files into the window's options.
 func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
-	opt := ui.Options{Screenshot: wf.screenshot, Frames: wf.frames, Log: env.Stderr, About: readAbout().Line()}
+	opt := ui.Options{Screenshot: wf.screenshot, Frames: wf.frames, Log: env.Stderr, About: readAbout().Line(), MapsDir: wf.maps}
 	if wf.frames < 1 {
 		return opt, errors.New("--frames must be at least 1")
 	}

@@ -41,17 +41,15 @@ type endKey struct {
 	atStart bool
 }
 
-// startAnalysis runs the pass over rec on m (nil: no map, then only the
-// recorded collisions and blocked spans are listed).
-func startAnalysis(name string, rec *scene.Recording, m *scene.Map, th faults.Thresholds) *analysisJob {
+// startAnalysis runs the pass over rec on the OpenDRIVE network rn, else
+// on the BAI map m (neither: no map, then only the recorded collisions
+// and blocked spans are listed).
+func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.RoadNet, th faults.Thresholds) *analysisJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &analysisJob{cancel: cancel, done: make(chan struct{}), name: name}
-	var lm lanes.Map
-	if m != nil && len(m.Roads) > 0 {
-		lm = lanes.NewBAI(m)
-	}
 	go func() {
 		defer close(j.done)
+		lm := laneMapOf(m, rn) // building a town's lane map takes a moment: not on the UI's goroutine
 		a, err := lanes.Associate(ctx, rec, lm, func(done, total int64) {
 			if total > 0 {
 				j.progress.Store(math.Float64bits(0.9 * float64(done) / float64(total)))
@@ -66,6 +64,18 @@ func startAnalysis(name string, rec *scene.Recording, m *scene.Map, th faults.Th
 		j.lights = endLightsOf(a)
 	}()
 	return j
+}
+
+// laneMapOf is the lane map of the open map: the OpenDRIVE network when
+// there is one, else the BAI map, nil when neither has a road.
+func laneMapOf(m *scene.Map, rn *scene.RoadNet) lanes.Map {
+	switch {
+	case rn != nil && len(rn.Roads) > 0:
+		return lanes.NewOpenDRIVE(rn)
+	case m != nil && len(m.Roads) > 0:
+		return lanes.NewBAI(m)
+	}
+	return nil
 }
 
 // Progress returns how far the pass is, 0 to 1.
@@ -118,7 +128,7 @@ func (a *App) analyze() {
 		a.setClockEvents()
 		return
 	}
-	a.anJob = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.thresholds)
+	a.anJob = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.Roads(), a.thresholds)
 }
 
 // stopAnalysis cancels the pass running, if any.

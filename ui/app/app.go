@@ -89,6 +89,7 @@ type App struct {
 	faultLines   Lines
 	faultLinesOf *faults.Result
 	trail        float64 // seconds of trail behind and ahead
+	mapsDir      string  // where a recording's town map is looked for (town.go)
 	plots        Plot
 	plotArea     PlotArea
 	scratchIdx   []int
@@ -101,7 +102,7 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1}
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
@@ -211,7 +212,7 @@ func (a *App) installMap(res *loader.Result) {
 	a.element, a.hover = Element{}, Element{}
 	a.framePending = true
 	a.contentChanged()
-	counts := itoa(len(res.Map.Roads)) + " roads, " + itoa(len(res.Map.Intersections)) + " intersections"
+	counts := mapCounts(res)
 	if res.Err != nil {
 		// A damaged map still shows every road read whole before the
 		// damage, so the user can see how far the file is good.
@@ -221,6 +222,14 @@ func (a *App) installMap(res *loader.Result) {
 	}
 	a.notify(Info, "opened map "+res.Source.Name+": "+counts)
 	a.analyze() // the lanes of the new map
+}
+
+// mapCounts says how big a loaded map is, in its own format's words.
+func mapCounts(res *loader.Result) string {
+	if rn := res.Roads; rn != nil {
+		return itoa(len(rn.Roads)) + " roads, " + itoa(len(rn.Junctions)) + " junctions (OpenDRIVE)"
+	}
+	return itoa(len(res.Map.Roads)) + " roads, " + itoa(len(res.Map.Intersections)) + " intersections"
 }
 
 // refreshState fills the state at the clock's time when it moved.
@@ -248,6 +257,15 @@ func (a *App) Map() *scene.Map {
 		return nil
 	}
 	return a.mapRes.Map
+}
+
+// Roads returns the open OpenDRIVE road network, or nil (none open, or
+// the open map is a BAI map).
+func (a *App) Roads() *scene.RoadNet {
+	if a.mapRes == nil {
+		return nil
+	}
+	return a.mapRes.Roads
 }
 
 // Recording returns the open recording, or nil.
@@ -387,7 +405,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

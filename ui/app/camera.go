@@ -183,11 +183,15 @@ func framedKind(k scene.Kind) bool {
 	return k != scene.KindSpectator && k != scene.KindSensor && k != scene.KindOther
 }
 
-// bounds returns the box holding the map and the framed actors now.
+// bounds returns the box holding the map (BAI or OpenDRIVE) and the framed actors now.
 func (a *App) bounds() render.AABB {
 	b := render.EmptyAABB()
 	if m := a.Map(); m != nil && (len(m.Roads) > 0 || len(m.Intersections) > 0) {
 		lo, hi := m.Bounds()
+		b = b.Extend(lo).Extend(hi)
+	}
+	if rn := a.Roads(); rn != nil && len(rn.Roads) > 0 {
+		lo, hi := rn.Bounds()
 		b = b.Extend(lo).Extend(hi)
 	}
 	if st := a.State(); st != nil {

@@ -67,7 +67,9 @@ func (a *App) buildStatus() {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
 		}
 	}
-	if m := a.Map(); m != nil {
+	if rn := a.Roads(); rn != nil { // an OpenDRIVE map: its Map is empty
+		l.S("  |  ").I(int64(len(rn.Roads))).S(" roads, ").I(int64(len(rn.Junctions))).S(" junctions")
+	} else if m := a.Map(); m != nil {
 		l.S("  |  ").I(int64(len(m.Roads))).S(" roads")
 	}
 	// The frame rate means something only while the replay moves: a

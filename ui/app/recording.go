@@ -91,6 +91,7 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 		a.stopFollow()
 		a.selected, a.hoverID = 0, 0
 		a.framePending = true
+		a.openTown(res) // a new recording (or its preview): find its map
 	}
 	a.stateOK, a.stateErr = false, nil
 	a.dateText = formatDate(rec.Header().Date)

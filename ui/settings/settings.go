@@ -36,6 +36,10 @@ type Settings struct {
 	// Trail is how many seconds of the selected actor's path the window
 	// draws behind it and ahead of it (0: the default).
 	Trail float64 `json:"trail,omitempty"`
+	// MapsDir is the folder of OpenDRIVE maps (TOWN.xodr) where the
+	// window looks for a recording's town when no map is open ("off": it
+	// does not look; "": only beside the recording).
+	MapsDir string `json:"maps_dir,omitempty"`
 }
 
 // maxFileSize caps what Load reads: a settings file is a few hundred
