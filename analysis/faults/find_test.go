@@ -11,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/demo"
 )
 
 // several is one recording with a fault of most kinds, a lane change and
@@ -158,10 +159,16 @@ func TestKindNames(t *testing.T) {
 	}
 }
 
-// TestDemoTrafficIsClean: the built-in demo's traffic obeys the map:
-// the check finds its staged collision, blocked spans, and nothing else.
+// TestDemoTrafficIsClean: the built-in demo's traffic without its rogue
+// (`viewer demo --clean`) obeys the map: the check finds its staged
+// collision, blocked spans (long reds), and nothing else. The rogue's
+// faults are sim/demo's TestRogueFaults.
 func TestDemoTrafficIsClean(t *testing.T) {
-	mb, lb, err := assets.Demo()
+	spec, err := assets.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb, lb, _, err := demo.Build(spec.City, demo.Options{Seed: spec.Seed, Minutes: spec.Minutes, Clean: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,14 @@ command writes the map as DIR/city.bai and the recording as
 DIR/traffic.log (the header's map name is the city's name). Vehicles
 keep their lanes and obey the map's lights and stop signs, walkers use
 the sidewalks, and the hero vehicle (role_name hero) is rear-ended once
-by a car whose driver looked away. The same seed gives the same bytes.
+by a car whose driver looked away. One more vehicle (role_name rogue)
+breaks each rule 'viewer check' knows once: it nearly hits a car
+(close-call), drives into the oncoming lane (wrong-way), drifts off its
+lane (off-lane), runs a red light and rolls through a stop sign; the
+command prints when, one line per fault, and 'viewer check' finds them
+there. --clean leaves the rogue out: then the check finds the staged
+collision and blocked spans (cars standing 30 s or more at long reds)
+only. The same seed gives the same bytes.
 
 Exit status: 0 when both files are written, 1 when the map cannot be
 read or decoded (the message names the file and the byte offset) or a
@@ -39,7 +46,7 @@ func cmdDemo() *Command {
 	c := &Command{
 		Name:    "demo",
 		Summary: "simulate traffic on a generated city (or a .bai map) and record it as a CARLA recording",
-		Usage:   "[--out DIR] [--seed N] [--minutes M] [--map FILE.bai]",
+		Usage:   "[--out DIR] [--seed N] [--minutes M] [--map FILE.bai] [--clean]",
 	}
 	c.Run = func(env *Env, args []string) error { return runDemo(env, c, args) }
 	return c
@@ -51,6 +58,7 @@ func runDemo(env *Env, c *Command, args []string) error {
 	seed := fs.Int64("seed", demo.DefaultSeed, "seed of the city and of the traffic")
 	minutes := fs.Float64("minutes", demo.DefaultMinutes, "length of the recording in minutes")
 	mapFile := fs.String("map", "", "drive on this .bai map instead of generating a city")
+	clean := fs.Bool("clean", false, "leave out the rogue vehicle that breaks the rules on purpose")
 	pos, err := Parse(fs, args)
 	if err != nil {
 		return err
@@ -75,7 +83,7 @@ func runDemo(env *Env, c *Command, args []string) error {
 	if err := os.WriteFile(mapPath, mapBytes, 0o644); err != nil {
 		return err
 	}
-	sum, err := writeDemoLog(logPath, m, demo.Options{Seed: *seed, Minutes: *minutes, MapName: name})
+	sum, err := writeDemoLog(logPath, m, demo.Options{Seed: *seed, Minutes: *minutes, MapName: name, Clean: *clean})
 	if err != nil {
 		return err
 	}
@@ -83,6 +91,12 @@ func runDemo(env *Env, c *Command, args []string) error {
 	p.printf("wrote %s: %q, %d roads, %d intersections, %d bytes\n", mapPath, name, len(m.Roads), len(m.Intersections), len(mapBytes))
 	p.printf("wrote %s: %d frames, %g s, %d vehicles (at least %d at once), %d walkers, %d traffic lights, %d collisions, %d bytes\n",
 		logPath, sum.Frames, sum.Duration, sum.Vehicles, sum.MinVehicles, sum.Walkers, sum.TrafficLights, sum.Collisions, sum.Bytes)
+	if sum.Rogue != 0 {
+		p.printf("rogue vehicle %d (role_name rogue) staged %d faults:\n", sum.Rogue, len(sum.Staged))
+	}
+	for _, f := range sum.Staged {
+		p.printf("  %-10s  actor %d  %.2f-%.2f s\n", f.Kind, f.Actor, f.Start, f.End)
+	}
 	return p.err
 }
 

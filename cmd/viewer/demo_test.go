@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +31,8 @@ func TestDemoEndToEnd(t *testing.T) {
 		}
 	}
 
+	checkStaged(t, out, mapPath, logPath)
+
 	code, out, errOut = runQuery("bai", mapPath, "--check")
 	if code != ExitOK || !strings.Contains(out, "problems: 0\n") {
 		t.Fatalf("bai --check: exit %d, stderr %q, output:\n%s", code, errOut, out)
@@ -43,6 +48,87 @@ func TestDemoEndToEnd(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("info output lacks %q", want)
 		}
+	}
+}
+
+// checkStaged reads the rogue's faults from the demo command's output
+// and runs `viewer check --json` on what it wrote: each printed fault is
+// found once, by that actor, at that time (within a frame); all other
+// faults are the staged collision and blocked spans.
+func checkStaged(t *testing.T, demoOut, mapPath, logPath string) {
+	t.Helper()
+	type staged struct {
+		kind       string
+		actor      uint32
+		start, end float64
+	}
+	var want []staged
+	for _, line := range strings.Split(demoOut, "\n") {
+		var st staged
+		if n, _ := fmt.Sscanf(line, "  %s actor %d %f-%f s", &st.kind, &st.actor, &st.start, &st.end); n == 4 {
+			want = append(want, st)
+		}
+	}
+	if len(want) != 5 || !strings.Contains(demoOut, "staged 5 faults:") {
+		t.Fatalf("the demo prints %d staged faults, want one of each of 5 kinds:\n%s", len(want), demoOut)
+	}
+	code, out, errOut := runQuery("check", "--json", logPath, mapPath)
+	if code != ExitFaults {
+		t.Fatalf("check: exit %d, stderr %q", code, errOut)
+	}
+	var rep struct {
+		Faults []struct {
+			Kind  string  `json:"kind"`
+			Actor uint32  `json:"actor"`
+			Start float64 `json:"start"`
+			EndAt float64 `json:"end"`
+		} `json:"faults"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	seen := make([]int, len(want))
+	for _, f := range rep.Faults {
+		if f.Kind == "collision" || f.Kind == "blocked" {
+			continue
+		}
+		hit := false
+		for i, st := range want {
+			if f.Kind == st.kind && f.Actor == st.actor && math.Abs(f.Start-st.start) < 0.06 && math.Abs(f.EndAt-st.end) < 0.06 {
+				seen[i]++
+				hit = true
+			}
+		}
+		if !hit {
+			t.Errorf("check finds %s by actor %d at %.2f-%.2f, which the demo did not stage", f.Kind, f.Actor, f.Start, f.EndAt)
+		}
+	}
+	for i, st := range want {
+		if seen[i] != 1 {
+			t.Errorf("staged %+v is found %d times", st, seen[i])
+		}
+	}
+}
+
+// TestDemoClean: --clean leaves the rogue out, and the check finds the
+// staged collision and blocked spans only.
+func TestDemoClean(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runQuery("demo", "--clean", "--out", dir, "--minutes", "0.5")
+	if code != ExitOK || strings.Contains(out, "rogue") {
+		t.Fatalf("demo --clean: exit %d, stderr %q, output:\n%s", code, errOut, out)
+	}
+	code, out, _ = runQuery("check", filepath.Join(dir, "traffic.log"), filepath.Join(dir, "city.bai"))
+	if code != ExitFaults {
+		t.Fatalf("check: exit %d", code)
+	}
+	for _, k := range []string{"off-lane", "wrong-way", "red-light", "stop-sign", "close-call"} {
+		if !strings.Contains(out, fmt.Sprintf("\n%-12s 0\n", k)) {
+			t.Errorf("clean traffic has a %s:\n%s", k, out)
+		}
+	}
+	if !strings.Contains(out, "\ncollision    1\n") {
+		t.Errorf("clean traffic lacks its staged collision:\n%s", out)
 	}
 }
 
@@ -152,7 +238,7 @@ func TestDemoHelp(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"usage: viewer demo [--out DIR]", "-minutes", "-seed", "-map", "city.bai", "traffic.log"} {
+	for _, want := range []string{"usage: viewer demo [--out DIR]", "-clean", "rogue", "-minutes", "-seed", "-map", "city.bai", "traffic.log"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("help lacks %q:\n%s", want, out)
 		}

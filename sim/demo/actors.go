@@ -51,8 +51,11 @@ func (s *sim) static(id uint32, t recorder.ActorType, pos mgl64.Vec3, rot scene.
 func (s *sim) spawned(vi int32) {
 	v := &s.veh[vi]
 	role := "autopilot"
-	if v.hero {
+	switch {
+	case v.hero:
 		role = "hero"
+	case v.rogue:
+		role = "rogue"
 	}
 	s.ev.adds = append(s.ev.adds, recorder.ActorAdd{ID: v.id, Type: recorder.ActorVehicle,
 		Location: scene.ToUnreal(v.pos), Rotation: scene.ToUnrealRotation(rotation(v.yaw, v.pitch)),

@@ -20,6 +20,12 @@ func (s *sim) pose(vi int32) {
 	v := &s.veh[vi]
 	p := s.pathOf(v)
 	pos, yaw := p.at(v.s)
+	v.slide = mgl64.Vec3{}
+	if v.lat != 0 || v.latRate != 0 { // the rogue moving sideways: it turns towards where it goes
+		left := rogueLeft(yaw)
+		pos, v.slide = pos.Add(left.Mul(v.lat)), left.Mul(v.latRate)
+		yaw += math.Atan2(v.latRate, max(v.v, 1))
+	}
 	if v.posed {
 		v.yawRate = wrapRad(yaw-v.yaw) / s.dt
 	}

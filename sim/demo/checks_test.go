@@ -289,7 +289,7 @@ func checkRedLights(t *testing.T, rp *replay, m *scene.Map) (map[recorder.LightS
 	for fi, f := range rp.frames {
 		cur := map[uint32]mgl64.Vec3{}
 		for _, s := range f.poses {
-			if !rp.isVehicle(s.id) {
+			if !rp.isVehicle(s.id) || rp.isRogue(s.id) {
 				continue
 			}
 			p := front(s)

@@ -42,6 +42,7 @@ func (n *network) addApproaches(m *scene.Map) {
 				if e.Rule == bai.RuleNeverStop {
 					a.kind = approachFree
 				}
+				a.signed = e.Rule == bai.RuleStopSign || e.Rule == bai.RuleAlwaysStop
 				index[key{r, atEnd}] = len(n.approaches)
 				n.junctions[j].approaches = append(n.junctions[j].approaches, len(n.approaches))
 				n.approaches = append(n.approaches, a)

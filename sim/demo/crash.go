@@ -55,7 +55,7 @@ func (c *crash) look(s *sim) {
 	}
 	for i := range s.veh {
 		u := &s.veh[i]
-		if !u.alive || u.hero || u.frozen > s.t {
+		if !u.alive || u.hero || u.rogue || u.frozen > s.t {
 			continue
 		}
 		if g, _, who := s.leaderOf(int32(i)); who == s.hero && g < crashReach && g < crashArrive*max(u.v, crashPace) {

@@ -21,7 +21,10 @@
 // the intelligent driver model, braking evenly to a clean stop. A vehicle
 // may only pass its stop line holding its movement, and no two vehicles
 // hold movements whose swept areas overlap, so vehicles never touch;
-// the only collision is a staged rear-end crash into the hero. Walkers
+// the only collision is a staged rear-end crash into the hero. One
+// rogue vehicle (role_name "rogue", left out by Options.Clean) breaks
+// each rule of the map once, at times Summary.Staged lists, so that the
+// viewer has faults to show (rogue.go). Walkers
 // walk the sidewalk centre curves and round block corners. Traffic
 // enters and leaves at the map's dead-end roads.
 //
@@ -62,6 +65,9 @@ type Options struct {
 	Seed    int64   // traffic seed
 	Minutes float64 // length; recordings have Minutes*60*20 + 1 frames
 	MapName string  // the map name written in the recording's header
+	// Clean leaves out the rogue vehicle (rogue.go): the traffic then
+	// breaks no rule of the map but for the staged crash.
+	Clean bool
 }
 
 // Summary tells what a recording holds.
@@ -74,6 +80,8 @@ type Summary struct {
 	TrafficLights int
 	Collisions    int
 	Bytes         int64
+	Rogue         uint32        // the rogue's actor id, 0 if none
+	Staged        []StagedFault // the faults the rogue committed, in time order
 }
 
 // City returns the demo city's configuration for a seed: citygen's
@@ -116,7 +124,7 @@ func Record(w io.Writer, m *bai.Map, opt Options) (Summary, error) {
 	net := newNetwork(scene.NewMap(m))
 	ext := scene.FromUnrealExtent(largestExtent())
 	net.addConflicts(ext[0], ext[1])
-	s := newSim(net, opt.Seed)
+	s := newSim(net, opt.Seed, !opt.Clean)
 	cw := &countWriter{w: w}
 	wr, err := recorder.NewWriter(cw, recorder.Header{Version: 1, Magic: recorder.Magic, Date: Date(opt.Seed), Map: opt.MapName}, recorder.Layout{})
 	if err != nil {
@@ -147,6 +155,9 @@ func Record(w io.Writer, m *bai.Map, opt Options) (Summary, error) {
 	sum.Frames, sum.Duration = frames, elapsed(frames)
 	sum.Vehicles, sum.Walkers, sum.TrafficLights = len(s.veh), len(s.walkers), len(r.lightIDs)
 	sum.Collisions, sum.Bytes = int(s.crash.count), cw.n
+	if s.rogue.vi >= 0 {
+		sum.Rogue, sum.Staged = s.veh[s.rogue.vi].id, s.rogue.staged
+	}
 	return sum, nil
 }
 

@@ -26,7 +26,7 @@ func (s *sim) permit(vi int32, front float64) {
 	ap := &n.approaches[l.approach]
 	sig := n.signalOf(l.approach, s.t)
 	if v.hold == mi {
-		if front <= 0 || ap.kind != approachLight || v.onYellow {
+		if front <= 0 || ap.kind != approachLight || v.onYellow || v.rogue && s.rogue.cur == actRedLight {
 			return
 		}
 		switch {
@@ -44,6 +44,9 @@ func (s *sim) permit(vi int32, front float64) {
 		v.waitFrom = -1
 	case v.waitFrom < 0:
 		v.waitFrom = s.t
+	}
+	if v.rogue && s.rogueGoes(vi, front, sig) {
+		return
 	}
 	if ap.kind == approachStop {
 		if !s.stopSignLets(vi, front, first) {
@@ -307,6 +310,9 @@ func (s *sim) room(vi int32, mi int) bool {
 		for _, j := range n.moves[m].veh {
 			free = min(free, l.path.length()+s.veh[j].s-s.veh[j].hl)
 		}
+	}
+	if l.closed {
+		return false
 	}
 	if math.IsInf(free, 1) {
 		free = max(l.path.length(), releaseGap+2*s.veh[vi].hl+roomGap)

@@ -42,6 +42,7 @@ type lane struct {
 
 	veh       []int32 // simulated: vehicles whose centre is on the lane
 	committed float64 // simulated: length promised to vehicles granted a movement into it
+	closed    bool    // simulated: nobody may enter (the rogue drives against it, see rogue.go)
 }
 
 // exit reports whether vehicles leave the map at the lane's end.
@@ -63,7 +64,8 @@ type approach struct {
 	road     int
 	atEnd    bool // the road's End (section n-1), else its Start
 	kind     approachKind
-	phase    int // phase index at a working light
+	phase    int  // phase index at a working light
+	signed   bool // the map's rule is a stop sign or always stop (not a light that does not work)
 	lanes    []int
 }
 

@@ -99,6 +99,9 @@ func (r *recording) vehicle(v *vehicle) {
 		Throttle: float32(v.throttle), Brake: float32(v.brake), Gear: gear(v.v)})
 	r.VehicleLights.Records = append(r.VehicleLights.Records, recorder.VehicleLight{ID: v.id, Bits: v.bits})
 	vel := v.dir.Mul(v.v) // along the path, as the positions move
+	if v.slide != (mgl64.Vec3{}) {
+		vel = vel.Add(v.slide) // and sideways (the rogue), leaving others' bits as they were
+	}
 	spin := mgl64.Vec3{0, 0, v.yawRate * 180 / math.Pi}
 	r.Kinematics.Records = append(r.Kinematics.Records, recorder.Kinematics{ID: v.id, Linear: velocityToUnreal(vel),
 		Angular: angularToUnreal(spin)})

@@ -204,6 +204,14 @@ func (rp *replay) isVehicle(id uint32) bool {
 	return a != nil && a.add.Type == recorder.ActorVehicle
 }
 
+// isRogue reports whether id is the rogue vehicle, which breaks the
+// rules on purpose (rogue.go): the checks of the traffic rules leave it
+// out, the checks that nobody touches anybody do not.
+func (rp *replay) isRogue(id uint32) bool {
+	a := rp.actors[id]
+	return a != nil && a.attr("role_name") == "rogue"
+}
+
 // The default demo, built once for all tests.
 var defaultDemo struct {
 	once     sync.Once

@@ -245,11 +245,15 @@ func checkKinematics(t *testing.T, rp *replay) {
 			// mean of the two ends', and along a polyline the way moved
 			// lies between the directions at the two ends.
 			was := scene.FromUnrealVelocity(kp.Linear)
+			speedSlack, angleSlack := 0.03, 0.5 // m/s, degrees
+			if rp.isRogue(k.ID) {
+				speedSlack, angleSlack = 0.1, 2 // its smooth sideways steps curve more than a path's corners
+			}
 			// A step round a corner of the path is a little shorter.
-			if d := moved.Len() - (vel.Len()+was.Len())/2; math.Abs(d) > 0.03 {
+			if d := moved.Len() - (vel.Len()+was.Len())/2; math.Abs(d) > speedSlack {
 				t.Fatalf("frame %d: vehicle %d moved at %.3f m/s, but records %.3f and %.3f m/s", fi+1, k.ID, moved.Len(), was.Len(), vel.Len())
 			}
-			if moved.Len() > 0.5 && !between(heading(moved), heading(was), heading(vel), 0.5) {
+			if moved.Len() > 0.5 && !between(heading(moved), heading(was), heading(vel), angleSlack) {
 				t.Fatalf("frame %d: vehicle %d moved towards %.2f degrees, but records velocities towards %.2f and %.2f degrees",
 					fi+1, k.ID, heading(moved), heading(was), heading(vel))
 			}
@@ -259,6 +263,9 @@ func checkKinematics(t *testing.T, rp *replay) {
 				t.Fatalf("frame %d: vehicle %d turned %.3f degrees, records %.3f deg/s", fi+1, k.ID, turn, w)
 			}
 			lat := vel.Len() * w * math.Pi / 180
+			if rp.isRogue(k.ID) {
+				continue // its swerves are not a driver's turns
+			}
 			worstLat = max(worstLat, math.Abs(lat))
 			if math.Abs(lat) > 3 {
 				t.Fatalf("frame %d: vehicle %d turns at %.1f m/s and %.1f deg/s: %.2f m/s^2 sideways", fi+1, k.ID, vel.Len(), w, lat)

@@ -43,6 +43,7 @@ type sim struct {
 	entries []int // lanes where traffic enters
 	trail   []int // per lane: the movement the hero last took from it, -1
 	crash   crash
+	rogue   rogue
 
 	orderBuf []int32
 
@@ -50,7 +51,7 @@ type sim struct {
 }
 
 // newSim prepares a run on net.
-func newSim(net *network, seed int64) *sim {
+func newSim(net *network, seed int64, rogue bool) *sim {
 	s := &sim{net: net, dt: 1.0 / frameRate, hero: -1,
 		rng: rand.New(rand.NewPCG(uint64(seed), 0x6d6d32747266630a))}
 	for j := range net.junctions {
@@ -71,6 +72,7 @@ func newSim(net *network, seed int64) *sim {
 		s.trail[i] = -1
 	}
 	s.crash = crash{after: crashAfter, follower: -1}
+	s.rogue = newRogue(rogue, seed)
 	return s
 }
 
@@ -88,6 +90,7 @@ func (s *sim) step() {
 	s.steps++
 	s.t = float64(s.steps) / frameRate // the recording's clock, exactly
 	s.crash.look(s)
+	s.rogueLook()
 	order := s.order()
 	for _, vi := range order {
 		s.plan(vi)
@@ -97,6 +100,7 @@ func (s *sim) step() {
 	}
 	s.index()
 	s.crash.check(s)
+	s.rogueAfter()
 	for i := range s.walkers {
 		s.walk(&s.walkers[i])
 	}
@@ -183,6 +187,7 @@ const (
 	roleAmbient = iota
 	roleHero
 	roleShadow // follows the hero's way, so that someone comes up behind it
+	roleRogue  // commits the staged faults (rogue.go)
 )
 
 // addVehicle puts a vehicle on lane l at s with speed v and records its
@@ -191,7 +196,7 @@ func (s *sim) addVehicle(l int, at, speed float64, bp *vehicleBlueprint, color s
 	ext := extentOf(bp)
 	vi := int32(len(s.veh))
 	s.veh = append(s.veh, vehicle{id: s.newID(), bp: bp, color: color, hl: ext[0], hw: ext[1], alive: true,
-		hero: role == roleHero, shadow: role == roleShadow,
+		hero: role == roleHero, shadow: role == roleShadow, rogue: role == roleRogue,
 		seg: l, s: at, v: speed, drive: 0.85 + 0.2*s.rng.Float64(), hold: -1, prev: -1, stopAt: -1, waitFrom: -1})
 	s.alive++
 	s.veh[vi].next = s.chooseNext(vi, l)
@@ -272,6 +277,9 @@ func (s *sim) seedVehicles() {
 			v.v = 0.6 * n.lanes[v.seg].speed
 		}
 	}
+	if s.rogue.on {
+		s.addRogue()
+	}
 }
 
 // clear reports whether a car of half length hl centred at s on lane l
@@ -308,7 +316,7 @@ func (s *sim) spawn() {
 		bp, color := pickVehicle(s.rng)
 		hl := extentOf(bp)[0]
 		at := hl + 0.5
-		if s.net.lanes[l].path.length() < 2*hl+roomGap {
+		if s.net.lanes[l].path.length() < 2*hl+roomGap || s.net.lanes[l].closed {
 			continue
 		}
 		free := math.Inf(1)

@@ -80,7 +80,7 @@ func (rp *replay) tracks(m *scene.Map) map[uint32][]point {
 	out := map[uint32][]point{}
 	for fi := range rp.frames {
 		for _, s := range rp.frames[fi].poses {
-			if rp.isVehicle(s.id) {
+			if rp.isVehicle(s.id) && !rp.isRogue(s.id) {
 				out[s.id] = append(out[s.id], point{frame: fi, s: s, at: loc.locate(s.loc)})
 			}
 		}

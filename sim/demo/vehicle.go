@@ -15,6 +15,7 @@ type vehicle struct {
 	hl, hw float64 // half length and width, m
 	hero   bool
 	shadow bool // takes the hero's way (see roleShadow)
+	rogue  bool // commits the staged faults (see rogue.go)
 	alive  bool
 
 	onMove   bool    // seg is a movement, else a lane
@@ -34,6 +35,9 @@ type vehicle struct {
 	distracted bool    // staged crash: does not see the hero ahead
 	frozen     float64 // stays stopped until this time (the staged crash)
 	hazard     float64 // shows hazard lights until this time
+
+	lat, latRate float64    // the rogue's sideways offset from its path (m, + left) and its rate (m/s)
+	slide        mgl64.Vec3 // the velocity of that sideways motion
 
 	// Pose and controls of the last frame, for the recording.
 	posed      bool // pose has been computed once
@@ -230,15 +234,24 @@ func (s *sim) plan(vi int32) {
 		}
 	}
 	a := closeIn(v.v, v0, gap, vl, jamGap)
+	if v.rogue {
+		a = s.roguePlan(v, a, vl)
+	}
 	if !math.IsInf(line, 1) {
 		a = min(a, closeIn(v.v, v0, line, 0, lineJam))
 	}
-	a = min(a, (ceil-v.v)/s.dt)
+	if !v.rogue || s.rogue.cur != actCloseCall { // the rogue closing in keeps to the car ahead's speed at most
+		a = min(a, (ceil-v.v)/s.dt)
+	}
 	v.limit = min(gap-hardGap, line)
 	if v.distracted {
 		a, v.limit = s.distractedPlan(vi, a, v.limit)
 	}
-	v.acc = min(max(a, -maxBrake), accMax)
+	top := accMax
+	if v.rogue {
+		top = tailJump // its close call: see roguePlan
+	}
+	v.acc = min(max(a, -maxBrake), top)
 }
 
 // ceiling returns the highest speed the vehicle may have at s on its
@@ -344,11 +357,15 @@ func (s *sim) chooseNext(vi int32, l int) int {
 	if v.shadow && s.trail[l] >= 0 {
 		return s.trail[l]
 	}
+	rng := s.rng
+	if v.rogue {
+		rng = s.rogue.rng
+	}
 	wExit := 1.0
 	if s.alive < s.target {
 		wExit = 0.15
 	}
-	if v.hero || v.shadow {
+	if v.hero || v.shadow || v.rogue {
 		wExit = 0
 	}
 	var w [16]float64
@@ -362,15 +379,18 @@ func (s *sim) chooseNext(vi int32, l int) int {
 		if s.net.lanes[mv.to].exit() {
 			w[i] *= wExit
 		}
-		if (v.hero || v.shadow) && s.net.lanes[mv.to].trap {
+		if v.rogue {
+			w[i] *= s.rogueLikes(mv.to)
+		}
+		if (v.hero || v.shadow || v.rogue) && s.net.lanes[mv.to].trap {
 			w[i] = 0
 		}
 		total += w[i]
 	}
 	if total == 0 {
-		return out[s.rng.IntN(len(out))]
+		return out[rng.IntN(len(out))]
 	}
-	x := s.rng.Float64() * total
+	x := rng.Float64() * total
 	pick := out[min(len(out), len(w))-1]
 	for i := range min(len(out), len(w)) {
 		if x < w[i] {

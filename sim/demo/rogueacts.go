@@ -1,0 +1,238 @@
+package demo
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// The rogue's acts (see rogue.go): when each one's chance has come, and
+// how the rogue drives and takes its way while one is under way.
+
+// driftChance starts the off-lane act on the rightmost lane of a side.
+func (s *sim) driftChance() bool {
+	v := &s.veh[s.rogue.vi]
+	l := &s.net.lanes[v.seg]
+	if l.rank != l.nLanes-1 || !s.roomFor(v, 2*driftRamp+driftHold) {
+		return false
+	}
+	s.rogue.cur = actOffLane
+	return true
+}
+
+// swerveChance starts the wrong-way act from the leftmost lane of a
+// two-way road whose oncoming lane is empty and granted to nobody; the
+// lane is closed until the rogue is back.
+func (s *sim) swerveChance() bool {
+	v := &s.veh[s.rogue.vi]
+	n := s.net
+	l := &n.lanes[v.seg]
+	if l.rank != 0 || v.v > actSpeed+2 || !s.roomFor(v, 2*swerveRamp+swerveHold) {
+		return false
+	}
+	o := -1
+	for i := range n.lanes {
+		if c := &n.lanes[i]; c.road == l.road && c.sideB != l.sideB && c.rank == 0 {
+			o = i
+		}
+	}
+	if o < 0 || len(n.lanes[o].veh) > 0 || n.lanes[o].committed > 0 {
+		return false
+	}
+	d := s.across(v, o)
+	if d < 2.5 || d > 5 {
+		return false
+	}
+	for _, m := range n.junctions[max(n.lanes[o].from, 0)].moves {
+		if n.moves[m].to == o && (n.moves[m].holders > 0 || len(n.moves[m].veh) > 0) {
+			return false
+		}
+	}
+	s.rogue.cur, s.rogue.opp, s.rogue.width = actWrongWay, o, d
+	n.lanes[o].closed = true
+	return true
+}
+
+// across is how far the oncoming lane o is from the rogue's lane point
+// (m, on the ground).
+func (s *sim) across(v *vehicle, o int) float64 {
+	p, _ := s.net.lanes[v.seg].path.at(v.s)
+	pts := s.net.lanes[o].path.pts
+	best := math.Inf(1)
+	for i := 0; i+1 < len(pts); i++ {
+		a, b := flat(pts[i]), flat(pts[i+1])
+		d := b.Sub(a)
+		t := 0.0
+		if l2 := d.Dot(d); l2 > 0 {
+			t = min(max(flat(p).Sub(a).Dot(d)/l2, 0), 1)
+		}
+		best = min(best, flat(p).Sub(a.Add(d.Mul(t))).Len())
+	}
+	return best
+}
+
+// rollChance arms the stop-sign act on the way to a stop sign (see
+// rogueGoes).
+func (s *sim) rollChance() bool {
+	v := &s.veh[s.rogue.vi]
+	l := &s.net.lanes[v.seg]
+	if l.approach < 0 || v.next < 0 || !s.net.approaches[l.approach].signed || v.v < 4 {
+		return false
+	}
+	if front := s.remains(v); front < 20 || front > 70 {
+		return false
+	}
+	if first, _ := s.placeInLane(s.rogue.vi); !first {
+		return false
+	}
+	s.rogue.cur, s.rogue.minV = actStopSign, math.Inf(1)
+	return true
+}
+
+// tailChance starts the close-call act in a queue: the rogue stands
+// right behind a car on its lane that has just pulled away, with lane
+// enough ahead of that car for the act, and jumps after it.
+func (s *sim) tailChance() bool {
+	r := &s.rogue
+	v := &s.veh[r.vi]
+	u := s.laneLeader(r.vi)
+	if u < 0 {
+		return false
+	}
+	w := &s.veh[u]
+	g := w.s - v.s - v.hl - w.hl
+	queued := v.v < w.v+1 && g <= 10 && w.acc > 0 // it pulls away in front of the rogue
+	closing := v.v >= w.v+1 && g <= 40            // or the rogue comes up behind it
+	if w.hero || !queued && !closing || w.v < 0.5 || w.v > 8 ||
+		s.net.lanes[w.seg].path.length()-w.s < tailRoom {
+		return false
+	}
+	for i := range s.veh {
+		if x := &s.veh[i]; closing && x.alive && int32(i) != r.vi {
+			if gap, _, who := s.leaderOf(int32(i)); who == r.vi && gap < tailBehind {
+				return false
+			}
+		}
+	}
+	r.cur, r.leader, r.late, r.minTTC = actCloseCall, u, false, math.Inf(1)
+	return true
+}
+
+// laneLeader returns the nearest car ahead of vi on its lane, -1.
+func (s *sim) laneLeader(vi int32) int32 {
+	v := &s.veh[vi]
+	who, best := int32(-1), math.Inf(1)
+	for _, j := range s.net.lanes[v.seg].veh {
+		if d := s.veh[j].s - v.s; j != vi && d > 0 && d < best {
+			who, best = j, d
+		}
+	}
+	return who
+}
+
+// roguePlan overrides the rogue's plan during its acts: slower for the
+// sideways acts; for the close call it jumps after the car ahead until
+// it must brake hard to end up tailFinal behind it, and then drops back
+// gently (the driver model would brake hard so close behind, and
+// whoever follows the rogue would have to as well). vl is the speed of
+// the car ahead.
+func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
+	r := &s.rogue
+	switch r.cur {
+	case actNone:
+		if s.t < r.calm && v.v <= vl {
+			a = max(a, -comfBrake)
+		}
+	case actOffLane, actWrongWay:
+		a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+	case actCloseCall:
+		w := &s.veh[r.leader]
+		if !w.alive || w.onMove || w.seg != v.seg || w.s <= v.s {
+			return a
+		}
+		g := w.s - v.s - v.hl - w.hl - tailFinal
+		rel := v.v - w.v
+		need := math.Inf(1)
+		if g > 0.01 {
+			need = rel * rel / (2 * g)
+		}
+		r.late = r.late || rel > 0 && need >= tailBrake
+		a = tailJump
+		if r.late {
+			a = max(w.acc-need, -maxBrake)
+		}
+	}
+	return a
+}
+
+// rogueGoes decides, in permit, whether the rogue takes movement mi now
+// against the rule of its approach: from a red light it has stood at,
+// or through a stop sign without stopping. It still waits for the
+// crossing ways to be free and for anyone with right of way to pass.
+func (s *sim) rogueGoes(vi int32, front float64, sig signal) bool {
+	r := &s.rogue
+	v := &s.veh[vi]
+	n := s.net
+	mi := v.next
+	a := n.lanes[v.seg].approach
+	ap := &n.approaches[a]
+	first, _ := s.placeInLane(vi)
+	switch {
+	case !first:
+		return false
+	case r.cur == actStopSign && ap.kind == approachStop:
+		if v.v < rollSpeed { // it had to stop after all: no roll here
+			r.end(s, false, 0)
+			return false
+		}
+		if front > v.v*v.v/(2*comfBrake)+reachAhead || len(n.junctions[ap.junction].queue) > 0 ||
+			!s.priorityClear(mi, ap.junction, a, rank(turnLeft)) {
+			return false
+		}
+	case r.cur == actNone && !r.done[actRedLight] && s.t >= r.rest && ap.kind == approachLight:
+		reach := math.Sqrt(2 * max(front, 0) / accMax) // from a stand
+		if v.v > 1 {
+			reach = front / v.v
+		}
+		if sig.state != recorder.LightRed || sig.left < reach+redLeft || front > v.v*v.v/(2*comfBrake)+reachAhead ||
+			v.waitFrom >= 0 && s.t-v.waitFrom < redStand || !s.priorityClear(mi, ap.junction, a, -1) {
+			return false
+		}
+	default:
+		return false
+	}
+	if !s.free(mi) || !s.room(vi, mi) {
+		return false
+	}
+	if r.cur == actNone {
+		r.cur, r.since, r.span = actRedLight, s.t, -1
+	}
+	s.grant(vi, mi)
+	return true
+}
+
+// rogueLikes weighs a lane the rogue may turn into: those leading to a
+// stop sign or a light it has not run yet count more, and those with
+// cars on them (to come up behind) until it has had its close call, so
+// that it finds its chances within the demo's two minutes; then it
+// keeps away from queues.
+func (s *sim) rogueLikes(l int) float64 {
+	r := &s.rogue
+	ln := &s.net.lanes[l]
+	w := 1.0
+	if a := ln.approach; a >= 0 {
+		ap := &s.net.approaches[a]
+		switch {
+		case ap.signed && !r.done[actStopSign]:
+			w = 6
+		case ap.kind == approachLight && !r.done[actRedLight]:
+			w = 6
+		case ap.kind == approachLight:
+			w = 0.3
+		}
+	}
+	if !r.done[actCloseCall] {
+		return w * float64(1+len(ln.veh))
+	}
+	return w / float64(1+len(ln.veh))
+}
