@@ -38,18 +38,15 @@ const (
 // without reaching into the roads; it needs no intersection outline,
 // which the format does not store.
 type BAI struct {
+	laneIndex // lane curves (one per lane), their grid, road ends
 	m         *scene.Map
-	lanes     []laneCurve
 	roadLanes [][]int32 // lanes of each road
 	centres   []centre
-	laneSegs  []segRef
-	laneGrid  *grid
 	roadSegs  []segRef
 	roadGrid  *grid
 	cellRoad  []int32 // per road grid cell: its one road, cellEmpty or cellMixed
 	areas     []area2
 	areaGrid  *grid
-	ends      [][2]RoadEnd // [start, end] of each road
 }
 
 type laneCurve struct {
@@ -80,7 +77,7 @@ type area2 struct {
 // have no lanes to find, curves with fewer than two points are left out.
 func NewBAI(m *scene.Map) *BAI {
 	b := &BAI{m: m, roadLanes: make([][]int32, len(m.Roads)), centres: make([]centre, len(m.Roads)),
-		ends: make([][2]RoadEnd, len(m.Roads))}
+		laneIndex: laneIndex{ends: make([][2]RoadEnd, len(m.Roads))}}
 	for r := range m.Roads {
 		b.addRoad(r, &m.Roads[r])
 	}
@@ -208,16 +205,8 @@ func ruleOf(r bai.Rule) Rule {
 // buildGrids lists every lane segment and every centre-line segment
 // (with the surface beside it, segBox) in grids.
 func (b *BAI) buildGrids() {
+	b.indexLanes()
 	var boxes []box
-	for i := range b.lanes {
-		l := &b.lanes[i]
-		for s := 0; s+1 < len(l.pts); s++ {
-			b.laneSegs = append(b.laneSegs, segRef{int32(i), int32(s)})
-			boxes = append(boxes, pointBox(l.pts[s]).add(l.pts[s+1]))
-		}
-	}
-	b.laneGrid = newGrid(boxes, cellSize)
-	boxes = boxes[:0]
 	for r := range b.centres {
 		c := &b.centres[r]
 		for s := 0; s+1 < len(c.pts); s++ {

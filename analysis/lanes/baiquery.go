@@ -25,61 +25,9 @@ func (b *BAI) IntersectionID(inter int) int { return b.m.Intersections[inter].ID
 // RoadLength returns the length of the road's centre line on the ground.
 func (b *BAI) RoadLength(road int) float64 { return b.centres[road].length }
 
-// End returns one end of a road.
-func (b *BAI) End(road int, atStart bool) RoadEnd {
-	if atStart {
-		return b.ends[road][0]
-	}
-	return b.ends[road][1]
-}
-
 // Area returns an intersection's area on the ground: a convex polygon,
 // counter-clockwise seen from above (read-only). The window draws it.
 func (b *BAI) Area(inter int) []mgl64.Vec2 { return b.areas[inter].poly }
-
-func (b *BAI) hit(curve int, h segHit) LaneHit {
-	l := &b.lanes[curve]
-	return LaneHit{Lane: l.ref, Point: l.point(h), Dir: l.dir(h.seg), Offset: h.offset, Dist: h.dist, Along: l.alongAt(h)}
-}
-
-// LanesNear appends every lane within radius of p, each once with its
-// nearest point.
-func (b *BAI) LanesNear(p mgl64.Vec3, radius float64, dst []LaneHit) []LaneHit {
-	x0, x1, y0, y1, ok := b.laneGrid.cells(p, radius)
-	if !ok {
-		return dst
-	}
-	first := len(dst)
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			for _, s := range b.laneGrid.at(x, y) {
-				ref := b.laneSegs[s]
-				l := &b.lanes[ref.curve]
-				d, o, a := l.proj(int(ref.seg), p[0], p[1])
-				if !(d <= radius) {
-					continue
-				}
-				dst = b.keepNearest(dst, first, int(ref.curve), l.hitOf(int(ref.seg), d, o, a))
-			}
-		}
-	}
-	return dst
-}
-
-// keepNearest puts the hit on curve into dst[first:], replacing that
-// lane's hit if this one is nearer.
-func (b *BAI) keepNearest(dst []LaneHit, first, curve int, h segHit) []LaneHit {
-	ref := b.lanes[curve].ref
-	for i := first; i < len(dst); i++ {
-		if dst[i].Lane == ref {
-			if h.dist < dst[i].Dist {
-				dst[i] = b.hit(curve, h)
-			}
-			return dst
-		}
-	}
-	return append(dst, b.hit(curve, h))
-}
 
 // Locate says where p is (see Map).
 func (b *BAI) Locate(p mgl64.Vec3) Location {

@@ -37,18 +37,15 @@ import (
 //     start), and RoadEnd.Light is where the signal stands, for the
 //     matching of recorded light actors.
 type OpenDRIVE struct {
-	net      *scene.RoadNet
-	lanes    []laneCurve
-	groups   [][]int32 // driving lane curves of each (road, section) group
-	laneSegs []segRef
-	laneGrid *grid
-	quads    []quad
-	quadGrid *grid
-	areas    []area2
-	areaGrid *grid
-	ends     [][2]RoadEnd
-	roadIDs  []int
-	interIDs []int
+	laneIndex // driving lane curves (one per lane section), their grid, road ends
+	net       *scene.RoadNet
+	groups    [][]int32 // driving lane curves of each (road, section) group
+	quads     []quad
+	quadGrid  *grid
+	areas     []area2
+	areaGrid  *grid
+	roadIDs   []int
+	interIDs  []int
 }
 
 // quad is the surface of a road between two consecutive samples of a
@@ -66,7 +63,7 @@ type quad struct {
 // NewOpenDRIVE builds the lane map of a road network. It never fails:
 // lanes with fewer than two samples are left out.
 func NewOpenDRIVE(rn *scene.RoadNet) *OpenDRIVE {
-	o := &OpenDRIVE{net: rn, ends: make([][2]RoadEnd, len(rn.Roads)), roadIDs: make([]int, len(rn.Roads)),
+	o := &OpenDRIVE{net: rn, laneIndex: laneIndex{ends: make([][2]RoadEnd, len(rn.Roads))}, roadIDs: make([]int, len(rn.Roads)),
 		interIDs: make([]int, len(rn.Junctions))}
 	for r := range rn.Roads {
 		o.roadIDs[r] = fileID(rn.Roads[r].ID, r)
@@ -103,7 +100,6 @@ func (o *OpenDRIVE) addLanes() {
 	rn := o.net
 	group := -1
 	lastRoad, lastSec := -1, -1
-	var boxes []box
 	for i := range rn.Lanes {
 		l := &rn.Lanes[i]
 		if rn.Roads[l.Road].Junction >= 0 {
@@ -136,15 +132,10 @@ func (o *OpenDRIVE) addLanes() {
 			lc.pts[k], lc.along[k] = l.Center[src], l.S[src]
 		}
 		lc.prepare()
-		c := int32(len(o.lanes))
+		o.groups[group] = append(o.groups[group], int32(len(o.lanes)))
 		o.lanes = append(o.lanes, lc)
-		o.groups[group] = append(o.groups[group], c)
-		for s := 0; s+1 < n; s++ {
-			o.laneSegs = append(o.laneSegs, segRef{c, int32(s)})
-			boxes = append(boxes, pointBox(lc.pts[s]).add(lc.pts[s+1]))
-		}
 	}
-	o.laneGrid = newGrid(boxes, cellSize)
+	o.indexLanes()
 }
 
 // addSurfaces cuts every lane section of an ordinary road into quads

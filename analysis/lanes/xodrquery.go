@@ -26,61 +26,10 @@ func (o *OpenDRIVE) IntersectionID(inter int) int { return o.interIDs[inter] }
 // RoadLength returns the length of the road's reference line.
 func (o *OpenDRIVE) RoadLength(road int) float64 { return o.net.Roads[road].Length }
 
-// End returns one end of a road.
-func (o *OpenDRIVE) End(road int, atStart bool) RoadEnd {
-	if atStart {
-		return o.ends[road][0]
-	}
-	return o.ends[road][1]
-}
-
 // Area returns a junction's area on the ground: a convex polygon,
 // counter-clockwise seen from above, or nil when its connecting roads
 // make none (read-only).
 func (o *OpenDRIVE) Area(inter int) []mgl64.Vec2 { return o.areas[inter].poly }
-
-func (o *OpenDRIVE) hit(curve int, h segHit) LaneHit {
-	l := &o.lanes[curve]
-	return LaneHit{Lane: l.ref, Point: l.point(h), Dir: l.dir(h.seg), Offset: h.offset, Dist: h.dist, Along: l.alongAt(h)}
-}
-
-// LanesNear appends every driving lane within radius of p, each once
-// (over all its lane sections) with its nearest point.
-func (o *OpenDRIVE) LanesNear(p mgl64.Vec3, radius float64, dst []LaneHit) []LaneHit {
-	x0, x1, y0, y1, ok := o.laneGrid.cells(p, radius)
-	if !ok {
-		return dst
-	}
-	first := len(dst)
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			for _, s := range o.laneGrid.at(x, y) {
-				ref := o.laneSegs[s]
-				l := &o.lanes[ref.curve]
-				d, off, a := l.proj(int(ref.seg), p[0], p[1])
-				if !(d <= radius) {
-					continue
-				}
-				h := l.hitOf(int(ref.seg), d, off, a)
-				dst = o.keepNearest(dst, first, int(ref.curve), h)
-			}
-		}
-	}
-	return dst
-}
-
-func (o *OpenDRIVE) keepNearest(dst []LaneHit, first, curve int, h segHit) []LaneHit {
-	ref := o.lanes[curve].ref
-	for i := first; i < len(dst); i++ {
-		if dst[i].Lane == ref {
-			if h.dist < dst[i].Dist {
-				dst[i] = o.hit(curve, h)
-			}
-			return dst
-		}
-	}
-	return append(dst, o.hit(curve, h))
-}
 
 // Locate says where p is (see Map).
 func (o *OpenDRIVE) Locate(p mgl64.Vec3) Location {
