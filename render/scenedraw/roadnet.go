@@ -178,6 +178,9 @@ func dashes(buf []mgl64.Vec3, pts []mgl64.Vec3, draw func([]mgl64.Vec3)) []mgl64
 // direction of travel.
 func laneArrow(dl *render.DrawList, l *scene.NetLane) {
 	n := len(l.Center)
+	if n < 2 { // no direction to show; sampling gives two points or more
+		return
+	}
 	k := (n - 1) / 2
 	a, b := l.Center[k], l.Center[k+1]
 	d := b.Sub(a)

@@ -381,3 +381,20 @@ func TestRoadNetNoAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestLaneArrowShortLane: a lane of fewer than two centre points has no
+// direction, so it gets no arrow (and indexing its second point would
+// panic).
+func TestLaneArrowShortLane(t *testing.T) {
+	dl := render.NewDrawList()
+	v := topView(mgl64.Vec3{5, 0, 0}, 20)
+	dl.Reset(&v)
+	for _, centre := range [][]mgl64.Vec3{nil, {{1, 2, 0}}} {
+		laneArrow(dl, &scene.NetLane{Center: centre, Forward: true})
+	}
+	laneArrow(dl, &scene.NetLane{Center: []mgl64.Vec3{{0, 0, 0}, {10, 0, 0}}, Forward: true})
+	dl.Finish(nil)
+	if n := dl.TriangleCount(); n != 1 {
+		t.Fatalf("%d triangles, want the one of the two-point lane's arrow", n)
+	}
+}
