@@ -25,6 +25,13 @@ content. With no FILES it renders the built-in demo.
 default camera), top looks straight down with north up, and follow:ID
 (or follow:hero) chases that actor from behind.
 
+With a recording, the lane and fault pass of ` + "`viewer check`" + ` runs first (on
+the map if one is given or found, else collisions and blocked spans
+only): every fault is marked where it happened, and the --select'ed
+actor (else the followed one) is drawn with its trail, the last 10 s
+coloured by speed and the next 10 s dashed, as in the window.
+--paths=false skips the pass.
+
 Exit status: 0 on success, 1 when a file cannot be read or decoded (the
 message names the file and the byte offset) or the followed actor does
 not exist at that time, 2 for bad usage.
@@ -36,7 +43,8 @@ func cmdShot() *Command {
 	c := &Command{
 		Name:    "shot",
 		Summary: "render the scene at a time to a PNG, without a display",
-		Usage:   "[FILES...] --out FILE.png [--at SECONDS] [--size WxH] [--view orbit|top|follow:ID] [--hide LAYERS]",
+		Usage: "[FILES...] --out FILE.png [--at SECONDS] [--size WxH] [--view orbit|top|follow:ID] [--hide LAYERS]" +
+			" [--select ID] [--paths=false]",
 	}
 	c.Run = func(env *Env, args []string) error { return runShot(env, c, args) }
 	return c
@@ -52,6 +60,7 @@ type shotSpec struct {
 	layers        scenedraw.Layers
 	selected      uint32
 	maps          string // --maps: where to look for the recording's town
+	noPaths       bool   // --paths=false: no lane and fault pass, no trail or fault mark
 }
 
 // shotView is the camera of a shot.
@@ -68,12 +77,13 @@ func parseShot(env *Env, c *Command, args []string) (shotSpec, error) {
 	view := fs.String("view", "orbit", "camera: orbit, top, follow:ID or follow:hero")
 	hide := fs.String("hide", "", "comma-separated layers to hide: "+strings.Join(scenedraw.LayerNames(), ", "))
 	sel := fs.Uint("select", 0, "actor id to highlight as selected")
+	paths := fs.Bool("paths", true, "run the lane and fault pass: mark the faults, draw the trail (false: faster on long recordings)")
 	maps := mapsFlag(fs)
 	pos, err := Parse(fs, args)
 	if err != nil {
 		return shotSpec{}, err
 	}
-	sp := shotSpec{files: pos, out: *out, at: *at, layers: scenedraw.AllLayers, maps: *maps}
+	sp := shotSpec{files: pos, out: *out, at: *at, layers: scenedraw.AllLayers, maps: *maps, noPaths: !*paths}
 	if sp.out == "" {
 		return sp, Usagef("--out FILE.png is required")
 	}
@@ -193,6 +203,9 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 	opt := scenedraw.Options{Layers: sp.layers, Selected: sp.selected, Time: sp.at, VehicleColors: true}
 	if sc.rec != nil {
 		opt.Events = sc.rec.Events()
+	}
+	if opt.Paths, err = shotPaths(sc, sp, st); err != nil {
+		return nil, render.View{}, err
 	}
 	r.Build(dl, &view, st, opt)
 	img := image.NewRGBA(image.Rect(0, 0, sp.width, sp.height))

@@ -68,8 +68,9 @@ func TestShotDemoPixels(t *testing.T) {
 			t.Errorf("%s: block middle %v: pixel %v (on screen %v), want the background", kind, bg, c, on)
 		}
 	}
-	// The hero, followed: the middle of its roof, clear of its marker.
-	sp.view = shotView{kind: "follow"}
+	// The hero, followed: the middle of its roof, clear of its marker and,
+	// with no paths, of its ghosts ahead (it stands still at this time).
+	sp.view, sp.noPaths = shotView{kind: "follow"}, true
 	img, view, err := renderShot(sc, sp)
 	if err != nil {
 		t.Fatal(err)
