@@ -91,7 +91,11 @@ func (r *Reader) decode(wire uint8, p []byte) (Packet, error) {
 		return &pk.raw, nil
 	}
 	id := canonical(wire, r.lay.DevNumbering)
-	if id < 32 && r.skim&(1<<id) != 0 {
+	if id < 32 && (r.skim|r.ignore)&(1<<id) != 0 {
+		if r.ignore&(1<<id) != 0 {
+			pk.raw = Raw{WireID: wire, Data: p}
+			return &pk.raw, nil
+		}
 		return r.decodeSkimmed(wire, id, p)
 	}
 	switch id {

@@ -59,9 +59,13 @@ type Reader struct {
 	size uint32 // its payload size
 	err  error  // sticky
 
-	pk   packets
-	strs interner
-	skim uint32 // bit 1<<id: return packet id as *Skimmed (see Skim)
+	pk     packets
+	strs   interner
+	skim   uint32 // bit 1<<id: return packet id as *Skimmed (see Skim)
+	ignore uint32 // bit 1<<id: return packet id as *Raw, undecoded (see Ignore)
+	// borrowed: buf is the caller's data (ResetBytes, Feed), never written
+	// to nor kept as a read buffer.
+	borrowed bool
 }
 
 // NewReader reads and checks the info header of a recording. A header

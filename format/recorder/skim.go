@@ -74,3 +74,20 @@ func (r *Reader) decodeSkimmed(wire uint8, id PacketID, p []byte) (Packet, error
 	r.pk.skimmed = Skimmed{Type: id, IDs: ids}
 	return &r.pk.skimmed, nil
 }
+
+// Ignore makes Next return the packets of the given types as *Raw (their
+// payload, not decoded nor checked) from the next packet on, until Ignore
+// is called again; Ignore() decodes them all again. FrameStart and
+// FrameEnd cannot be ignored. It is for a reader of data that has been
+// checked already (the scene decodes a big file's frames twice, once on
+// other goroutines that check every packet) and that has no use for some
+// packets: the frame structure is still checked, so frames come and go
+// exactly as without it. A packet both skimmed and ignored is ignored.
+func (r *Reader) Ignore(ids ...PacketID) {
+	r.ignore = 0
+	for _, id := range ids {
+		if id < 32 && id != IDFrameStart && id != IDFrameEnd {
+			r.ignore |= 1 << id
+		}
+	}
+}
