@@ -26,20 +26,35 @@ type keyframe struct {
 // keyActor is 24 bytes, and holds no pointer: the garbage collector
 // need not scan the keyframes, which are most of an open Recording's heap.
 type keyActor struct {
-	static   int32 // index into staticTable.all
-	full     int32 // index into keyframe.full, or -1
-	doors    uint32
-	distance float64
+	static int32 // index into staticTable.all
+	full   int32 // index into keyframe.full, or -1
+	doors  uint32
+	dist   int64
 }
 
-// Keyframe spacing: a keyframe at least every keyFrames frames, and at the
-// first frame that starts keyBytes or more after the last keyframe ends,
-// which bounds the decoding a seek needs. (The scan decides at a frame's
-// start, so that it decodes a keyframe's frame in full: see scan.go.)
+// Keyframe spacing: a keyframe at each frame that begins a new stretch
+// of keySpacing bytes (counted from the first frame), which bounds the
+// decoding a seek needs to about that many bytes and a frame. The rule
+// looks only at where frames begin, so the decoders of a file's pieces
+// know the keyframes without the scan (pieces.go).
+//
+// The spacing widens with the file, so that the keyframes, most of an
+// open Recording's memory, stay near keyBudget of them: size/keyBudget
+// rounded up to a power of two, and at least minKeyBytes (a small file has
+// many keyframes, each small).
 const (
-	keyFrames = 64
-	keyBytes  = 512 << 10
+	keyBudget   = 2048
+	minKeyBytes = 16 << 10
 )
+
+// keySpacing is the keyframe spacing in bytes for a file of size bytes.
+func keySpacing(size int64) int64 {
+	k := int64(minKeyBytes)
+	for k*keyBudget < size {
+		k *= 2
+	}
+	return k
+}
 
 // rebuiltByFrame reports whether re-applying frame f's per-frame packets to
 // a fresh actor from its static data, doors and distance gives back a.
@@ -66,7 +81,7 @@ func (w *World) capture(k *keyframe) {
 	k.full = k.full[:0]
 	for j := range w.count() {
 		a := w.at(j)
-		ka := keyActor{static: a.st.index, distance: a.distance, doors: a.doors, full: -1}
+		ka := keyActor{static: a.st.index, dist: a.dist, doors: a.doors, full: -1}
 		if !a.rebuiltByFrame(w.frame) {
 			ka.full = int32(len(k.full))
 			k.full = append(k.full, *a)
@@ -84,13 +99,12 @@ func (w *World) restore(k *keyframe, timeBefore float64) {
 	for _, ka := range k.actors {
 		if ka.full >= 0 {
 			a := k.full[ka.full]
-			a.mark = 0
+			a.mark, a.touch = 0, 0
 			w.appendSorted(a)
 			continue
 		}
 		st := w.statics.all[ka.static]
-		a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location,
-			doors: ka.doors, distance: ka.distance}
+		a := actorState{st: st, spawn: int32(st.spawnFrame), pose: st.spawn, world: st.spawn, doors: ka.doors, dist: ka.dist}
 		for g := range a.seen {
 			a.seen[g] = -1
 		}
@@ -100,5 +114,6 @@ func (w *World) restore(k *keyframe, timeBefore float64) {
 	w.time = timeBefore
 	w.weather, w.hasWeather = k.weather, k.hasWeather
 	w.collisions = w.collisions[:0]
+	w.touched = w.touched[:0]
 	w.restoring = true
 }

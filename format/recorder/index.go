@@ -28,6 +28,21 @@ type Index struct {
 	wideKnown, devKnown bool
 }
 
+// SameLayout reports whether a and b know the same of the layout: the same
+// halves of it (see Layout), with the same values. A reader started from
+// one decodes exactly as a reader started from the other; nil knows
+// nothing.
+func SameLayout(a, b *Index) bool {
+	var la, lb layoutState
+	if a != nil {
+		la = layoutState{Layout: a.Layout, wideKnown: a.wideKnown, devKnown: a.devKnown}
+	}
+	if b != nil {
+		lb = layoutState{Layout: b.Layout, wideKnown: b.wideKnown, devKnown: b.devKnown}
+	}
+	return la == lb
+}
+
 // Index scanning reads the file through a window of this size, jumping
 // over payloads that do not fall in it.
 const (

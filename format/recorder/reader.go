@@ -90,6 +90,10 @@ func (r *Reader) Header() Header { return r.hdr }
 // shown yet are false.
 func (r *Reader) Layout() Layout { return r.lay.Layout }
 
+// LayoutKnown reports which halves of Layout the data has shown so far:
+// the vector width, and the numbering of ids 21-23.
+func (r *Reader) LayoutKnown() (width, numbering bool) { return r.lay.wideKnown, r.lay.devKnown }
+
 // Offset returns the byte offset of the header of the packet Next last
 // returned.
 func (r *Reader) Offset() int64 { return r.off }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -248,5 +249,76 @@ func TestFindFrame(t *testing.T) {
 	}
 	if n, ok := FrameLen([]byte{1, 0, 0, 0, 0}); ok || n != 0 {
 		t.Fatalf("a FrameEnd first: FrameLen %d %v", n, ok)
+	}
+}
+
+// TestIgnoreChecks: an ignored packet of fixed-size records is still
+// checked (the count against the size), another is not.
+func TestIgnoreChecks(t *testing.T) {
+	f := newFile()
+	f.start(1)
+	f.pkt(uint8(IDEventAdd), -1, u16(3), zeros(5)) // not a valid EventAdd
+	f.pkt(uint8(IDPosition), -1, u16(5), zeros(28))
+	f.end()
+	rd, err := NewReader(bytes.NewReader(f.b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd.Ignore(IDEventAdd, IDPosition)
+	var got []PacketID
+	for {
+		p, err := rd.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) || !strings.Contains(err.Error(), "counts 5 records") {
+				t.Fatalf("after %v: %v, want the Position's count error", got, err)
+			}
+			break
+		}
+		got = append(got, p.ID())
+	}
+	if len(got) != 2 || got[1] != IDEventAdd {
+		t.Fatalf("read %v before the error, want FrameStart and the unchecked EventAdd", got)
+	}
+}
+
+// TestPositionView reads every Position packet of the samples and real
+// files through a view of its payload: the records are the decoded ones.
+func TestPositionView(t *testing.T) {
+	for name, data := range splitFiles(t) {
+		_, lay, all, err := decodeAll(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd, _ := NewReader(bytes.NewReader(data))
+		rd.Ignore(IDPosition)
+		n := 0
+		for _, frame := range all {
+			for _, want := range frame {
+				p, err := rd.Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				w, ok := want.(*Positions)
+				if !ok {
+					continue
+				}
+				v := NewPositionView(p.(*Raw).Data, lay)
+				if v.Len() != len(w.Records) {
+					t.Fatalf("%s: %d records, want %d", name, v.Len(), len(w.Records))
+				}
+				for i, r := range w.Records {
+					if v.Record(i) != r {
+						t.Fatalf("%s: record %d %+v, want %+v", name, i, v.Record(i), r)
+					}
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no position records", name)
+		}
+	}
+	if v := NewPositionView([]byte{2, 0, 1}, Layout{}); v.Len() != 0 {
+		t.Fatal("a payload of the wrong size gives records")
 	}
 }
