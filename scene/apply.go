@@ -193,12 +193,25 @@ func skimGroup(id recorder.PacketID) int {
 
 // applySkimmed notes that a skimmed animation, vehicle light or
 // kinematics packet wrote a value of the actors it names, without the
-// value: only that the group has been written since their spawn (ever).
-// The scan, which skims, finds out at the next keyframe which frame wrote
-// such a value last and reads it from there (stale.go). Other skimmed
+// value: only that the group has been written since their spawn (ever),
+// and with skimSeen (seeking) which frame wrote it (seen, skimmed). The
+// scan, which skims, finds out at the next keyframe which frame wrote such
+// a value last and reads it from there (stale.go); a seek reads the values
+// the frames it skimmed wrote last (seeker.fixStale). Other skimmed
 // packets are ignored.
 func (w *World) applySkimmed(p *recorder.Skimmed) {
-	if g := skimGroup(p.Type); g >= 0 {
+	g := skimGroup(p.Type)
+	switch {
+	case g < 0:
+	case w.skimSeen:
+		for _, id := range p.IDs {
+			if a := w.get(id); a != nil {
+				a.seen[g] = int32(w.frame)
+				a.skimmed |= 1 << g
+				a.ever |= 1 << g
+			}
+		}
+	default:
 		w.named(g, p.IDs)
 	}
 }

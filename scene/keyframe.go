@@ -19,15 +19,15 @@ type keyframe struct {
 	frame      int
 	actors     []keyActor // sorted by id, like World.actors
 	full       []actorState
+	fullAt     []int32 // full[i] is actors[fullAt[i]], stored whole
 	weather    recorder.Weather
 	hasWeather bool
 }
 
-// keyActor is 24 bytes, and holds no pointer: the garbage collector
+// keyActor is 16 bytes, and holds no pointer: the garbage collector
 // need not scan the keyframes, which are most of an open Recording's heap.
 type keyActor struct {
 	static int32 // index into staticTable.all
-	full   int32 // index into keyframe.full, or -1
 	doors  uint32
 	dist   int64
 }
@@ -39,11 +39,13 @@ type keyActor struct {
 // know the keyframes without the scan (pieces.go).
 //
 // The spacing widens with the file, so that the keyframes, most of an
-// open Recording's memory, stay near keyBudget of them: size/keyBudget
-// rounded up to a power of two, and at least minKeyBytes (a small file has
-// many keyframes, each small).
+// open Recording's memory, number between keyBudget/2 and keyBudget:
+// size/keyBudget rounded up to a power of two, and at least minKeyBytes (a
+// small file has many keyframes, each small). That is 512 KiB for 1 GiB, 4
+// MiB for 8 GiB: a seek then decodes at most a few MiB, skimming most of
+// it (seek.go).
 const (
-	keyBudget   = 2048
+	keyBudget   = 4096
 	minKeyBytes = 16 << 10
 )
 
@@ -78,15 +80,14 @@ func (w *World) capture(k *keyframe) {
 		k.actors = make([]keyActor, 0, w.count()) // exact: keyframes are most of the heap
 	}
 	k.actors = k.actors[:0]
-	k.full = k.full[:0]
+	k.full, k.fullAt = k.full[:0], k.fullAt[:0]
 	for j := range w.count() {
 		a := w.at(j)
-		ka := keyActor{static: a.st.index, dist: a.dist, doors: a.doors, full: -1}
 		if !a.rebuiltByFrame(w.frame) {
-			ka.full = int32(len(k.full))
+			k.fullAt = append(k.fullAt, int32(j))
 			k.full = append(k.full, *a)
 		}
-		k.actors = append(k.actors, ka)
+		k.actors = append(k.actors, keyActor{static: a.st.index, dist: a.dist, doors: a.doors})
 	}
 	k.weather, k.hasWeather = w.weather, w.hasWeather
 }
@@ -96,9 +97,11 @@ func (w *World) capture(k *keyframe) {
 // restoring mode) limits to those packets.
 func (w *World) restore(k *keyframe, timeBefore float64) {
 	w.reset()
-	for _, ka := range k.actors {
-		if ka.full >= 0 {
-			a := k.full[ka.full]
+	nf := 0
+	for j, ka := range k.actors {
+		if nf < len(k.fullAt) && int(k.fullAt[nf]) == j {
+			a := k.full[nf]
+			nf++
 			a.mark, a.touch = 0, 0
 			w.appendSorted(a)
 			continue

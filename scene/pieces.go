@@ -370,7 +370,7 @@ func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *r
 	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known}
 	ps.own = ps.decoder()
 	ps.count = int((size - ps.body + plen - 1) / plen)
-	window := 2*workers + 1
+	window := workers + 1
 	ps.free = make(chan *piece, window)
 	for range window {
 		ps.free <- &piece{}

@@ -44,7 +44,7 @@ func openDigest(rec *Recording, err error) string {
 	fmt.Fprintf(&b, "frames %v\nindex %d %d %+v %v\nerr %v\nrefills %d\n", rec.Frames(), len(rec.Index().Frames),
 		rec.Index().Size, rec.Index().Layout, rec.Index().Err, rec.Err(), rec.refills)
 	for _, k := range rec.keys {
-		fmt.Fprintf(&b, "key %d %v %+v %v\n", k.frame, k.actors, k.weather, k.hasWeather)
+		fmt.Fprintf(&b, "key %d %v %v %+v %v\n", k.frame, k.actors, k.fullAt, k.weather, k.hasWeather)
 		for _, a := range k.full {
 			st := a.st
 			a.st = nil

@@ -109,7 +109,7 @@ func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done
 	rec.times = searchTimes(rec.frames)
 	rec.events = mergeSpans(rec.events, rec.spans(&sc), len(rec.frames))
 	rec.sk = seeker{rec: rec, w: NewWorld()}
-	rec.sk.w.statics = rec.statics
+	rec.sk.w.statics, rec.sk.w.skimSeen = rec.statics, true
 	report(size)
 	return rec, nil
 }

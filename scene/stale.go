@@ -149,12 +149,17 @@ func (s *scanner) sideReader(ix *recorder.Index, first, last int) *recorder.Read
 }
 
 // refill decodes frame f again and sets, for each actor whose group g was
-// last written (and skimmed) in f, that value. Records are applied in file
-// order, so the last write of the frame wins, as it did in the scan.
+// last written (and skimmed) in f, that value.
 func (s *scanner) refill(ix *recorder.Index, f int) error {
-	rd := s.sideReader(ix, f, f)
 	s.refetched++
-	w := s.w
+	return refillFrame(s.sideReader(ix, f, f), s.w, f)
+}
+
+// refillFrame reads frame f from rd and sets, for each actor of w whose
+// group g was last written (and skimmed) in f, that value. Records are
+// applied in file order, so the last write of the frame wins, as it did
+// when the frame was skimmed.
+func refillFrame(rd *recorder.Reader, w *World, f int) error {
 	stale := func(id uint32, g int) *actorState {
 		if a := w.get(id); a != nil && a.skimmed&(1<<g) != 0 && a.seen[g] == int32(f) {
 			return a

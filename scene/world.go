@@ -46,6 +46,7 @@ func metres(units int64) float64 { return float64(units) / distUnits }
 // modified: a later BoundingBox or TrafficLightTime makes a new version.
 type actorStatic struct {
 	index       int32 // in staticTable.all, so keyframes can hold no pointers
+	frame       int32 // the frame that made this version
 	id          uint32
 	typ         recorder.ActorType
 	kind        Kind
@@ -127,6 +128,7 @@ type World struct {
 
 	statics   *staticTable // nil: make statics on the fly
 	restoring bool         // re-applying a keyframe's frame: per-frame packets only
+	skimSeen  bool         // skimmed packets note the frame that wrote (seeking; see applySkimmed)
 	events    *[]Event     // non-nil: collect events
 	watch     *blockWatch  // non-nil: follow the blocked rule (Open's scan)
 	pairs     []collisionPair
