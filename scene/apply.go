@@ -13,7 +13,8 @@ import "github.com/mm2carla/viewer/format/recorder"
 // (physics, bones, wheels, scene lights, ...) are ignored, as are records
 // naming actors that do not exist. A *recorder.Skimmed animation, vehicle
 // light or kinematics packet (from a Reader told to skim them) leaves the
-// values it names as they were: State then shows old values for them.
+// values it names as they were: State then shows old values for them
+// (see applySkimmed).
 func (w *World) Apply(p recorder.Packet) {
 	switch p := p.(type) {
 	case *recorder.FrameStart:
@@ -121,13 +122,22 @@ func (w *World) applyPositions(recs []recorder.Position) {
 	for i := range recs {
 		r := &recs[i]
 		if slot := w.find(r.ID); slot >= 0 {
-			a := &w.slots[slot]
-			a.pose = Transform{FromUnreal(r.Location), FromUnrealRotation(r.Rotation)}
-			a.seen[gPos] = int32(w.frame)
+			w.setPose(slot, r.Location, r.Rotation)
 			if w.watch != nil {
 				w.watch.position(slot, r.Location)
 			}
 		}
+	}
+}
+
+// setPose applies a Position record (file units) to the actor in the slot.
+func (w *World) setPose(slot int, loc, rot recorder.Vec3) {
+	a := &w.slots[slot]
+	a.pose = Transform{FromUnreal(loc), FromUnrealRotation(rot)}
+	a.seen[gPos] = int32(w.frame)
+	if a.touch != w.pass+1 {
+		a.touch = w.pass + 1
+		w.touched = append(w.touched, int32(slot))
 	}
 }
 
@@ -163,6 +173,7 @@ func (a *actorState) setKin(r *recorder.Kinematics) {
 func (a *actorState) wrote(g, f int) {
 	a.seen[g] = int32(f)
 	a.skimmed &^= 1 << g
+	a.ever |= 1 << g
 }
 
 // skimGroup is the group a skimmed packet writes, or -1.
@@ -180,18 +191,36 @@ func skimGroup(id recorder.PacketID) int {
 	return -1
 }
 
-// applySkimmed notes which actors a skimmed animation, vehicle light or
-// kinematics packet wrote, leaving their old values in place and marked
-// stale. Other skimmed packets are ignored.
+// applySkimmed notes that a skimmed animation, vehicle light or
+// kinematics packet wrote a value of the actors it names, without the
+// value: only that the group has been written since their spawn (ever),
+// and with skimSeen (seeking) which frame wrote it (seen, skimmed). The
+// scan, which skims, finds out at the next keyframe which frame wrote such
+// a value last and reads it from there (stale.go); a seek reads the values
+// the frames it skimmed wrote last (seeker.fixStale). Other skimmed
+// packets are ignored.
 func (w *World) applySkimmed(p *recorder.Skimmed) {
 	g := skimGroup(p.Type)
-	if g < 0 {
-		return
+	switch {
+	case g < 0:
+	case w.skimSeen:
+		for _, id := range p.IDs {
+			if a := w.get(id); a != nil {
+				a.seen[g] = int32(w.frame)
+				a.skimmed |= 1 << g
+				a.ever |= 1 << g
+			}
+		}
+	default:
+		w.named(g, p.IDs)
 	}
-	for _, id := range p.IDs {
+}
+
+// named notes that group g of the actors with the ids was written.
+func (w *World) named(g int, ids []uint32) {
+	for _, id := range ids {
 		if a := w.get(id); a != nil {
-			a.seen[g] = int32(w.frame)
-			a.skimmed |= 1 << g
+			a.ever |= 1 << g
 		}
 	}
 }

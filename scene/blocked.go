@@ -53,7 +53,9 @@ func sortSpans(spans []Event) {
 
 // mergeSpans returns events (in file order) with the spans (sorted by
 // sortSpans) inserted after the other events of the frame each began in.
-// Spans from frame n on, past the usable frames, are left out.
+// Spans from frame n on, past the usable frames, are left out. It merges
+// in place, from the back, so that a big recording's events are not held
+// twice.
 func mergeSpans(events, spans []Event, n int) []Event {
 	for len(spans) > 0 && spans[len(spans)-1].Frame >= n {
 		spans = spans[:len(spans)-1]
@@ -61,16 +63,20 @@ func mergeSpans(events, spans []Event, n int) []Event {
 	if len(spans) == 0 {
 		return events
 	}
-	out := make([]Event, 0, len(events)+len(spans))
-	i := 0
-	for _, s := range spans {
-		for i < len(events) && events[i].Frame <= s.Frame {
-			out = append(out, events[i])
-			i++
+	i, j := len(events), len(spans)
+	events = slices.Grow(events, j)[:i+j]
+	for k := len(events) - 1; j > 0; k-- {
+		// The last of what is left: a span goes after the events of
+		// its frame.
+		if i > 0 && events[i-1].Frame > spans[j-1].Frame {
+			i--
+			events[k] = events[i]
+		} else {
+			j--
+			events[k] = spans[j]
 		}
-		out = append(out, s)
 	}
-	return append(out, events[i:]...)
+	return events
 }
 
 // Blocked lists, as events of kind EventBlocked, the stretches in which an

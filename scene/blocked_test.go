@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/mm2carla/viewer/format/recorder"
@@ -174,5 +175,34 @@ func TestMergeSpans(t *testing.T) {
 	}
 	if got := mergeSpans(events, nil, 9); &got[0] != &events[0] {
 		t.Error("no spans: the events should come back as they are")
+	}
+}
+
+// TestMergeSpansCases: spans go after the other events of the frame they
+// began in, before the events of later frames; those past the usable
+// frames are dropped. (mergeSpans merges in place, from the back.)
+func TestMergeSpansCases(t *testing.T) {
+	ev := func(kind EventKind, frame int, actor uint32) Event {
+		return Event{Kind: kind, Frame: frame, Actor: actor}
+	}
+	for _, tc := range []struct {
+		events, spans, want []Event
+		n                   int
+	}{
+		{
+			events: []Event{ev(EventSpawn, 0, 1), ev(EventSpawn, 1, 2), ev(EventLight, 1, 3), ev(EventDestroy, 3, 1)},
+			spans:  []Event{ev(EventBlocked, 1, 1), ev(EventBlocked, 2, 2), ev(EventBlocked, 5, 2)},
+			n:      4,
+			want: []Event{ev(EventSpawn, 0, 1), ev(EventSpawn, 1, 2), ev(EventLight, 1, 3), ev(EventBlocked, 1, 1),
+				ev(EventBlocked, 2, 2), ev(EventDestroy, 3, 1)},
+		},
+		{events: nil, spans: []Event{ev(EventBlocked, 0, 1)}, n: 1, want: []Event{ev(EventBlocked, 0, 1)}},
+		{events: []Event{ev(EventSpawn, 2, 1)}, spans: []Event{ev(EventBlocked, 0, 1), ev(EventBlocked, 0, 2)}, n: 3,
+			want: []Event{ev(EventBlocked, 0, 1), ev(EventBlocked, 0, 2), ev(EventSpawn, 2, 1)}},
+		{events: []Event{ev(EventSpawn, 2, 1)}, spans: []Event{ev(EventBlocked, 4, 1)}, n: 3, want: []Event{ev(EventSpawn, 2, 1)}},
+	} {
+		if got := mergeSpans(slices.Clone(tc.events), tc.spans, tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("mergeSpans(%v, %v, %d) = %v, want %v", tc.events, tc.spans, tc.n, got, tc.want)
+		}
 	}
 }

@@ -119,6 +119,8 @@ type blockWatch struct {
 	still    []stillness
 	who      []actorRef
 	stops    []Stop
+	stillTmp []stillness // remap's other buffers
+	whoTmp   []actorRef
 
 	// The current frame.
 	frame   int32
@@ -147,6 +149,24 @@ func (b *blockWatch) spawn(slot int, id uint32, blueprint string) {
 	b.end(slot, StopDestroyed)
 	b.still[slot] = stillness{}
 	b.who[slot] = actorRef{id, blueprint}
+}
+
+// remap follows the World compacting its store: new slot k is old slot
+// perm[k]; the slots past the live ones belonged to destroyed actors.
+func (b *blockWatch) remap(perm []int32) {
+	b.stillTmp, b.whoTmp = b.stillTmp[:0], b.whoTmp[:0]
+	for _, from := range perm {
+		var s stillness
+		var w actorRef
+		if int(from) < len(b.still) {
+			s, w = b.still[from], b.who[from]
+		}
+		b.stillTmp, b.whoTmp = append(b.stillTmp, s), append(b.whoTmp, w)
+	}
+	clear(b.still)
+	clear(b.who)
+	b.still, b.stillTmp = b.stillTmp, b.still[:0]
+	b.who, b.whoTmp = b.whoTmp, b.who[:0]
 }
 
 // destroy ends the stop of the slot's actor and forgets it: a position

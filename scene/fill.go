@@ -9,7 +9,7 @@ func (a *actorState) actor(light *LightInfo) Actor {
 		Attributes: st.attrs, Hero: st.hero, Parent: a.parent, SpawnFrame: st.spawnFrame,
 		World: a.world, Box: st.box, BoxRecorded: st.boxRecorded,
 		Control: a.control, LightBits: a.lightBits, WalkerSpeed: a.walker, Kinematics: a.kin,
-		Doors: a.doors, Distance: a.distance,
+		Doors: a.doors, Distance: metres(a.dist),
 	}
 	if a.parent != 0 {
 		out.Local = a.local

@@ -19,27 +19,44 @@ type keyframe struct {
 	frame      int
 	actors     []keyActor // sorted by id, like World.actors
 	full       []actorState
+	fullAt     []int32 // full[i] is actors[fullAt[i]], stored whole
 	weather    recorder.Weather
 	hasWeather bool
 }
 
-// keyActor is 24 bytes, and holds no pointer: the garbage collector
+// keyActor is 16 bytes, and holds no pointer: the garbage collector
 // need not scan the keyframes, which are most of an open Recording's heap.
 type keyActor struct {
-	static   int32 // index into staticTable.all
-	full     int32 // index into keyframe.full, or -1
-	doors    uint32
-	distance float64
+	static int32 // index into staticTable.all
+	doors  uint32
+	dist   int64
 }
 
-// Keyframe spacing: a keyframe at least every keyFrames frames, and at the
-// first frame that starts keyBytes or more after the last keyframe ends,
-// which bounds the decoding a seek needs. (The scan decides at a frame's
-// start, so that it decodes a keyframe's frame in full: see scan.go.)
+// Keyframe spacing: a keyframe at each frame that begins a new stretch
+// of keySpacing bytes (counted from the first frame), which bounds the
+// decoding a seek needs to about that many bytes and a frame. The rule
+// looks only at where frames begin, so the decoders of a file's pieces
+// know the keyframes without the scan (pieces.go).
+//
+// The spacing widens with the file, so that the keyframes, most of an
+// open Recording's memory, number between keyBudget/2 and keyBudget:
+// size/keyBudget rounded up to a power of two, and at least minKeyBytes (a
+// small file has many keyframes, each small). That is 512 KiB for 1 GiB, 4
+// MiB for 8 GiB: a seek then decodes at most a few MiB, skimming most of
+// it (seek.go).
 const (
-	keyFrames = 64
-	keyBytes  = 512 << 10
+	keyBudget   = 4096
+	minKeyBytes = 16 << 10
 )
+
+// keySpacing is the keyframe spacing in bytes for a file of size bytes.
+func keySpacing(size int64) int64 {
+	k := int64(minKeyBytes)
+	for k*keyBudget < size {
+		k *= 2
+	}
+	return k
+}
 
 // rebuiltByFrame reports whether re-applying frame f's per-frame packets to
 // a fresh actor from its static data, doors and distance gives back a.
@@ -63,15 +80,14 @@ func (w *World) capture(k *keyframe) {
 		k.actors = make([]keyActor, 0, w.count()) // exact: keyframes are most of the heap
 	}
 	k.actors = k.actors[:0]
-	k.full = k.full[:0]
+	k.full, k.fullAt = k.full[:0], k.fullAt[:0]
 	for j := range w.count() {
 		a := w.at(j)
-		ka := keyActor{static: a.st.index, distance: a.distance, doors: a.doors, full: -1}
 		if !a.rebuiltByFrame(w.frame) {
-			ka.full = int32(len(k.full))
+			k.fullAt = append(k.fullAt, int32(j))
 			k.full = append(k.full, *a)
 		}
-		k.actors = append(k.actors, ka)
+		k.actors = append(k.actors, keyActor{static: a.st.index, dist: a.dist, doors: a.doors})
 	}
 	k.weather, k.hasWeather = w.weather, w.hasWeather
 }
@@ -81,16 +97,17 @@ func (w *World) capture(k *keyframe) {
 // restoring mode) limits to those packets.
 func (w *World) restore(k *keyframe, timeBefore float64) {
 	w.reset()
-	for _, ka := range k.actors {
-		if ka.full >= 0 {
-			a := k.full[ka.full]
-			a.mark = 0
+	nf := 0
+	for j, ka := range k.actors {
+		if nf < len(k.fullAt) && int(k.fullAt[nf]) == j {
+			a := k.full[nf]
+			nf++
+			a.mark, a.touch = 0, 0
 			w.appendSorted(a)
 			continue
 		}
 		st := w.statics.all[ka.static]
-		a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location,
-			doors: ka.doors, distance: ka.distance}
+		a := actorState{st: st, spawn: int32(st.spawnFrame), pose: st.spawn, world: st.spawn, doors: ka.doors, dist: ka.dist}
 		for g := range a.seen {
 			a.seen[g] = -1
 		}
@@ -100,5 +117,6 @@ func (w *World) restore(k *keyframe, timeBefore float64) {
 	w.time = timeBefore
 	w.weather, w.hasWeather = k.weather, k.hasWeather
 	w.collisions = w.collisions[:0]
+	w.touched = w.touched[:0]
 	w.restoring = true
 }

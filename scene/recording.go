@@ -16,10 +16,10 @@ import (
 // forward or backward, in about the same time whatever the file size.
 //
 // Open reads the file once: it indexes the frames and applies every frame
-// to a World (scan.go), keeping a compact keyframe every keyFrames frames
-// or keyBytes bytes, the static data of every actor, and the timeline's
+// to a World (scan.go), keeping a compact keyframe every keySpacing bytes
+// (which widens with the file), the static data of every actor, and the timeline's
 // events, blocked spans included. StateAt then costs a binary search for the frame plus decoding
-// from the nearest keyframe before it: about keyBytes and a few frames.
+// from the nearest keyframe before it: about keySpacing and a few frames.
 // The file is read with ReadAt and never held whole.
 //
 // The methods are safe for concurrent use; StateAt calls are serialized.
@@ -33,6 +33,7 @@ type Recording struct {
 	events  []Event
 	err     error
 	refills int // frames Open decoded again for skimmed values (tests check the path runs)
+	redone  int // pieces of the file the scan read again itself (pieces.go)
 
 	mu  sync.Mutex
 	sk  seeker
@@ -85,20 +86,19 @@ func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done
 	if size < 0 {
 		return nil, fmt.Errorf("scene: negative size %d", size)
 	}
-	rd, err := recorder.NewReader(io.NewSectionReader(r, 0, size))
+	head, err := readHead(r, size)
 	if err != nil {
 		return nil, err
 	}
-	rd.TrackFrames()
 	rec := &Recording{src: r, statics: newStaticTable()}
 	report := func(done int64) {
 		if progress != nil {
 			progress(done, size)
 		}
 	}
-	sc := scanner{rec: rec, rd: rd, rule: rule}
-	decoded, scanErr := sc.run(ctx, report)
-	rec.refills = sc.refetched
+	sc := scanner{rec: rec, size: size, rule: rule}
+	decoded, scanErr := sc.run(ctx, head, report)
+	rec.refills, rec.redone = sc.refetched, sc.redone
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -109,15 +109,39 @@ func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done
 	rec.times = searchTimes(rec.frames)
 	rec.events = mergeSpans(rec.events, rec.spans(&sc), len(rec.frames))
 	rec.sk = seeker{rec: rec, w: NewWorld()}
-	rec.sk.w.statics = rec.statics
+	rec.sk.w.statics, rec.sk.w.skimSeen = rec.statics, true
 	report(size)
 	return rec, nil
 }
 
-// settle takes the index from the scan's reader (or, after an undecodable
-// record, from BuildIndex) and keeps the frames the scan applied whole.
+// readHead reads the info header and the first frames, whose packets
+// show the layout (see recorder.Layout), for the decoders of pieces to
+// start with.
+func readHead(r io.ReaderAt, size int64) (*recorder.Index, error) {
+	rd, err := recorder.NewReader(io.NewSectionReader(r, 0, size))
+	if err != nil {
+		return nil, err
+	}
+	rd.TrackFrames()
+	for frames := 0; frames < 4; {
+		p, err := rd.Next()
+		if err != nil {
+			break
+		}
+		if p.ID() == recorder.IDFrameEnd {
+			frames++
+		}
+	}
+	ix := rd.Index()
+	ix.Frames, ix.Size = nil, ix.HeaderSize
+	return ix, nil
+}
+
+// settle takes the index the scan's readers made (or, after an
+// undecodable record, BuildIndex's) and keeps the frames the scan applied
+// whole.
 func (rec *Recording) settle(sc *scanner, decoded int, scanErr error, size int64) error {
-	rec.ix = sc.rd.Index()
+	rec.ix = sc.index()
 	rec.err = scanErr
 	switch {
 	case sc.payloadErr:

@@ -285,8 +285,8 @@ func TestProgress(t *testing.T) {
 	if done, total := p.Load(); done != total || calls < 3 {
 		t.Errorf("final progress %d/%d after %d calls", done, total, calls)
 	}
-	if rec.Keyframes() < 2000/keyFrames {
-		t.Errorf("%d keyframes for 2000 frames", rec.Keyframes())
+	if want := len(data) / int(keySpacing(int64(len(data)))); rec.Keyframes() < want {
+		t.Errorf("%d keyframes for %d bytes, want one every %d bytes", rec.Keyframes(), len(data), keySpacing(int64(len(data))))
 	}
 }
 

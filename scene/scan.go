@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 
 	"github.com/mm2carla/viewer/format/recorder"
@@ -12,168 +13,364 @@ import (
 // scanner is Open's one pass over the file: it applies every frame to a
 // World, keeping keyframes, static data and events.
 //
-// Most of a frame is per-frame values (poses, controls, lights,
-// kinematics) that the next frame overwrites, and a keyframe keeps only
-// what its own frame cannot give back (keyframe.go). So the scan decodes
-// only the keyframes' frames in full. In the others it decodes positions
-// (distance travelled needs every pose), traffic lights (their changes
-// are events) and the events, but only skims the animation, vehicle light
-// and kinematics packets (recorder.Reader.Skim): it learns which actors
-// they wrote, not the values. A keyframe needs such a value only for an
-// actor that its own frame does not write (in CARLA's files, hardly
-// ever); fillSkimmed reads those frames again.
+// It reads the pieces other goroutines have read and checked (pieces.go),
+// decoding only what it applies. Most of a frame is per-frame values
+// (poses, controls, lights, kinematics) that the next frame overwrites,
+// and a keyframe keeps only what its own frame cannot give back
+// (keyframe.go). So the scan decodes the keyframes' frames in full; in the
+// others it decodes positions (distance travelled needs every pose),
+// traffic lights (their changes are events) and the events, and leaves the
+// animation, vehicle light and kinematics packets undecoded: the decoders
+// tell it which actors such a packet names for the first time since their
+// spawn, which is all it needs until a keyframe (stale.go). After a piece
+// that could not be read or checked, the scan reads the rest of the file
+// itself, through a Reader of the file, which then skims those packets.
 type scanner struct {
-	rec        *Recording
-	rd         *recorder.Reader // lists its frames (TrackFrames)
-	rule       BlockRule        // for the blocked spans among the events
-	w          *World
-	payloadErr bool // the error that stopped the scan is not the framing's
+	rec  *Recording
+	size int64
+	rule BlockRule // for the blocked spans among the events
+	w    *World
 
-	side      *recorder.Reader // re-reads frames for fillSkimmed
-	need      []int32          // scratch: frames fillSkimmed reads
+	rd         *recorder.Reader     // of the pieces, or of the file once onFile
+	onFile     bool                 // rd reads the file after a bad piece
+	prior      []recorder.FrameInfo // the frames read from pieces, once onFile
+	payloadErr bool                 // the error that stopped the scan is not the framing's
+	decoded    int                  // frames applied whole
+
+	keyBytes   int64 // keyframe spacing in bytes (keyframe.go)
+	body       int64 // where the frames begin
+	prevStart  int64 // where the frame before began
+	lastKey    int   // the last keyframe's frame
+	key        bool  // the current frame will be a keyframe
+	lastReport int64
+
+	// Of the piece being read (see piece): the firsts, and the decoder's
+	// movements (movement.go); frame0 is the index of its first frame.
+	firsts []uint32
+	ends   []int32
+	nfirst int
+	pc     *piece
+	frame0 int
+	nmark  int
+	nfm    int
+
+	stale     map[uint32]*staleActor
+	side      *recorder.Reader // re-reads frames for settleStale
+	need      []int32          // scratch: frames refill reads
 	refetched int              // frames read again (tests check the path runs)
+	redone    int              // pieces read again by the scan (tests and benchmarks)
 }
+
+// Packets the scene does not use, which the scan's reader leaves
+// undecoded; walker bones only once the vector width is known, since
+// decoding them can teach it.
+var unused = []recorder.PacketID{recorder.IDSceneLight, recorder.IDPlatformTime, recorder.IDTriggerVolume,
+	recorder.IDFrameCounter, recorder.IDVisualTime, recorder.IDVehicleWheels, recorder.IDBikerAnimation}
+
+// Open's tuning, variables so that tests can make small files go through
+// the pieces' paths.
+var (
+	pieceWorkers = func() int { return runtime.GOMAXPROCS(0) } // decoders for a big file
+	scanPieces   = int64(pieceSize)
+)
 
 // run scans the file. It returns how many frames it applied whole and the
 // error that stopped it, if any (io.EOF is not one).
-func (s *scanner) run(ctx context.Context, progress func(int64)) (int, error) {
-	rec, rd := s.rec, s.rd
+func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(int64)) (int, error) {
+	rec := s.rec
 	w := NewWorld()
 	w.statics = rec.statics
 	w.events = &rec.events
 	w.watch = newBlockWatch(s.rule)
-	s.w = w
-	lastKey, lastKeyEnd, lastReport := -1, int64(0), int64(0)
-	key := false // the current frame will be a keyframe
+	s.w, s.lastKey, s.body = w, -1, head.HeaderSize
+	s.keyBytes = keySpacing(s.size)
+	first := &recorder.Index{Header: head.Header, HeaderSize: head.HeaderSize, Size: head.HeaderSize}
+	workers := 0
+	if s.size-head.HeaderSize >= 3*scanPieces {
+		workers = pieceWorkers()
+	}
+	w.split = []bool{}
+	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes)
+	defer func() {
+		ps.stop()
+		s.redone = ps.redone
+	}()
+	s.rd = recorder.NewBytesReader(nil, head.HeaderSize, first)
+	s.rd.TrackFrames()
+	start, known := head.HeaderSize, first
+	for i := range ps.count {
+		p := ps.get(i, start, known)
+		if p == nil {
+			return s.decoded, nil // cancelled: Open returns ctx's error
+		}
+		if p.start >= 0 && len(p.data) > 0 {
+			s.rd.Feed(p.data, p.start)
+			s.startPiece(p)
+			if err := s.apply(ctx, progress); err != nil {
+				ps.done(p, nil)
+				return s.decoded, err
+			}
+			start = p.end()
+			known = s.rd.Index()
+		}
+		bad := p.bad
+		ps.done(p, known)
+		if ctx.Err() != nil {
+			return s.decoded, nil
+		}
+		if bad {
+			return s.rest(ctx, progress, start)
+		}
+	}
+	return s.decoded, nil
+}
+
+// rest reads the file from start to its end through a Reader of the file:
+// a piece from there on could not be read or checked, and this gives the
+// frames and the error a Reader from the start would.
+func (s *scanner) rest(ctx context.Context, progress func(int64), start int64) (int, error) {
+	ix := s.rd.Index()
+	s.prior = ix.Frames
+	s.rd = new(recorder.Reader)
+	s.rd.ResetAt(s.rec.src, ix, start, s.size)
+	s.rd.TrackFrames()
+	s.onFile = true
+	s.w.split = nil // it follows every actor from here on
+	err := s.apply(ctx, progress)
+	return s.decoded, err
+}
+
+// apply applies the packets rd gives until it ends (nil) or fails.
+func (s *scanner) apply(ctx context.Context, progress func(int64)) error {
+	rd, w := s.rd, s.w
 	for {
 		p, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			if w.inFrame {
-				s.payloadErr = true
-				return w.frame, err
-			}
-			return w.frame + 1, err
-		}
-		if p.ID() == recorder.IDFrameStart {
-			f := w.frame + 1
-			key = lastKey < 0 || f-lastKey >= keyFrames || rd.Offset()-lastKeyEnd >= keyBytes
-			if key {
-				rd.Skim()
-			} else {
-				rd.Skim(recorder.IDVehicleAnimation, recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics)
-			}
-		}
-		w.Apply(p)
-		if p.ID() != recorder.IDFrameEnd {
-			continue
-		}
-		end := rd.Offset() + 5
-		if key {
-			if err := s.fillSkimmed(); err != nil {
-				s.payloadErr = true // not the framing: index the rest anew
-				return w.frame, err
-			}
-			rec.keys = append(rec.keys, keyframe{})
-			w.capture(&rec.keys[len(rec.keys)-1])
-			lastKey, lastKeyEnd = w.frame, end
-		}
-		if end-lastReport >= progressStep {
-			lastReport = end
-			progress(end)
-			if ctx.Err() != nil {
-				return w.frame + 1, nil
-			}
-		}
-	}
-	return w.frame + 1, nil
-}
-
-// fillSkimmed gives the actors whose last write of a group was skimmed
-// that value, by decoding again the frames that wrote them, so that the
-// keyframe about to be captured stores them right. Only frames since the
-// previous keyframe can be involved: a value stale at that keyframe was
-// filled then.
-func (s *scanner) fillSkimmed() error {
-	w := s.w
-	s.need = s.need[:0]
-	for j := range w.count() {
-		a := w.at(j)
-		for g := range nGroups {
-			if a.skimmed&(1<<g) != 0 {
-				s.need = append(s.need, a.seen[g])
-			}
-		}
-	}
-	if len(s.need) == 0 {
-		return nil
-	}
-	slices.Sort(s.need)
-	s.need = slices.Compact(s.need)
-	ix := s.rd.Index() // lists the frames up to this one
-	for _, f := range s.need {
-		if err := s.refill(ix, int(f)); err != nil {
-			return fmt.Errorf("scene: reading frame %d again: %w", f, err)
-		}
-	}
-	for j := range w.count() {
-		w.at(j).skimmed = 0
-	}
-	return nil
-}
-
-// refill decodes frame f again and sets, for each actor whose group g was
-// last written (and skimmed) in f, that value. Records are applied in file
-// order, so the last write of the frame wins, as it did in the scan.
-func (s *scanner) refill(ix *recorder.Index, f int) error {
-	if s.side == nil {
-		s.side = recorder.NewFrameReader(s.rec.src, ix, f, f)
-	} else {
-		s.side.Reset(s.rec.src, ix, f, f)
-	}
-	s.refetched++
-	w := s.w
-	stale := func(id uint32, g int) *actorState {
-		if a := w.get(id); a != nil && a.skimmed&(1<<g) != 0 && a.seen[g] == int32(f) {
-			return a
-		}
-		return nil
-	}
-	for {
-		p, err := s.side.Next()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
+			s.payloadErr = w.inFrame
 			return err
 		}
-		switch p := p.(type) {
-		case *recorder.VehicleAnimations:
-			for i := range p.Records {
-				if a := stale(p.Records[i].ID, gControl); a != nil {
-					a.setControl(&p.Records[i])
+		switch p.ID() {
+		case recorder.IDFrameStart:
+			s.frameStart()
+		case recorder.IDVehicleAnimation, recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics:
+			if !s.onFile {
+				s.takeFirsts(p)
+			}
+		case recorder.IDEventParent:
+			if !s.onFile && len(p.(*recorder.EventParent).Links) > 0 {
+				if err := s.takeMark(true); err != nil {
+					return err
 				}
 			}
-		case *recorder.WalkerAnimations:
-			for i := range p.Records {
-				if a := stale(p.Records[i].ID, gWalker); a != nil {
-					a.setWalker(&p.Records[i])
-				}
+		case recorder.IDPosition:
+			if raw, ok := p.(*recorder.Raw); ok {
+				s.positions(recorder.NewPositionView(raw.Data, rd.Layout()))
+				continue
 			}
-		case *recorder.VehicleLights:
-			for i := range p.Records {
-				if a := stale(p.Records[i].ID, gLights); a != nil {
-					a.setLights(&p.Records[i])
-				}
+		case recorder.IDFrameEnd:
+			if !s.onFile {
+				s.takeFirstMoves()
 			}
-		case *recorder.KinematicsList:
-			for i := range p.Records {
-				if a := stale(p.Records[i].ID, gKin); a != nil {
-					a.setKin(&p.Records[i])
-				}
+		}
+		w.Apply(p)
+		switch p.ID() {
+		case recorder.IDEventParent:
+			if !s.onFile {
+				s.follow(p.(*recorder.EventParent).Links)
 			}
+			continue
+		case recorder.IDFrameEnd:
+		default:
+			continue
+		}
+		if !s.onFile && s.nmark < len(s.pc.marks) && !s.pc.marks[s.nmark].link && int(s.pc.marks[s.nmark].frame) == w.frame-s.frame0 {
+			if err := s.takeMark(false); err != nil {
+				return err
+			}
+		}
+		if err := s.frameEnd(); err != nil {
+			s.payloadErr = true // not the framing: index the rest anew
+			return err
+		}
+		if end := rd.Offset() + 5; end-s.lastReport >= progressStep {
+			s.lastReport = end
+			progress(end)
+			if ctx.Err() != nil {
+				return nil
+			}
+		}
+	}
+}
+
+// frameStart decides whether the frame starting is a keyframe, and tells
+// the reader what to decode of it.
+func (s *scanner) frameStart() {
+	f := s.w.frame + 1
+	off := s.rd.Offset()
+	s.key = f == 0 || (off-s.body)/s.keyBytes > (s.prevStart-s.body)/s.keyBytes
+	s.prevStart = off
+	ignore := unused
+	if w, _ := s.rd.LayoutKnown(); w {
+		ignore = append(ignore[:len(ignore):len(ignore)], recorder.IDWalkerBones)
+	}
+	switch {
+	case s.key:
+		s.rd.Skim()
+		s.rd.Ignore(ignore...)
+	case s.onFile:
+		s.rd.Skim(recorder.IDVehicleAnimation, recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics)
+		s.rd.Ignore(ignore...)
+	default:
+		s.rd.Skim()
+		s.rd.Ignore(append(ignore[:len(ignore):len(ignore)], recorder.IDVehicleAnimation,
+			recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics, recorder.IDPosition)...)
+	}
+}
+
+// takeFirsts takes the decoders' firsts for the animation, light or
+// kinematics packet p: in a frame that is not a keyframe p is undecoded
+// (*recorder.Raw) and the firsts are what the World is told.
+func (s *scanner) takeFirsts(p recorder.Packet) {
+	lo := int32(0)
+	if s.nfirst > 0 {
+		lo = s.ends[s.nfirst-1]
+	}
+	ids := s.firsts[lo:s.ends[s.nfirst]]
+	s.nfirst++
+	if _, raw := p.(*recorder.Raw); raw {
+		s.w.named(skimGroup(p.ID()), ids)
+	}
+}
+
+// frameEnd keeps a keyframe of the frame just applied if it is one.
+func (s *scanner) frameEnd() error {
+	if s.key {
+		if err := s.settleStale(); err != nil {
+			return err
+		}
+		rec := s.rec
+		rec.keys = append(rec.keys, keyframe{})
+		s.w.capture(&rec.keys[len(rec.keys)-1])
+		s.lastKey = s.w.frame
+	}
+	s.decoded = s.w.frame + 1
+	return nil
+}
+
+// index returns the index of the frames read so far.
+func (s *scanner) index() *recorder.Index {
+	ix := s.rd.Index()
+	if len(s.prior) > 0 {
+		ix.Frames = append(slices.Clip(s.prior), ix.Frames...)
+	}
+	if n := len(ix.Frames); n > 0 {
+		ix.Size = ix.Frames[n-1].End
+	}
+	return ix
+}
+
+// startPiece takes the decoder's findings for piece p, whose first frame
+// is the next one, and decides which actors the scan follows itself in it:
+// those attached, and those with attached children (World.split).
+func (s *scanner) startPiece(p *piece) {
+	s.firsts, s.ends, s.nfirst = p.firsts, p.ends, 0
+	s.pc, s.frame0, s.nmark, s.nfm = p, s.w.frame+1, 0, 0
+	w := s.w
+	for len(w.split) < len(w.slots) {
+		w.split = append(w.split, false)
+	}
+	clear(w.split)
+	for _, slot := range w.order {
+		if parent := w.slots[slot].parent; parent != 0 {
+			w.split[slot] = true
+			if j := w.find(parent); j >= 0 {
+				w.split[j] = true
+			}
+		}
+	}
+}
+
+// follow makes the scan follow, from now to the end of the piece, the
+// actors an EventParent packet links.
+func (s *scanner) follow(links []recorder.ParentLink) {
+	w := s.w
+	for _, l := range links {
+		for _, id := range [2]uint32{l.Child, l.Parent} {
+			if j := w.find(id); j >= 0 {
+				w.split[j] = true
+			}
+		}
+	}
+}
+
+// positions applies a Position packet the reader left undecoded, in a
+// frame that is not a keyframe: the blocked rule sees every record, and
+// the actors the scan follows itself get their poses. (The others'
+// distances come from the decoder, and their poses at the marks.)
+func (s *scanner) positions(v recorder.PositionView) {
+	w := s.w
+	for k := range v.Len() {
+		slot := w.find(v.ID(k))
+		if slot < 0 {
+			continue
+		}
+		loc := v.Location(k)
+		if w.watch != nil {
+			w.watch.position(slot, loc)
+		}
+		if slot < len(w.split) && w.split[slot] {
+			w.setPose(slot, loc, v.Rotation(k))
+		}
+	}
+}
+
+// takeMark applies the decoder's next mark, which must be the one the
+// scan is at: to each actor not followed by the scan, the distance since
+// the mark before, and its last Position record.
+func (s *scanner) takeMark(link bool) error {
+	w, p := s.w, s.pc
+	f := w.frame - s.frame0
+	if s.nmark >= len(p.marks) || p.marks[s.nmark].link != link || int(p.marks[s.nmark].frame) != f {
+		return fmt.Errorf("scene: the decoder of the piece at byte %d has no mark for frame %d of it (link %v)", p.start, f, link)
+	}
+	lo := int32(0)
+	if s.nmark > 0 {
+		lo = p.marks[s.nmark-1].end
+	}
+	for _, mv := range p.moves[lo:p.marks[s.nmark].end] {
+		slot := w.find(mv.id)
+		if slot < 0 || w.split[slot] {
+			continue
+		}
+		a := &w.slots[slot]
+		a.dist += mv.dist
+		if mv.frame >= 0 {
+			a.pose = Transform{FromUnreal(mv.loc), FromUnrealRotation(mv.rot)}
+			a.world = a.pose
+			a.seen[gPos] = int32(s.frame0) + mv.frame
+		}
+	}
+	s.nmark++
+	return nil
+}
+
+// takeFirstMoves takes the steps the decoder could not, in the frame
+// ending: from where the actor was at the frame before.
+func (s *scanner) takeFirstMoves() {
+	w, p := s.w, s.pc
+	f := int32(w.frame - s.frame0)
+	for ; s.nfm < len(p.firstMoves) && p.firstMoves[s.nfm].frame == f; s.nfm++ {
+		fm := &p.firstMoves[s.nfm]
+		slot := w.find(fm.id)
+		if slot < 0 || w.split[slot] {
+			continue
+		}
+		a := &w.slots[slot]
+		if int(a.spawn) < w.frame {
+			a.dist += distSteps(FromUnreal(fm.loc).Sub(a.world.Location).Len(), w.dt)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
@@ -15,8 +16,20 @@ type seeker struct {
 	rec   *Recording
 	w     *World
 	rd    *recorder.Reader
-	valid bool // w holds a complete frame and rd continues after it
+	valid bool             // w holds a complete frame and rd continues after it
+	side  *recorder.Reader // reads frames again for fixStale
+	need  []int32
 }
+
+// Seeking to frame m applies the frames from the keyframe before it. Of
+// the frames before m it needs the events, the positions (distances sum
+// every step) and the light states, but the animation, vehicle light and
+// kinematics values only of the actors that no later frame writes again:
+// those packets are skimmed there (the World notes which frame wrote each
+// value) and fixStale reads the few values the frames after did not
+// overwrite, once the target frame is applied. In CARLA's files every
+// actor's values are written every frame, and nothing is read.
+var seekSkim = []recorder.PacketID{recorder.IDVehicleAnimation, recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics}
 
 // keyFor returns the last keyframe at or before frame m.
 func (rec *Recording) keyFor(m int) *keyframe {
@@ -47,21 +60,61 @@ func (s *seeker) to(m int) error {
 		} else {
 			s.rd.Reset(s.rec.src, s.rec.ix, k.frame, len(s.rec.frames)-1) // keeps its 512 KiB buffer
 		}
-		if err := s.next(); err != nil {
+		if err := s.next(k.frame < m); err != nil {
 			return err
 		}
 	}
 	for s.w.frame < m {
-		if err := s.next(); err != nil {
+		if err := s.next(s.w.frame+1 < m); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// next applies the next frame.
-func (s *seeker) next() error {
+// fixStale gives the actors whose values were last written in a frame
+// the seek skimmed those values, read from that frame.
+func (s *seeker) fixStale() error {
+	w := s.w
+	s.need = s.need[:0]
+	for j := range w.count() {
+		a := w.at(j)
+		for g := gControl; g <= gKin; g++ {
+			if a.skimmed&(1<<g) != 0 {
+				s.need = append(s.need, a.seen[g])
+			}
+		}
+	}
+	if len(s.need) == 0 {
+		return nil
+	}
+	slices.Sort(s.need)
+	s.need = slices.Compact(s.need)
+	for _, f := range s.need {
+		if s.side == nil {
+			s.side = recorder.NewFrameReader(s.rec.src, s.rec.ix, int(f), int(f))
+		} else {
+			s.side.Reset(s.rec.src, s.rec.ix, int(f), int(f))
+		}
+		if err := refillFrame(s.side, w, int(f)); err != nil {
+			return fmt.Errorf("scene: reading frame %d again: %w", f, err)
+		}
+	}
+	for j := range w.count() {
+		w.at(j).skimmed = 0
+	}
+	return nil
+}
+
+// next applies the next frame, skimming its animation, light and
+// kinematics packets if skim.
+func (s *seeker) next(skim bool) error {
 	s.valid = false
+	if skim {
+		s.rd.Skim(seekSkim...)
+	} else {
+		s.rd.Skim()
+	}
 	for {
 		p, err := s.rd.Next()
 		if err == io.EOF {
@@ -128,9 +181,12 @@ func (rec *Recording) build(n int) error {
 			}
 		}
 	}
+	if err := s.fixStale(); err != nil {
+		return err
+	}
 	rec.snapshot(n)
 	if n+1 < len(rec.frames) {
-		if err := s.next(); err != nil {
+		if err := s.next(false); err != nil {
 			return err
 		}
 		rec.peekNext(n)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -22,11 +21,32 @@ func isTeleport(step, dt float64) bool {
 	return step > TeleportDistance && (dt <= 0 || step > TeleportSpeed*dt)
 }
 
+// Distance travelled is counted in whole units of 2^-24 m (60 nm): each
+// frame's step is rounded to a unit and the units are summed as integers.
+// Integer sums do not depend on their order, so Open can sum the steps of
+// different stretches of a file on different goroutines and add the sums
+// (pieces.go), and a state computed from any stretch equals the one from
+// the start, bit for bit; a float sum would differ in its last bits.
+const distUnits = 1 << 24
+
+// distSteps is a step of step metres in distance units; 0 for a teleport
+// or a step that is not a number (not travelled).
+func distSteps(step, dt float64) int64 {
+	if isTeleport(step, dt) || math.IsNaN(step) || math.IsInf(step, 0) {
+		return 0
+	}
+	return int64(math.Round(step * distUnits))
+}
+
+// metres converts a distance in units to metres.
+func metres(units int64) float64 { return float64(units) / distUnits }
+
 // actorStatic is what an actor's spawn says about it. It is shared (by
 // pointer) between the live world, keyframes and States, so it is never
 // modified: a later BoundingBox or TrafficLightTime makes a new version.
 type actorStatic struct {
 	index       int32 // in staticTable.all, so keyframes can hold no pointers
+	frame       int32 // the frame that made this version
 	id          uint32
 	typ         recorder.ActorType
 	kind        Kind
@@ -54,27 +74,29 @@ const (
 	nGroups
 )
 
-// actorState is one live actor in a World.
+// actorState is one live actor in a World. The fields a frame's
+// positions and resolve touch come first, so that a frame over hundreds of
+// actors reads one or two cache lines of each.
 type actorState struct {
-	st     *actorStatic
-	parent uint32
-	local  Transform  // relative to parent, fixed at EventParent
-	pose   Transform  // own world pose: last Position record, else spawn
-	world  Transform  // resolved world transform
-	prev   mgl64.Vec3 // world location before this frame's resolve
-	seen   [nGroups]int32
+	st      *actorStatic
+	spawn   int32     // st.spawnFrame, here so that resolving a frame need not read st
+	pose    Transform // own world pose: last Position record, else spawn
+	world   Transform // resolved world transform
+	dist    int64     // distance travelled since spawn, in distUnits
+	seen    [nGroups]int32
+	parent  uint32
+	mark    uint32 // resolve pass stamp: 2p+1 visiting, 2p+2 done
+	touch   uint32 // pass+1 of the resolve that must look at the actor (World.touched)
+	skimmed uint8  // bit 1<<g: group g's last write was skimmed, its value is stale (see stale.go)
+	ever    uint8  // bit 1<<g: group g was written since the actor's spawn (see stale.go)
 
+	local     Transform // relative to parent, fixed at EventParent
 	control   Control
 	walker    float64
 	lightBits uint32
 	kin       Kinematics
 	tl        LightInfo // State, Elapsed, Frozen; phase times come from st
 	doors     uint32
-	distance  float64
-
-	mark    uint32 // resolve pass stamp: 2p+1 visiting, 2p+2 done
-	skimmed uint8  // bit 1<<g: group g's last write was skimmed, its value is stale (see scan.go)
-
 }
 
 // World is the actor set of a recording as packets are applied in file
@@ -97,9 +119,16 @@ type World struct {
 	hasWeather bool
 	problems   []problem
 	pass       uint32
+	touched    []int32 // slots with a Position this frame (see resolve)
+	// split, in Open's scan only: by slot, whether the scan follows the
+	// actor's positions itself (an actor attached or with attached
+	// children); the others' distances come from its decoders (pieces.go).
+	split    []bool
+	splitTmp []bool
 
 	statics   *staticTable // nil: make statics on the fly
 	restoring bool         // re-applying a keyframe's frame: per-frame packets only
+	skimSeen  bool         // skimmed packets note the frame that wrote (seeking; see applySkimmed)
 	events    *[]Event     // non-nil: collect events
 	watch     *blockWatch  // non-nil: follow the blocked rule (Open's scan)
 	pairs     []collisionPair
@@ -131,6 +160,19 @@ func (w *World) beginFrame(p *recorder.FrameStart) {
 
 func (w *World) endFrame() {
 	w.resolve()
+	if w.needsCompact() {
+		perm := w.compact()
+		if w.watch != nil {
+			w.watch.remap(perm)
+		}
+		if w.split != nil {
+			w.splitTmp = w.splitTmp[:0]
+			for _, from := range perm {
+				w.splitTmp = append(w.splitTmp, w.split[from])
+			}
+			w.split, w.splitTmp = w.splitTmp, w.split[:0]
+		}
+	}
 	w.restoring = false
 	w.inFrame = false
 	if w.events != nil {
@@ -140,11 +182,18 @@ func (w *World) endFrame() {
 
 func (w *World) add(r *recorder.ActorAdd) {
 	st := w.statics.add(w.frame, r)
-	a := actorState{st: st, pose: st.spawn, world: st.spawn, prev: st.spawn.Location}
+	a := actorState{st: st, spawn: int32(st.spawnFrame), pose: st.spawn, world: st.spawn}
 	for g := range a.seen {
 		a.seen[g] = -1
 	}
 	w.put(a)
+	if w.split != nil {
+		slot := w.find(r.ID)
+		for len(w.split) <= slot {
+			w.split = append(w.split, false)
+		}
+		w.split[slot] = false
+	}
 	if w.watch != nil {
 		w.watch.spawn(w.find(r.ID), r.ID, st.blueprint) // spawned again: ends the old actor's stop
 	}
@@ -176,10 +225,11 @@ func (w *World) del(id uint32) {
 // attached keeps its relative transform; parent 0 detaches, leaving the
 // child where it was.
 func (w *World) link(l recorder.ParentLink) {
-	c := w.get(l.Child)
-	if c == nil {
+	slot := w.find(l.Child)
+	if slot < 0 {
 		return
 	}
+	c := &w.slots[slot]
 	if w.events != nil {
 		*w.events = append(*w.events, Event{Kind: EventParent, Time: w.time, Frame: w.frame, Actor: l.Child, Other: l.Parent})
 	}
@@ -189,7 +239,7 @@ func (w *World) link(l recorder.ParentLink) {
 	case c.parent == 0:
 		c.local = c.pose
 	}
-	c.parent = l.Parent
+	w.setParent(slot, l.Parent)
 }
 
 func (w *World) updateStatic(id uint32, change func(*actorStatic)) {
@@ -199,13 +249,30 @@ func (w *World) updateStatic(id uint32, change func(*actorStatic)) {
 }
 
 // resolve computes every world transform for the frame, parents first,
-// and adds this frame's step to each actor's distance.
+// and adds this frame's step to each actor's distance (in a scan that
+// takes distances from its decoders, split, only to the actors it
+// follows itself).
+//
+// An actor without a parent is where its pose says, and its pose changes
+// only with a Position record (a detach or a spawn sets it to where the
+// actor already is), so when no live actor has a parent only the actors
+// with a Position this frame (touched) can move: resolving the others
+// would add a step of 0. Otherwise every actor is resolved in id order.
 func (w *World) resolve() {
 	w.pass++
 	w.problems = w.problems[:0]
-	for _, slot := range w.order {
-		w.resolveOne(int(slot))
+	if w.actorStore.linked == 0 {
+		for _, slot := range w.touched {
+			if w.slots[slot].st != nil { // not removed later in the frame
+				w.resolveOne(int(slot))
+			}
+		}
+	} else {
+		for _, slot := range w.order {
+			w.resolveOne(int(slot))
+		}
 	}
+	w.touched = w.touched[:0]
 }
 
 // resolveOne resolves the actor in the slot and reports whether it could
@@ -223,7 +290,7 @@ func (w *World) resolveOne(i int) bool {
 		return false
 	}
 	a.mark = visiting
-	a.prev = a.world.Location
+	prev := a.world.Location
 	ok := true
 	switch {
 	case a.seen[gPos] == int32(w.frame) || a.parent == 0:
@@ -241,10 +308,8 @@ func (w *World) resolveOne(i int) bool {
 		}
 	}
 	a.mark = done
-	if !w.restoring && a.st.spawnFrame < w.frame {
-		if step := a.world.Location.Sub(a.prev).Len(); !isTeleport(step, w.dt) && !math.IsNaN(step) {
-			a.distance += step
-		}
+	if !w.restoring && int(a.spawn) < w.frame && (w.split == nil || w.split[i]) {
+		a.dist += distSteps(a.world.Location.Sub(prev).Len(), w.dt)
 	}
 	return ok
 }

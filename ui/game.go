@@ -291,7 +291,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowTitle(g.app.Title())
 	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))
 	ebiten.SetTPS(app.TPS)
-	ebiten.SetScreenClearedEveryFrame(true)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw fills the screen first: no second full-screen pass
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
 	if errors.Is(err, ebiten.Termination) {
 		err = nil

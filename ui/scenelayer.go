@@ -132,9 +132,13 @@ func (s *sceneLayer) setRoads(rn *scene.RoadNet) {
 	}
 }
 
-// draw submits the scene.
+// draw submits the scene. The renderer keeps the start of the list that
+// did not change since the frame before (the map, while a replay plays
+// under a still camera; everything, when nothing moves) in an image, so
+// that a frame under a software rasteriser (a remote desktop, a VM) costs
+// about the actors alone, and a still one is supersampled whole.
 func (s *sceneLayer) draw(dst *ebiten.Image) {
-	s.eb.Draw(dst, s.dl, ebitenrender.Options{AntiAlias: s.aa})
+	s.eb.Draw(dst, s.dl, ebitenrender.Options{AntiAlias: s.aa, Cache: true})
 }
 
 // picker answers the app's picking with what scenedraw drew, and tells

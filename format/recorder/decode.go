@@ -91,7 +91,16 @@ func (r *Reader) decode(wire uint8, p []byte) (Packet, error) {
 		return &pk.raw, nil
 	}
 	id := canonical(wire, r.lay.DevNumbering)
-	if id < 32 && r.skim&(1<<id) != 0 {
+	if id < 32 && (r.skim|r.ignore)&(1<<id) != 0 {
+		if r.ignore&(1<<id) != 0 {
+			if skimmable&(1<<id) != 0 { // fixed-size records: checking costs nothing
+				if _, _, err := r.records(wire, p, r.recordSize(id)); err != nil {
+					return nil, err
+				}
+			}
+			pk.raw = Raw{WireID: wire, Data: p}
+			return &pk.raw, nil
+		}
 		return r.decodeSkimmed(wire, id, p)
 	}
 	switch id {

@@ -28,6 +28,21 @@ type Index struct {
 	wideKnown, devKnown bool
 }
 
+// SameLayout reports whether a and b know the same of the layout: the same
+// halves of it (see Layout), with the same values. A reader started from
+// one decodes exactly as a reader started from the other; nil knows
+// nothing.
+func SameLayout(a, b *Index) bool {
+	var la, lb layoutState
+	if a != nil {
+		la = layoutState{Layout: a.Layout, wideKnown: a.wideKnown, devKnown: a.devKnown}
+	}
+	if b != nil {
+		lb = layoutState{Layout: b.Layout, wideKnown: b.wideKnown, devKnown: b.devKnown}
+	}
+	return la == lb
+}
+
 // Index scanning reads the file through a window of this size, jumping
 // over payloads that do not fall in it.
 const (
@@ -183,21 +198,84 @@ func NewFrameReader(r io.ReaderAt, ix *Index, first, last int) *Reader {
 // returned before the call are invalid after it. It works on any Reader,
 // clears its error and ends skimming (see Skim).
 func (rd *Reader) Reset(r io.ReaderAt, ix *Index, first, last int) {
-	buf, pk, strs := rd.buf, rd.pk, rd.strs
-	*rd = Reader{buf: buf[:cap(buf)], pk: pk, strs: strs}
 	if ix == nil || first < 0 || last >= len(ix.Frames) || first > last {
 		n := 0
 		if ix != nil {
 			n = len(ix.Frames)
 		}
+		rd.reuse()
 		rd.err = fmt.Errorf("recorder: frames [%d, %d] out of the index of %d frames", first, last, n)
 		return
 	}
-	start, end := ix.Frames[first].Offset, ix.Frames[last].End
-	rd.sec = section{r: r, off: start, end: end}
-	rd.src, rd.base = &rd.sec, start
+	rd.ResetAt(r, ix, ix.Frames[first].Offset, ix.Frames[last].End)
+}
+
+// ResetAt makes rd decode the bytes [off, end) of r, which must start at
+// a frame (end is the file's size, or the end of a frame), with the header
+// and the layout ix knows; it keeps rd's buffers as Reset does. It is how
+// a reader goes on from a known frame to the end of a file without an
+// index of the frames in between: a Reader told to TrackFrames lists the
+// frames it reads from off on.
+func (rd *Reader) ResetAt(r io.ReaderAt, ix *Index, off, end int64) {
+	rd.reuse()
+	rd.sec = section{r: r, off: off, end: end}
+	rd.src, rd.base = &rd.sec, off
 	if len(rd.buf) == 0 {
-		rd.buf = make([]byte, min(defaultBufSize, end-start))
+		rd.buf = make([]byte, max(min(defaultBufSize, end-off), 0))
+	}
+	rd.setIndex(ix)
+}
+
+// ResetBytes makes rd decode data, the bytes of a recording from file
+// offset base on (base must be the start of a frame), with the header and
+// the layout ix knows, without copying them: data must not change while
+// rd reads it. Next returns io.EOF after the last frame that data holds
+// whole; data that ends inside a frame gives the *FormatError of a file
+// ending there. Offsets (Offset, errors, TrackFrames) are file offsets.
+// Readers of data already in memory (a big file read in chunks by several
+// goroutines) use it to decode with no copy at all.
+func (rd *Reader) ResetBytes(data []byte, base int64, ix *Index) {
+	rd.reuse()
+	rd.setIndex(ix)
+	rd.Feed(data, base)
+}
+
+// NewBytesReader returns a Reader of data as ResetBytes sets it.
+func NewBytesReader(data []byte, base int64, ix *Index) *Reader {
+	rd := new(Reader)
+	rd.ResetBytes(data, base, ix)
+	return rd
+}
+
+// Feed gives a reader of bytes (ResetBytes) the next bytes to decode, which
+// start at file offset base with a frame, keeping everything it has learnt
+// (the layout, Skim, Ignore and the frames it tracks). Call it when Next
+// has returned io.EOF, or before the first Next: the frames of a file can
+// then come in pieces that are never joined.
+func (rd *Reader) Feed(data []byte, base int64) {
+	rd.buf, rd.borrowed = data[:len(data):len(data)], true
+	rd.rpos, rd.wpos, rd.base = 0, len(data), base
+	rd.src, rd.srcErr, rd.nread = nil, io.EOF, 0
+	rd.inFrame = false
+	if rd.err == io.EOF {
+		rd.err = nil
+	}
+}
+
+// reuse clears rd for a new source, keeping its own read buffer (not a
+// borrowed one) and the storage of the packets it decodes.
+func (rd *Reader) reuse() {
+	buf, pk, strs := rd.buf, rd.pk, rd.strs
+	if rd.borrowed {
+		buf = nil
+	}
+	*rd = Reader{buf: buf[:cap(buf)], pk: pk, strs: strs}
+}
+
+// setIndex takes the header and the layout ix knows.
+func (rd *Reader) setIndex(ix *Index) {
+	if ix == nil {
+		return
 	}
 	rd.hdr, rd.hdrSize = ix.Header, ix.HeaderSize
 	rd.lay = layoutState{Layout: ix.Layout, wideKnown: ix.wideKnown, devKnown: ix.devKnown}

@@ -59,9 +59,13 @@ type Reader struct {
 	size uint32 // its payload size
 	err  error  // sticky
 
-	pk   packets
-	strs interner
-	skim uint32 // bit 1<<id: return packet id as *Skimmed (see Skim)
+	pk     packets
+	strs   interner
+	skim   uint32 // bit 1<<id: return packet id as *Skimmed (see Skim)
+	ignore uint32 // bit 1<<id: return packet id as *Raw, undecoded (see Ignore)
+	// borrowed: buf is the caller's data (ResetBytes, Feed), never written
+	// to nor kept as a read buffer.
+	borrowed bool
 }
 
 // NewReader reads and checks the info header of a recording. A header
@@ -85,6 +89,10 @@ func (r *Reader) Header() Header { return r.hdr }
 // Layout returns the layout as detected so far: fields the data has not
 // shown yet are false.
 func (r *Reader) Layout() Layout { return r.lay.Layout }
+
+// LayoutKnown reports which halves of Layout the data has shown so far:
+// the vector width, and the numbering of ids 21-23.
+func (r *Reader) LayoutKnown() (width, numbering bool) { return r.lay.wideKnown, r.lay.devKnown }
 
 // Offset returns the byte offset of the header of the packet Next last
 // returned.

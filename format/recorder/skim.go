@@ -74,3 +74,23 @@ func (r *Reader) decodeSkimmed(wire uint8, id PacketID, p []byte) (Packet, error
 	r.pk.skimmed = Skimmed{Type: id, IDs: ids}
 	return &r.pk.skimmed, nil
 }
+
+// Ignore makes Next return the packets of the given types as *Raw (their
+// payload, not decoded) from the next packet on, until Ignore is called
+// again; Ignore() decodes them all again. FrameStart and FrameEnd cannot
+// be ignored. The packets that can be skimmed (fixed-size records) are
+// still checked, which costs nothing: their record count against their
+// size, so a file gives the same errors as when they are decoded. The
+// others are not checked at all: that is for a reader of data checked
+// already (the scene decodes a big file's frames twice, once on other
+// goroutines that check every packet). The frame structure is always
+// checked, so frames come and go exactly as without Ignore. A packet both
+// skimmed and ignored is ignored.
+func (r *Reader) Ignore(ids ...PacketID) {
+	r.ignore = 0
+	for _, id := range ids {
+		if id < 32 && id != IDFrameStart && id != IDFrameEnd {
+			r.ignore |= 1 << id
+		}
+	}
+}

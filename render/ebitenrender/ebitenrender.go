@@ -27,8 +27,15 @@ type Options struct {
 	// AntiAlias smooths triangle edges by drawing them at twice the
 	// resolution into an offscreen image and scaling that down with
 	// bilinear filtering (2x2 supersampling). Labels are drawn afterwards
-	// at full resolution, so text stays crisp.
+	// at full resolution, so text stays crisp. With Cache, only the
+	// triangles kept in the cache image are supersampled.
 	AntiAlias bool
+	// Cache keeps the leading triangles that did not change since the
+	// frame before in an image (see cache.go): the map while only actors
+	// move, everything when nothing does. A window drawing a replay
+	// should set it: a still frame looks as without it, a moving one is
+	// drawn far faster under a software rasteriser.
+	Cache bool
 }
 
 // Renderer draws DrawLists. It keeps its vertex buffers and images
@@ -42,6 +49,7 @@ type Renderer struct {
 	verts []ebiten.Vertex
 	idx   []uint32 // label background quads
 	ss    *ebiten.Image
+	cache listCache
 	tri   ebiten.DrawTrianglesOptions
 	down  ebiten.DrawImageOptions
 	txt   text.DrawOptions
@@ -86,10 +94,22 @@ func (r *Renderer) init() {
 // placed labels. dl must be finished (DrawList.Finish).
 func (r *Renderer) Draw(dst *ebiten.Image, dl *render.DrawList, opt Options) {
 	r.init()
-	if opt.AntiAlias {
-		r.drawSupersampled(dst, dl)
-	} else {
-		r.drawTriangles(dst, dl.Vertices(), dl.Indices(), 1, dst.Bounds().Min)
+	vs, idx := dl.Vertices(), dl.Indices()
+	switch {
+	case opt.Cache:
+		n := r.cached(dst, vs, idx, opt.AntiAlias)
+		if n > 0 {
+			r.down.GeoM.Reset()
+			r.down.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
+			dst.DrawImage(r.cache.img, &r.down)
+		}
+		if n < len(idx) {
+			r.drawRest(dst, vs, idx[n:])
+		}
+	case opt.AntiAlias:
+		r.drawSupersampled(dst, vs, idx)
+	default:
+		r.drawTriangles(dst, vs, idx, 1, dst.Bounds().Min)
 	}
 	r.drawLabels(dst, dl.Labels())
 }
@@ -114,7 +134,7 @@ func (r *Renderer) drawTriangles(dst *ebiten.Image, vs []render.Vertex, idx []ui
 
 // drawSupersampled draws the triangles at twice the size offscreen and
 // scales the result down onto dst.
-func (r *Renderer) drawSupersampled(dst *ebiten.Image, dl *render.DrawList) {
+func (r *Renderer) drawSupersampled(dst *ebiten.Image, vs []render.Vertex, idx []uint32) {
 	b := dst.Bounds()
 	w, h := 2*b.Dx(), 2*b.Dy()
 	if w == 0 || h == 0 {
@@ -127,7 +147,7 @@ func (r *Renderer) drawSupersampled(dst *ebiten.Image, dl *render.DrawList) {
 		r.ss = ebiten.NewImage(w, h)
 	}
 	r.ss.Clear()
-	r.drawTriangles(r.ss, dl.Vertices(), dl.Indices(), 2, image.Point{})
+	r.drawTriangles(r.ss, vs, idx, 2, image.Point{})
 	r.down.GeoM.Reset()
 	r.down.GeoM.Scale(0.5, 0.5)
 	r.down.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))

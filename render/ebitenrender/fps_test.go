@@ -17,18 +17,23 @@ import (
 
 // The frame-rate harness: with EBITENRENDER_FPS set, TestMain runs this
 // game instead of the tests. It plays the built-in demo at 1x in a
-// 1280x720 window the way the viewer draws it (the scene built in Update
-// by scenedraw, drawn in Draw through this package, supersampled) and
-// prints the frames drawn per second of wall time. EBITENRENDER_FPS=vsync
-// paces frames with vsync (what the window does while playing), =max
-// draws as fast as it can. EBITENRENDER_FPS_SECONDS sets the length of
-// the run (default 10), EBITENRENDER_FPS_AA=0 turns supersampling off
-// (the viewer turns it off on high-DPI screens). Measurement only: wall time never drives the
-// replay, which advances 1/60 s per tick.
+// 1280x800 window the way the viewer draws it (the scene built in Update
+// by scenedraw, drawn in Draw through this package, supersampled, with
+// the unchanged start of each list kept: Options.Cache) and prints the
+// frames drawn per second of wall time. EBITENRENDER_FPS=vsync paces
+// frames with vsync (what the window does while playing), =max draws as
+// fast as it can. EBITENRENDER_FPS_SECONDS sets the length of the run
+// (default 10), EBITENRENDER_FPS_AA=0 turns supersampling off (the viewer
+// turns it off on high-DPI screens), EBITENRENDER_FPS_CACHE=0 draws every
+// triangle every frame (as the viewer did before Cache),
+// EBITENRENDER_FPS_EMPTY=1 draws nothing but the clear (the floor the
+// machine sets), EBITENRENDER_FPS_ORBIT=1 turns the camera a little every
+// frame (nothing can be kept). Measurement only: wall time never drives
+// the replay, which advances 1/60 s per tick.
 //
 //	EBITENRENDER_FPS=max xvfb-run -a go test ./render/ebitenrender
 
-const fpsW, fpsH = 1280, 720
+const fpsW, fpsH = 1280, 800
 
 type fpsGame struct {
 	sr    *scenedraw.Renderer
@@ -44,6 +49,11 @@ type fpsGame struct {
 	draws int
 	tris  int
 	aa    bool
+	cache bool
+	empty bool
+	orbit bool
+	cam   render.OrbitCamera
+	vp    render.Viewport
 	err   error
 }
 
@@ -55,6 +65,9 @@ func runFPS(mode string) int {
 		return 1
 	}
 	g.aa = os.Getenv("EBITENRENDER_FPS_AA") != "0"
+	g.cache = os.Getenv("EBITENRENDER_FPS_CACHE") != "0"
+	g.empty = os.Getenv("EBITENRENDER_FPS_EMPTY") == "1"
+	g.orbit = os.Getenv("EBITENRENDER_FPS_ORBIT") == "1"
 	if s, err := strconv.ParseFloat(os.Getenv("EBITENRENDER_FPS_SECONDS"), 64); err == nil && s > 0 {
 		g.dur = time.Duration(s * float64(time.Second))
 	}
@@ -65,6 +78,8 @@ func runFPS(mode string) int {
 	default:
 		ebiten.SetVsyncEnabled(true)
 	}
+	// As the viewer: Draw fills the screen itself.
+	ebiten.SetScreenClearedEveryFrame(os.Getenv("EBITENRENDER_FPS_CLEAR") == "1")
 	ebiten.SetWindowSize(fpsW, fpsH)
 	ebiten.SetWindowTitle("ebitenrender frame rate")
 	if err := ebiten.RunGame(g); err != nil && err != ebiten.Termination {
@@ -76,9 +91,10 @@ func runFPS(mode string) int {
 		return 1
 	}
 	secs := time.Since(g.start).Seconds()
-	fmt.Printf("fps (%s, antialias %v): %d frames drawn and %d ticks in %.2f s of wall time: %.1f frames/s, %.1f ticks/s; "+
+	fmt.Printf("fps (%s, %dx%d, antialias %v, cache %v, empty %v, orbit %v): %d frames drawn and %d ticks in %.2f s of wall time: %.1f frames/s, %.1f ticks/s; "+
 		"ebiten.ActualFPS %.1f; %d triangles in the last frame; %.1f s of the demo played\n",
-		mode, g.aa, g.draws, g.ticks, secs, float64(g.draws)/secs, float64(g.ticks)/secs, ebiten.ActualFPS(), g.tris, g.t)
+		mode, fpsW, fpsH, g.aa, g.cache, g.empty, g.orbit, g.draws, g.ticks, secs, float64(g.draws)/secs, float64(g.ticks)/secs, ebiten.ActualFPS(), g.tris, g.t)
+	fmt.Printf("cache: %d images kept, the last holding %d of %d indices\n", g.eb.cache.kept, g.eb.cache.n, len(g.dl.Indices()))
 	return 0
 }
 
@@ -108,6 +124,7 @@ func newFPSGame() (*fpsGame, error) {
 	vp := render.Viewport{Width: fpsW, Height: fpsH, Scale: 1}
 	cam := render.NewOrbitCamera()
 	scenedraw.FrameOrbit(&cam, g.sr.Bounds(&g.st), vp)
+	g.cam, g.vp = cam, vp
 	g.view = cam.View(vp)
 	return g, nil
 }
@@ -129,6 +146,10 @@ func (g *fpsGame) Update() error {
 	if g.err = g.rec.StateAt(g.t, &g.st); g.err != nil {
 		return ebiten.Termination
 	}
+	if g.orbit {
+		g.cam.Yaw += 0.002
+		g.view = g.cam.View(g.vp)
+	}
 	opt := scenedraw.DefaultOptions()
 	opt.Time, opt.VehicleColors = g.t, true
 	g.sr.Build(g.dl, &g.view, &g.st, opt)
@@ -138,7 +159,9 @@ func (g *fpsGame) Update() error {
 
 func (g *fpsGame) Draw(screen *ebiten.Image) {
 	screen.Fill(scenedraw.Background.NRGBA())
-	g.eb.Draw(screen, g.dl, Options{AntiAlias: g.aa})
+	if !g.empty {
+		g.eb.Draw(screen, g.dl, Options{AntiAlias: g.aa, Cache: g.cache})
+	}
 	g.draws++
 }
 

@@ -1,0 +1,494 @@
+package scene
+
+import (
+	"context"
+	"io"
+	"sync"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// Open splits a big file into pieces that other goroutines read and check
+// while the scan (scan.go) applies the ones before: reading a gigabyte
+// from the page cache costs about what the whole scan of it costs, and
+// checking every packet about as much again, while applying the frames
+// must go in order. A piece is the frames that start in one stretch of
+// pieceSize bytes; a decoder finds the first of them by their packet
+// headers (recorder.FindFrame), reads them whole into a buffer of its own
+// and checks every packet as a Reader from the start of the file would.
+// The scan then decodes from that buffer, with no copy and no second
+// read, only what it applies (recorder.Reader.Ignore), and takes from the
+// decoder which actors each animation, light and kinematics packet names
+// for the first time (firsts), so as not to look at the others.
+//
+// A piece is used only if it starts where the one before it ends, which
+// the scan knows exactly; a piece that does not (a payload that looked
+// like frames), or that could not be read or checked, is read again by
+// the scan from where the one before ended, through a Reader of the file,
+// so that a damaged file gives the same frames and the same error as a
+// read from the start.
+
+// pieceSize is the stretch of the file one piece covers. Bigger pieces
+// mean fewer hand-overs, smaller ones less memory in flight (about
+// pieceWindow of them, with the decoders' buffers).
+const pieceSize = 4 << 20
+
+// minParallel is the smallest file whose pieces are read by other
+// goroutines; a smaller one is read piece by piece by the scan itself.
+const minParallel = 3 * pieceSize
+
+// skimGroups are the packets whose values the scan needs only at
+// keyframes, with their group of actor values (see actorState).
+var skimGroups = [...]struct {
+	id recorder.PacketID
+	g  int
+}{
+	{recorder.IDVehicleAnimation, gControl},
+	{recorder.IDWalkerAnimation, gWalker},
+	{recorder.IDVehicleLight, gLights},
+	{recorder.IDKinematics, gKin},
+}
+
+// piece is the frames of one stretch of the file, read and checked.
+type piece struct {
+	index int
+	start int64  // file offset of data[0], a frame start; -1: no frame starts in the stretch
+	data  []byte // whole frames
+	// bad: the frames from start+len(data) on (at least the one that
+	// starts there) could not be read or checked here.
+	bad bool
+	// firsts[ends[k-1]:ends[k]] are the actors the k-th animation, light
+	// or kinematics packet of the piece names for the first time in the
+	// piece since their last spawn.
+	firsts []uint32
+	ends   []int32
+	// knew is the layout the decoder started with.
+	knew *recorder.Index
+	// The decoder's sums of the actors' steps, and what the scan must
+	// take itself (movement.go).
+	marks      []mark
+	moves      []move
+	firstMoves []firstMove
+
+	buf []byte // what data is cut from (from buf[at]), reused for the next piece
+	at  int
+}
+
+// end is the offset just past the piece's frames.
+func (p *piece) end() int64 { return p.start + int64(len(p.data)) }
+
+// decoder reads and checks pieces.
+type decoder struct {
+	src  io.ReaderAt
+	size int64
+	plen int64 // pieceSize, or less in tests
+	body int64 // where the frames begin
+	key  int64 // keyframe spacing (keySpacing)
+	rd   *recorder.Reader
+	trk  tracker
+	// seen[g][id] is the generation of the piece in which id was last
+	// named by group g's packets (0 after a spawn of id).
+	seen [len(skimGroups)][]uint32
+	gen  uint32
+}
+
+// Packets of fixed-size records: a decoder checks them without decoding
+// (recorder.Reader.Ignore checks their size), and reads only the actor ids
+// of the animation, light and kinematics ones, for the firsts.
+var (
+	checkOnly = []recorder.PacketID{recorder.IDPosition, recorder.IDTrafficLight, recorder.IDBoundingBox,
+		recorder.IDTrafficLightTime, recorder.IDTriggerVolume, recorder.IDBikerAnimation, recorder.IDVehicleDoor}
+	idsOnly = []recorder.PacketID{recorder.IDVehicleAnimation, recorder.IDWalkerAnimation, recorder.IDVehicleLight,
+		recorder.IDKinematics}
+)
+
+// decode reads the frames that start in [lo, hi) into p, from start if it
+// is known (>= 0), else from the first frame FindFrame finds at or after
+// lo; ix gives the header and the layout to check with.
+func (d *decoder) decode(p *piece, lo, hi, start int64, ix *recorder.Index) {
+	p.start, p.data, p.bad, p.knew = -1, nil, false, ix
+	p.firsts, p.ends = p.firsts[:0], p.ends[:0]
+	p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
+	if start < 0 {
+		if start = d.sync(p, lo, hi); start < 0 {
+			return
+		}
+	} else {
+		p.start = start
+		if start >= hi {
+			return // the scan is past the stretch: none of its frames is left
+		}
+		if !d.read(p, start, min(hi+d.tail(), d.size)) {
+			p.bad = true
+			return
+		}
+	}
+	p.start = start
+	n := d.frames(p, hi)
+	d.check(p, n, ix)
+}
+
+// sync reads from lo into p.buf and finds the first frame starting in
+// [lo, hi); -1 if none does (or none can be told).
+func (d *decoder) sync(p *piece, lo, hi int64) int64 {
+	if !d.read(p, lo, min(hi+d.tail(), d.size)) {
+		return -1
+	}
+	frames := 2
+	if lo+int64(len(p.buf)) == d.size {
+		frames = 1 // the file's last frame has none after it
+	}
+	i := recorder.FindFrame(p.buf, 0, frames)
+	if i < 0 || lo+int64(i) >= hi {
+		return -1
+	}
+	p.at = i
+	return lo + int64(i)
+}
+
+// frames finds, in p.buf from p.at, the whole frames that start before hi
+// (reading more as needed), and returns their length; p.bad is set if
+// they stop early.
+func (d *decoder) frames(p *piece, hi int64) int {
+	n := 0
+	for p.start+int64(n) < hi {
+		l, ok := recorder.FrameLen(p.buf[p.at+n:])
+		if !ok {
+			p.bad = true
+			break
+		}
+		if l == 0 {
+			if p.start+int64(len(p.buf)-p.at) == d.size || !d.grow(p) {
+				p.bad = true // cut short: the scan reads it and says so
+				break
+			}
+			continue
+		}
+		n += l
+	}
+	return n
+}
+
+// tailRead is how far past its stretch a piece is read at first, for the
+// end of its last frame; a longer frame reads more (grow). What is read
+// past the last frame is read again by the next piece, so it is short.
+const tailRead = 128 << 10
+
+// tail is tailRead, or the piece length if shorter (tests).
+func (d *decoder) tail() int64 { return min(tailRead, d.plen) }
+
+// read fills p.buf with the bytes [off, end) of the file.
+func (d *decoder) read(p *piece, off, end int64) bool {
+	n := int(end - off)
+	if cap(p.buf) < n {
+		p.buf = make([]byte, n, n+n/8)
+	}
+	p.buf, p.at = p.buf[:n], 0
+	k, err := d.src.ReadAt(p.buf, off)
+	if k < n && err != nil {
+		p.buf = p.buf[:0]
+		return false
+	}
+	return true
+}
+
+// grow reads more of the file after what p.buf holds: a frame is longer
+// than what was read. It doubles what is read, so a frame of any length
+// costs a few reads.
+func (d *decoder) grow(p *piece) bool {
+	have := int64(len(p.buf) - p.at)
+	more := min(max(have, d.tail()), d.size-p.start-have)
+	if int64(cap(p.buf)-p.at) < have+more {
+		nb := make([]byte, have, have+more+(have+more)/8)
+		copy(nb, p.buf[p.at:])
+		p.buf, p.at = nb, 0
+	}
+	p.buf = p.buf[:int64(p.at)+have+more]
+	k, err := d.src.ReadAt(p.buf[int64(p.at)+have:], p.start+have)
+	if int64(k) < more && err != nil {
+		p.buf = p.buf[:int64(p.at)+have]
+		return false
+	}
+	return true
+}
+
+// check decodes the n bytes of frames, as a Reader of the whole file
+// would, noting the firsts and the actors' movements; a packet that does
+// not decode ends the piece before its frame (the frames before it are
+// then checked again alone, so that nothing of the bad frame is kept).
+func (d *decoder) check(p *piece, n int, ix *recorder.Index) {
+	if ok, good := d.pass(p, n, ix); !ok {
+		p.bad = true
+		p.firsts, p.ends = p.firsts[:0], p.ends[:0]
+		p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
+		n = good
+		d.pass(p, n, ix)
+	}
+	p.data = p.buf[p.at : p.at+n]
+}
+
+// pass is one decoding of the n bytes of frames; it reports whether they
+// all decode, and if not the length of the frames before the bad one.
+func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
+	d.gen++
+	d.trk.reset()
+	if d.rd == nil {
+		d.rd = new(recorder.Reader)
+	}
+	d.rd.ResetBytes(p.buf[p.at:p.at+n], p.start, ix)
+	d.rd.Skim(idsOnly...)
+	d.rd.Ignore(checkOnly...)
+	end := p.start + int64(n)
+	f, frameStart, prevStart, lastEnd := int32(-1), p.start, int64(0), p.start
+	dt, elapsed := 0.0, 0.0
+	key, inFrame := false, false
+	for {
+		pk, err := d.rd.Next()
+		if err == io.EOF {
+			return true, n
+		}
+		if err != nil {
+			if !inFrame {
+				frameStart = lastEnd
+			}
+			return false, int(frameStart - p.start)
+		}
+		switch pk := pk.(type) {
+		case *recorder.FrameStart:
+			f++
+			inFrame = true
+			prevStart, frameStart = frameStart, d.rd.Offset()
+			key = f == 0 || (frameStart-d.body)/d.key > (prevStart-d.body)/d.key
+			if f > 0 {
+				dt = pk.Elapsed - elapsed
+			}
+			elapsed = pk.Elapsed
+		case *recorder.FrameEnd:
+			inFrame, lastEnd = false, d.rd.Offset()+5
+			d.trk.frameEnd(f, dt, p)
+			if key || d.rd.Offset()+5 == end {
+				d.trk.mark(p, f, false)
+			}
+		case *recorder.EventAdd:
+			for i := range pk.Actors {
+				d.forget(pk.Actors[i].ID)
+				d.trk.spawn(pk.Actors[i].ID, pk.Actors[i].Location, f)
+			}
+		case *recorder.EventDel:
+			for _, id := range pk.IDs {
+				d.trk.destroy(id)
+			}
+		case *recorder.EventParent:
+			if len(pk.Links) > 0 {
+				d.trk.mark(p, f, true)
+			}
+		case *recorder.Raw:
+			if recorder.PacketID(pk.WireID) == recorder.IDPosition {
+				d.trk.position(recorder.NewPositionView(pk.Data, d.rd.Layout()), f)
+			}
+		case *recorder.Skimmed:
+			if k := skimIndex(pk.Type); k >= 0 {
+				d.note(p, k, pk.IDs)
+			}
+		}
+	}
+}
+
+// skimIndex is the index in skimGroups of the packet, or -1.
+func skimIndex(id recorder.PacketID) int {
+	for k := range skimGroups {
+		if skimGroups[k].id == id {
+			return k
+		}
+	}
+	return -1
+}
+
+// maxSeen bounds the ids the decoder keeps a generation for; an id above
+// it counts as named for the first time every time (correct, only slower).
+const maxSeen = 1 << 22
+
+// note appends to p the ids the packet of group k names for the first
+// time in the piece.
+func (d *decoder) note(p *piece, k int, ids []uint32) {
+	seen := d.seen[k]
+	for _, id := range ids {
+		if id >= maxSeen {
+			p.firsts = append(p.firsts, id)
+			continue
+		}
+		if int(id) >= len(seen) {
+			seen = append(seen, make([]uint32, int(id)+1-len(seen)+len(seen)/2)...)
+			d.seen[k] = seen
+		}
+		if seen[id] != d.gen {
+			seen[id] = d.gen
+			p.firsts = append(p.firsts, id)
+		}
+	}
+	p.ends = append(p.ends, int32(len(p.firsts)))
+}
+
+// forget makes the next packet naming id name it for the first time: a
+// spawn makes a new actor.
+func (d *decoder) forget(id uint32) {
+	for k := range d.seen {
+		if int(id) < len(d.seen[k]) {
+			d.seen[k][id] = 0
+		}
+	}
+}
+
+// pieces hands the scan the pieces of a file in order, read and checked
+// by decoders on other goroutines (or, for a small file, by the scan's own
+// goroutine when it asks).
+type pieces struct {
+	ctx     context.Context
+	src     io.ReaderAt
+	size    int64
+	plen    int64 // the stretch a piece covers
+	key     int64 // keyframe spacing
+	body    int64 // where the frames begin (the header's size)
+	count   int
+	results []chan *piece // piece i arrives on results[i]
+	free    chan *piece   // buffers: how many pieces may be in flight
+	mu      sync.Mutex
+	next    int             // the next piece a decoder takes
+	first   *recorder.Index // the header, for piece 0
+	known   *recorder.Index // the layout the scan knows, for decoders starting a piece
+	own     decoder         // the scan's, for small files and pieces read again
+	redone  int             // decoded pieces read again (see fits)
+	wg      sync.WaitGroup
+	cancel  context.CancelFunc
+}
+
+// newPieces starts workers decoders of stretches of plen bytes; with 0
+// the scan reads each piece itself when it asks for it. Piece 0 is checked
+// with first (the header, no layout), the others with known (the layout
+// the file's first frames show) until the scan knows more.
+func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64) *pieces {
+	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known}
+	ps.own = ps.decoder()
+	ps.count = int((size - ps.body + plen - 1) / plen)
+	window := workers + 1
+	ps.free = make(chan *piece, window)
+	for range window {
+		ps.free <- &piece{}
+	}
+	ps.ctx, ps.cancel = context.WithCancel(ctx)
+	if workers > 0 {
+		ps.results = make([]chan *piece, ps.count)
+		for i := range ps.results {
+			ps.results[i] = make(chan *piece, 1)
+		}
+	}
+	for range workers {
+		ps.wg.Add(1)
+		go ps.work()
+	}
+	return ps
+}
+
+// decoder returns a decoder of the file's pieces.
+func (ps *pieces) decoder() decoder {
+	return decoder{src: ps.src, size: ps.size, plen: ps.plen, body: ps.body, key: ps.key}
+}
+
+// bounds returns the stretch piece i covers.
+func (ps *pieces) bounds(i int) (lo, hi int64) {
+	lo = ps.body + int64(i)*ps.plen
+	return lo, min(lo+ps.plen, ps.size)
+}
+
+// work decodes pieces until none is left or the scan stops. A decoder
+// takes a buffer before it takes the next piece, so the pieces in flight
+// are always the first ones the scan has not finished, and the one it
+// waits for is always being decoded.
+func (ps *pieces) work() {
+	defer ps.wg.Done()
+	d := ps.decoder()
+	for {
+		var p *piece
+		select {
+		case p = <-ps.free:
+		case <-ps.ctx.Done():
+			return
+		}
+		ps.mu.Lock()
+		i, ix := ps.next, ps.known
+		if i == 0 {
+			ix = ps.first
+		}
+		ps.next++
+		ps.mu.Unlock()
+		if i >= ps.count {
+			return
+		}
+		p.index = i
+		lo, hi := ps.bounds(i)
+		start := int64(-1)
+		if i == 0 {
+			start = ps.body
+		}
+		d.decode(p, lo, hi, start, ix)
+		ps.results[i] <- p
+	}
+}
+
+// get returns piece i, its first frame being the one at start (where the
+// piece before ended) and checked with the layout ix: the decoder's piece
+// if it is that, else the piece read again here. It returns nil if the
+// scan was cancelled.
+func (ps *pieces) get(i int, start int64, ix *recorder.Index) *piece {
+	var p *piece
+	if ps.results == nil {
+		p = <-ps.free
+		p.index = i
+	} else {
+		select {
+		case p = <-ps.results[i]:
+		case <-ps.ctx.Done():
+			return nil
+		}
+		if ps.fits(p, i, start, ix) {
+			return p
+		}
+		ps.redone++
+	}
+	lo, hi := ps.bounds(i)
+	ps.own.decode(p, lo, hi, start, ix)
+	return p
+}
+
+// fits reports whether decoded piece i is what the scan needs: its first
+// frame is the one after the last frame the scan read (start), or it has
+// none and the scan has read past it; and it was checked with the layout
+// the scan knows.
+func (ps *pieces) fits(p *piece, i int, start int64, ix *recorder.Index) bool {
+	if p.knew != ix && !recorder.SameLayout(p.knew, ix) {
+		return false
+	}
+	if p.start < 0 {
+		_, hi := ps.bounds(i)
+		return start >= hi
+	}
+	return p.start == start
+}
+
+// done hands piece p's buffer back, and tells decoders starting a piece
+// the layout the scan now knows.
+func (ps *pieces) done(p *piece, ix *recorder.Index) {
+	if ix != nil {
+		ps.mu.Lock()
+		ps.known = ix
+		ps.mu.Unlock()
+	}
+	p.data = nil
+	ps.free <- p
+}
+
+// stop ends the decoders.
+func (ps *pieces) stop() {
+	ps.cancel()
+	ps.wg.Wait()
+}
