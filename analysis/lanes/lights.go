@@ -72,3 +72,16 @@ func (m *LightMatcher) Offer(dst []LightMatch, actor int32, p mgl64.Vec3) {
 		dst[i] = LightMatch{Actor: actor, Dist: d}
 	}
 }
+
+// Near reports whether a map light stands within MatchRadius of p on the
+// ground: a recorded light actor there is drawn as the map's light, not
+// as a box of its own.
+func (m *LightMatcher) Near(p mgl64.Vec3) bool {
+	for _, i := range m.g.cell(p) {
+		o := m.origins[i]
+		if math.Hypot(o[0]-p[0], o[1]-p[1]) <= MatchRadius {
+			return true
+		}
+	}
+	return false
+}

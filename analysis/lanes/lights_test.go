@@ -60,3 +60,22 @@ func TestLightMatcherAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestLightMatcherNear: a point within MatchRadius of a map light on the
+// ground is near it whatever its height; just beyond is not.
+func TestLightMatcherNear(t *testing.T) {
+	m := NewLightMatcher([]mgl64.Vec3{{10, 10, 5}})
+	for _, tt := range []struct {
+		p    mgl64.Vec3
+		want bool
+	}{
+		{mgl64.Vec3{10, 10, 0}, true},
+		{mgl64.Vec3{10 + MatchRadius - 0.01, 10, 0}, true},
+		{mgl64.Vec3{10 + MatchRadius + 0.01, 10, 0}, false},
+		{mgl64.Vec3{200, 200, 0}, false},
+	} {
+		if got := m.Near(tt.p); got != tt.want {
+			t.Errorf("Near(%v) = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
@@ -85,7 +86,7 @@ func TestMapLightFollowsRecording(t *testing.T) {
 // not count and the nearest actor wins.
 func TestLightMatchRadius(t *testing.T) {
 	c := &mapCache{lights: []mapLight{{origin: mgl64.Vec3{10, 10, 2.5}, rule: bai.RuleTrafficLight}}}
-	c.grid = newLightGrid(c.lights)
+	c.matcher = lanes.NewLightMatcher([]mgl64.Vec3{c.lights[0].origin})
 	light := func(id uint32, x, y float64, s recorder.LightState) scene.Actor {
 		return scene.Actor{ID: id, Kind: scene.KindTrafficLight,
 			World:        scene.Transform{Location: mgl64.Vec3{x, y, 0}},

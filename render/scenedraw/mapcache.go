@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
@@ -19,7 +20,7 @@ type mapCache struct {
 	roads   []roadGeom
 	inters  []interGeom
 	lights  []mapLight
-	grid    lightGrid
+	matcher *lanes.LightMatcher // matches recorded lights to c.lights
 	bounds  render.AABB
 	groundZ float64 // the level the grid is drawn at: the intersections' mean height
 	cb      curveBuilder
@@ -127,7 +128,11 @@ func newMapCache(m *scene.Map) *mapCache {
 	} else if !c.bounds.IsEmpty() {
 		c.groundZ = c.bounds.Min[2]
 	}
-	c.grid = newLightGrid(c.lights)
+	origins := make([]mgl64.Vec3, len(c.lights))
+	for i, l := range c.lights {
+		origins[i] = l.origin
+	}
+	c.matcher = lanes.NewLightMatcher(origins)
 	return c
 }
 
