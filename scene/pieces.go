@@ -3,7 +3,9 @@ package scene
 import (
 	"context"
 	"io"
+	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -69,6 +71,11 @@ type piece struct {
 	marks      []mark
 	moves      []move
 	firstMoves []firstMove
+	// frames lists the piece's frames (for a scan that stops early and
+	// only needs the index of the rest); light: the decoder only checked
+	// them (no firsts, marks or movements).
+	frames []recorder.FrameInfo
+	light  bool
 
 	buf []byte // what data is cut from (from buf[at]), reused for the next piece
 	at  int
@@ -109,6 +116,7 @@ func (d *decoder) decode(p *piece, lo, hi, start int64, ix *recorder.Index) {
 	p.start, p.data, p.bad, p.knew = -1, nil, false, ix
 	p.firsts, p.ends = p.firsts[:0], p.ends[:0]
 	p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
+	p.frames = p.frames[:0]
 	if start < 0 {
 		if start = d.sync(p, lo, hi); start < 0 {
 			return
@@ -221,6 +229,7 @@ func (d *decoder) check(p *piece, n int, ix *recorder.Index) {
 		p.bad = true
 		p.firsts, p.ends = p.firsts[:0], p.ends[:0]
 		p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
+		p.frames = p.frames[:0]
 		n = good
 		d.pass(p, n, ix)
 	}
@@ -236,8 +245,13 @@ func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
 		d.rd = new(recorder.Reader)
 	}
 	d.rd.ResetBytes(p.buf[p.at:p.at+n], p.start, ix)
-	d.rd.Skim(idsOnly...)
-	d.rd.Ignore(checkOnly...)
+	if p.light {
+		d.rd.Skim()
+		d.rd.Ignore(append(checkOnly[:len(checkOnly):len(checkOnly)], idsOnly...)...)
+	} else {
+		d.rd.Skim(idsOnly...)
+		d.rd.Ignore(checkOnly...)
+	}
 	end := p.start + int64(n)
 	f, frameStart, prevStart, lastEnd := int32(-1), p.start, int64(0), p.start
 	dt, elapsed := 0.0, 0.0
@@ -257,6 +271,10 @@ func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
 		case *recorder.FrameStart:
 			f++
 			inFrame = true
+			p.frames = append(p.frames, recorder.FrameInfo{Offset: d.rd.Offset(), Frame: pk.Frame, Elapsed: pk.Elapsed, Duration: pk.Duration})
+			if p.light {
+				continue
+			}
 			prevStart, frameStart = frameStart, d.rd.Offset()
 			key = f == 0 || (frameStart-d.body)/d.key > (prevStart-d.body)/d.key
 			if f > 0 {
@@ -265,25 +283,35 @@ func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
 			elapsed = pk.Elapsed
 		case *recorder.FrameEnd:
 			inFrame, lastEnd = false, d.rd.Offset()+5
+			p.frames[len(p.frames)-1].End = lastEnd
+			if p.light {
+				continue
+			}
 			d.trk.frameEnd(f, dt, p)
 			if key || d.rd.Offset()+5 == end {
 				d.trk.mark(p, f, false)
 			}
 		case *recorder.EventAdd:
+			if p.light {
+				continue
+			}
 			for i := range pk.Actors {
 				d.forget(pk.Actors[i].ID)
 				d.trk.spawn(pk.Actors[i].ID, pk.Actors[i].Location, f)
 			}
 		case *recorder.EventDel:
+			if p.light {
+				continue
+			}
 			for _, id := range pk.IDs {
 				d.trk.destroy(id)
 			}
 		case *recorder.EventParent:
-			if len(pk.Links) > 0 {
+			if len(pk.Links) > 0 && !p.light {
 				d.trk.mark(p, f, true)
 			}
 		case *recorder.Raw:
-			if recorder.PacketID(pk.WireID) == recorder.IDPosition {
+			if recorder.PacketID(pk.WireID) == recorder.IDPosition && !p.light {
 				d.trk.position(recorder.NewPositionView(pk.Data, d.rd.Layout()), f)
 			}
 		case *recorder.Skimmed:
@@ -343,23 +371,24 @@ func (d *decoder) forget(id uint32) {
 // by decoders on other goroutines (or, for a small file, by the scan's own
 // goroutine when it asks).
 type pieces struct {
-	ctx     context.Context
-	src     io.ReaderAt
-	size    int64
-	plen    int64 // the stretch a piece covers
-	key     int64 // keyframe spacing
-	body    int64 // where the frames begin (the header's size)
-	count   int
-	results []chan *piece // piece i arrives on results[i]
-	free    chan *piece   // buffers: how many pieces may be in flight
-	mu      sync.Mutex
-	next    int             // the next piece a decoder takes
-	first   *recorder.Index // the header, for piece 0
-	known   *recorder.Index // the layout the scan knows, for decoders starting a piece
-	own     decoder         // the scan's, for small files and pieces read again
-	redone  int             // decoded pieces read again (see fits)
-	wg      sync.WaitGroup
-	cancel  context.CancelFunc
+	ctx       context.Context
+	src       io.ReaderAt
+	size      int64
+	plen      int64 // the stretch a piece covers
+	key       int64 // keyframe spacing
+	body      int64 // where the frames begin (the header's size)
+	count     int
+	results   []chan *piece // piece i arrives on results[i]
+	free      chan *piece   // buffers: how many pieces may be in flight
+	mu        sync.Mutex
+	next      int             // the next piece a decoder takes
+	first     *recorder.Index // the header, for piece 0
+	known     *recorder.Index // the layout the scan knows, for decoders starting a piece
+	lightFrom atomic.Int64    // pieces from this one on are only checked (a scan that stopped)
+	own       decoder         // the scan's, for small files and pieces read again
+	redone    int             // decoded pieces read again (see fits)
+	wg        sync.WaitGroup
+	cancel    context.CancelFunc
 }
 
 // newPieces starts workers decoders of stretches of plen bytes; with 0
@@ -376,6 +405,7 @@ func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *r
 		ps.free <- &piece{}
 	}
 	ps.ctx, ps.cancel = context.WithCancel(ctx)
+	ps.lightFrom.Store(math.MaxInt64)
 	if workers > 0 {
 		ps.results = make([]chan *piece, ps.count)
 		for i := range ps.results {
@@ -425,6 +455,7 @@ func (ps *pieces) work() {
 			return
 		}
 		p.index = i
+		p.light = int64(i) >= ps.lightFrom.Load()
 		lo, hi := ps.bounds(i)
 		start := int64(-1)
 		if i == 0 {
@@ -444,6 +475,7 @@ func (ps *pieces) get(i int, start int64, ix *recorder.Index) *piece {
 	if ps.results == nil {
 		p = <-ps.free
 		p.index = i
+		p.light = int64(i) >= ps.lightFrom.Load()
 	} else {
 		select {
 		case p = <-ps.results[i]:
@@ -465,6 +497,9 @@ func (ps *pieces) get(i int, start int64, ix *recorder.Index) *piece {
 // none and the scan has read past it; and it was checked with the layout
 // the scan knows.
 func (ps *pieces) fits(p *piece, i int, start int64, ix *recorder.Index) bool {
+	if p.light && int64(i) < ps.lightFrom.Load() {
+		return false // taken as light before the scan stopped: read it again
+	}
 	if p.knew != ix && !recorder.SameLayout(p.knew, ix) {
 		return false
 	}

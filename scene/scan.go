@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 
@@ -54,6 +55,17 @@ type scanner struct {
 	nmark  int
 	nfm    int
 
+	// A scan for one moment (OpenAt) follows no blocked rule, stops
+	// applying frames after the first one later than until, and only
+	// lists the frames after it.
+	moment   bool
+	until    float64
+	nsplit   int // actors the scan follows itself in the current piece
+	maxTime  float64 // the latest frame time applied so far
+	stopped  bool
+	consumed int                  // frames of the current piece applied
+	drained  []recorder.FrameInfo // frames listed after the scan stopped
+
 	stale     map[uint32]*staleActor
 	side      *recorder.Reader // re-reads frames for settleStale
 	need      []int32          // scratch: frames refill reads
@@ -81,8 +93,11 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 	w := NewWorld()
 	w.statics = rec.statics
 	w.events = &rec.events
-	w.watch = newBlockWatch(s.rule)
+	if !s.moment {
+		w.watch = newBlockWatch(s.rule)
+	}
 	s.w, s.lastKey, s.body = w, -1, head.HeaderSize
+	s.maxTime = math.Inf(-1)
 	s.keyBytes = keySpacing(s.size)
 	first := &recorder.Index{Header: head.Header, HeaderSize: head.HeaderSize, Size: head.HeaderSize}
 	workers := 0
@@ -103,15 +118,25 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 		if p == nil {
 			return s.decoded, nil // cancelled: Open returns ctx's error
 		}
-		if p.start >= 0 && len(p.data) > 0 {
+		if s.stopped {
+			if p.start >= 0 {
+				s.drained = append(s.drained, p.frames...)
+				start = p.end()
+			}
+		} else if p.start >= 0 && len(p.data) > 0 {
 			s.rd.Feed(p.data, p.start)
 			s.startPiece(p)
+			s.consumed = 0
 			if err := s.apply(ctx, progress); err != nil {
 				ps.done(p, nil)
 				return s.decoded, err
 			}
 			start = p.end()
 			known = s.rd.Index()
+			if s.stopped {
+				ps.lightFrom.Store(int64(i + 1))
+				s.drained = append(s.drained, p.frames[s.consumed:]...)
+			}
 		}
 		bad := p.bad
 		ps.done(p, known)
@@ -122,6 +147,9 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 			return s.rest(ctx, progress, start)
 		}
 	}
+	if s.stopped {
+		s.decoded = len(s.index().Frames)
+	}
 	return s.decoded, nil
 }
 
@@ -130,14 +158,43 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 // frames and the error a Reader from the start would.
 func (s *scanner) rest(ctx context.Context, progress func(int64), start int64) (int, error) {
 	ix := s.rd.Index()
-	s.prior = ix.Frames
+	s.prior = append(ix.Frames, s.drained...)
+	s.drained = nil
 	s.rd = new(recorder.Reader)
 	s.rd.ResetAt(s.rec.src, ix, start, s.size)
 	s.rd.TrackFrames()
 	s.onFile = true
 	s.w.split = nil // it follows every actor from here on
+	if s.stopped {
+		return s.check(start)
+	}
 	err := s.apply(ctx, progress)
 	return s.decoded, err
+}
+
+// check reads the rest of the file, from start, only to list its frames
+// and find what stops it, for a scan that stopped applying frames.
+func (s *scanner) check(start int64) (int, error) {
+	in := false
+	for {
+		p, err := s.rd.Next()
+		if err == io.EOF {
+			err = nil
+		}
+		if err != nil || p == nil {
+			n := len(s.index().Frames)
+			if in {
+				s.payloadErr, n = true, n-1 // the frame it stopped in is listed, not usable
+			}
+			return n, err
+		}
+		switch p.ID() {
+		case recorder.IDFrameStart:
+			in = true
+		case recorder.IDFrameEnd:
+			in = false
+		}
+	}
 }
 
 // apply applies the packets rd gives until it ends (nil) or fails.
@@ -194,6 +251,27 @@ func (s *scanner) apply(ctx context.Context, progress func(int64)) error {
 		if err := s.frameEnd(); err != nil {
 			s.payloadErr = true // not the framing: index the rest anew
 			return err
+		}
+		s.consumed++
+		// The frame times made non-decreasing, as Recording.Times has
+		// them; a moment before the first frame is the first frame's.
+		switch {
+		case w.frame == 0:
+			s.maxTime = w.time
+			if math.IsNaN(w.time) || math.IsInf(w.time, 0) {
+				s.maxTime = 0
+			}
+			if !(s.until >= s.maxTime) {
+				s.until = s.maxTime
+			}
+		case w.time >= s.maxTime:
+			s.maxTime = w.time
+		}
+		if s.maxTime > s.until {
+			// The frame after the moment's: the last a state at the
+			// moment needs (Recording.build).
+			s.stopped = true
+			return nil
 		}
 		if end := rd.Offset() + 5; end-s.lastReport >= progressStep {
 			s.lastReport = end
@@ -266,6 +344,9 @@ func (s *scanner) index() *recorder.Index {
 	if len(s.prior) > 0 {
 		ix.Frames = append(slices.Clip(s.prior), ix.Frames...)
 	}
+	if len(s.drained) > 0 {
+		ix.Frames = append(slices.Clip(ix.Frames), s.drained...)
+	}
 	if n := len(ix.Frames); n > 0 {
 		ix.Size = ix.Frames[n-1].End
 	}
@@ -283,13 +364,22 @@ func (s *scanner) startPiece(p *piece) {
 		w.split = append(w.split, false)
 	}
 	clear(w.split)
+	s.nsplit = 0
 	for _, slot := range w.order {
 		if parent := w.slots[slot].parent; parent != 0 {
-			w.split[slot] = true
+			s.setSplit(int(slot))
 			if j := w.find(parent); j >= 0 {
-				w.split[j] = true
+				s.setSplit(j)
 			}
 		}
+	}
+}
+
+// setSplit makes the scan follow the actor in the slot itself.
+func (s *scanner) setSplit(slot int) {
+	if !s.w.split[slot] {
+		s.w.split[slot] = true
+		s.nsplit++
 	}
 }
 
@@ -300,7 +390,7 @@ func (s *scanner) follow(links []recorder.ParentLink) {
 	for _, l := range links {
 		for _, id := range [2]uint32{l.Child, l.Parent} {
 			if j := w.find(id); j >= 0 {
-				w.split[j] = true
+				s.setSplit(j)
 			}
 		}
 	}
@@ -312,6 +402,9 @@ func (s *scanner) follow(links []recorder.ParentLink) {
 // distances come from the decoder, and their poses at the marks.)
 func (s *scanner) positions(v recorder.PositionView) {
 	w := s.w
+	if w.watch == nil && s.nsplit == 0 {
+		return
+	}
 	for k := range v.Len() {
 		slot := w.find(v.ID(k))
 		if slot < 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -59,7 +60,7 @@ func cmdState() *Command {
 		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
 			return Usagef("--at %q: want a number of seconds", *at)
 		}
-		rec, err := openScene(pos[0])
+		rec, err := openScene(pos[0], t)
 		if err != nil {
 			return err
 		}
@@ -92,8 +93,10 @@ func cmdState() *Command {
 	return c
 }
 
-// openScene opens a recording for seeking. Errors name the file.
-func openScene(path string) (*scene.Recording, error) {
+// openScene opens a recording for the state at time t: applying its
+// frames only up to t (scene.OpenAt), though the whole file is read and
+// checked. Errors name the file.
+func openScene(path string, t float64) (*scene.Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -105,7 +108,7 @@ func openScene(path string) (*scene.Recording, error) {
 		f.Close()
 		return nil, err
 	}
-	rec, err := scene.Open(f, fi.Size(), nil)
+	rec, err := scene.OpenAt(context.Background(), f, fi.Size(), t, nil)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
