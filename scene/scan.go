@@ -60,7 +60,7 @@ type scanner struct {
 	// lists the frames after it.
 	moment   bool
 	until    float64
-	nsplit   int // actors the scan follows itself in the current piece
+	nsplit   int     // actors the scan follows itself in the current piece
 	maxTime  float64 // the latest frame time applied so far
 	stopped  bool
 	consumed int                  // frames of the current piece applied
