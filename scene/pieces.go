@@ -31,13 +31,9 @@ import (
 // read from the start.
 
 // pieceSize is the stretch of the file one piece covers. Bigger pieces
-// mean fewer hand-overs, smaller ones less memory in flight (about
-// pieceWindow of them, with the decoders' buffers).
+// mean fewer hand-overs, smaller ones less memory in flight (one piece
+// more than there are decoders, see newPieces).
 const pieceSize = 4 << 20
-
-// minParallel is the smallest file whose pieces are read by other
-// goroutines; a smaller one is read piece by piece by the scan itself.
-const minParallel = 3 * pieceSize
 
 // skimGroups are the packets whose values the scan needs only at
 // keyframes, with their group of actor values (see actorState).

@@ -72,10 +72,12 @@ func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recordi
 
 // OpenContext is Open stopping early, with ctx's error, when ctx is done.
 //
-// It reads the file once, applying every frame, and the reader lists the
-// frames as it goes (recorder.Reader.TrackFrames), so the index costs no
-// second read. Only a file with a record that cannot be decoded is indexed
-// again with recorder.BuildIndex, which goes on past that frame.
+// It reads the file once: a big file in pieces that goroutines read and
+// check while the scan applies the pieces before (pieces.go); the scan's
+// reader lists the frames as it goes (recorder.Reader.TrackFrames), so the
+// index costs no second read. Only a file with a record that cannot be
+// decoded is indexed again with recorder.BuildIndex, which goes on past
+// that frame.
 func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
 	return openRule(ctx, r, size, progress, DefaultBlockRule())
 }
