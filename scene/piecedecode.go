@@ -294,4 +294,3 @@ func (d *decoder) forget(id uint32) {
 		}
 	}
 }
-
