@@ -39,24 +39,17 @@ type keyActor struct {
 // know the keyframes without the scan (pieces.go).
 //
 // The spacing widens with the file, so that the keyframes, most of an
-// open Recording's memory, number between keyBudget/2 and keyBudget:
-// size/keyBudget rounded up to a power of two, and at least minKeyBytes (a
-// small file has many keyframes, each small). That is 512 KiB for 1 GiB, 4
-// MiB for 8 GiB: a seek then decodes at most a few MiB, skimming most of
-// it (seek.go).
+// open Recording's memory, number about keyBudget whatever its size: the
+// file's size over keyBudget, and at least minKeyBytes (a small file has
+// fewer keyframes, each small). That is 341 KiB for 1 GiB, 2.7 MiB for 8
+// GiB: a seek then decodes at most that, skimming most of it (seek.go).
 const (
-	keyBudget   = 4096
+	keyBudget   = 3072
 	minKeyBytes = 16 << 10
 )
 
 // keySpacing is the keyframe spacing in bytes for a file of size bytes.
-func keySpacing(size int64) int64 {
-	k := int64(minKeyBytes)
-	for k*keyBudget < size {
-		k *= 2
-	}
-	return k
-}
+func keySpacing(size int64) int64 { return max(minKeyBytes, (size+keyBudget-1)/keyBudget) }
 
 // rebuiltByFrame reports whether re-applying frame f's per-frame packets to
 // a fresh actor from its static data, doors and distance gives back a.

@@ -56,8 +56,8 @@ type track struct {
 	dirty bool       // listed in tracker.dirty
 	cur   mgl64.Vec3 // location of its last record
 	frame int32      // frame of its last record, -1 if none
-	raw   recorder.Vec3
-	rot   recorder.Vec3
+	pk    int32      // its last record: record rec of the piece's pk-th Position packet
+	rec   int32
 	dist  int64 // units since the last mark
 }
 
@@ -71,12 +71,15 @@ type tracker struct {
 	g     uint32
 	moved []int32 // tracks with a record in the current frame
 	dirty []int32 // tracks changed since the last mark
+	// The piece's Position packets, read again for the records marks
+	// hand over (decoding every record's rotation would cost more).
+	views []recorder.PositionView
 }
 
 // reset starts a new piece.
 func (t *tracker) reset() {
 	t.g++
-	t.tr, t.moved, t.dirty = t.tr[:0], t.moved[:0], t.dirty[:0]
+	t.tr, t.moved, t.dirty, t.views = t.tr[:0], t.moved[:0], t.dirty[:0], t.views[:0]
 	clear(t.big)
 }
 
@@ -135,14 +138,16 @@ func (t *tracker) destroy(id uint32) {
 
 // position applies the records of a Position packet in frame f.
 func (t *tracker) position(v recorder.PositionView, f int32) {
+	pk := int32(len(t.views))
+	t.views = append(t.views, v)
 	for k := range v.Len() {
 		i := t.of(v.ID(k))
 		tr := &t.tr[i]
 		if tr.dead {
 			continue
 		}
-		tr.raw, tr.rot, tr.frame = v.Location(k), v.Rotation(k), f
-		tr.cur = FromUnreal(tr.raw)
+		tr.pk, tr.rec, tr.frame = pk, int32(k), f
+		tr.cur = FromUnreal(v.Location(k))
 		if !tr.moved {
 			tr.moved = true
 			t.moved = append(t.moved, i)
@@ -162,7 +167,7 @@ func (t *tracker) frameEnd(f int32, dt float64, p *piece) {
 		tr.moved = false
 		switch {
 		case !tr.known:
-			p.firstMoves = append(p.firstMoves, firstMove{frame: f, id: tr.id, loc: tr.raw})
+			p.firstMoves = append(p.firstMoves, firstMove{frame: f, id: tr.id, loc: t.views[tr.pk].Location(int(tr.rec))})
 		case tr.spawn != f:
 			tr.dist += distSteps(tr.cur.Sub(tr.prev).Len(), dt)
 		}
@@ -175,7 +180,12 @@ func (t *tracker) frameEnd(f int32, dt float64, p *piece) {
 func (t *tracker) mark(p *piece, f int32, link bool) {
 	for _, i := range t.dirty {
 		tr := &t.tr[i]
-		p.moves = append(p.moves, move{id: tr.id, dist: tr.dist, frame: tr.frame, loc: tr.raw, rot: tr.rot})
+		mv := move{id: tr.id, dist: tr.dist, frame: tr.frame}
+		if tr.frame >= 0 {
+			v := t.views[tr.pk]
+			mv.loc, mv.rot = v.Location(int(tr.rec)), v.Rotation(int(tr.rec))
+		}
+		p.moves = append(p.moves, mv)
 		tr.dist, tr.dirty = 0, false
 	}
 	t.dirty = t.dirty[:0]

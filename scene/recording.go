@@ -72,17 +72,43 @@ func Open(r io.ReaderAt, size int64, progress func(done, total int64)) (*Recordi
 
 // OpenContext is Open stopping early, with ctx's error, when ctx is done.
 //
-// It reads the file once, applying every frame, and the reader lists the
-// frames as it goes (recorder.Reader.TrackFrames), so the index costs no
-// second read. Only a file with a record that cannot be decoded is indexed
-// again with recorder.BuildIndex, which goes on past that frame.
+// It reads the file once: a big file in pieces that goroutines read and
+// check while the scan applies the pieces before (pieces.go); the scan's
+// reader lists the frames as it goes (recorder.Reader.TrackFrames), so the
+// index costs no second read. Only a file with a record that cannot be
+// decoded is indexed again with recorder.BuildIndex, which goes on past
+// that frame.
 func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64)) (*Recording, error) {
 	return openRule(ctx, r, size, progress, DefaultBlockRule())
 }
 
-// openRule is OpenContext listing blocked spans by the given rule (tests
-// use shorter times than CARLA's 30 s default).
+// OpenAt opens the recording for the one moment t (seconds since it
+// began), for a program that shows one state and exits (`viewer state`,
+// `viewer shot`): it reads and checks the whole file as OpenContext does,
+// finding the same frames and the same error, but applies the frames only
+// up to the first one after t. StateAt at t is then what Open's
+// Recording gives, bit for bit, and as fast; at a later time it decodes
+// every frame from t's on (slow far from t). Events lists only the events
+// of the frames applied, and no blocked spans (they need the whole file;
+// Blocked still reads it).
+func OpenAt(ctx context.Context, r io.ReaderAt, size int64, t float64, progress func(done, total int64)) (*Recording, error) {
+	return open(ctx, r, size, progress, openOptions{rule: DefaultBlockRule(), moment: true, at: t})
+}
+
+// openOptions are what the ways of opening differ in.
+type openOptions struct {
+	rule   BlockRule // for the blocked spans (tests use shorter times than CARLA's 30 s)
+	moment bool      // OpenAt
+	at     float64
+}
+
+// openRule is OpenContext listing blocked spans by the given rule.
 func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64), rule BlockRule) (*Recording, error) {
+	return open(ctx, r, size, progress, openOptions{rule: rule})
+}
+
+func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64), o openOptions) (*Recording, error) {
+	rule := o.rule
 	if size < 0 {
 		return nil, fmt.Errorf("scene: negative size %d", size)
 	}
@@ -96,7 +122,10 @@ func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done
 			progress(done, size)
 		}
 	}
-	sc := scanner{rec: rec, size: size, rule: rule}
+	sc := scanner{rec: rec, size: size, rule: rule, until: math.Inf(1)}
+	if o.moment {
+		sc.moment, sc.until = true, o.at // NaN: the first frame's time
+	}
 	decoded, scanErr := sc.run(ctx, head, report)
 	rec.refills, rec.redone = sc.refetched, sc.redone
 	if err := ctx.Err(); err != nil {
@@ -188,6 +217,9 @@ func searchTimes(frames []recorder.FrameInfo) []float64 {
 // the scan's, unless it stopped inside a frame, part of which the rule
 // has seen; then the rule runs again over the usable frames only.
 func (rec *Recording) spans(sc *scanner) []Event {
+	if sc.moment {
+		return nil
+	}
 	if !sc.payloadErr {
 		return finishSpans(sc.w.watch)
 	}

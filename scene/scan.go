@@ -2,8 +2,8 @@ package scene
 
 import (
 	"context"
-	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 
@@ -54,6 +54,17 @@ type scanner struct {
 	nmark  int
 	nfm    int
 
+	// A scan for one moment (OpenAt) follows no blocked rule, stops
+	// applying frames after the first one later than until, and only
+	// lists the frames after it.
+	moment   bool
+	until    float64
+	nsplit   int     // actors the scan follows itself in the current piece
+	maxTime  float64 // the latest frame time applied so far
+	stopped  bool
+	consumed int                  // frames of the current piece applied
+	drained  []recorder.FrameInfo // frames listed after the scan stopped
+
 	stale     map[uint32]*staleActor
 	side      *recorder.Reader // re-reads frames for settleStale
 	need      []int32          // scratch: frames refill reads
@@ -81,11 +92,14 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 	w := NewWorld()
 	w.statics = rec.statics
 	w.events = &rec.events
-	w.watch = newBlockWatch(s.rule)
+	if !s.moment {
+		w.watch = newBlockWatch(s.rule)
+	}
 	s.w, s.lastKey, s.body = w, -1, head.HeaderSize
+	s.maxTime = math.Inf(-1)
 	s.keyBytes = keySpacing(s.size)
 	first := &recorder.Index{Header: head.Header, HeaderSize: head.HeaderSize, Size: head.HeaderSize}
-	workers := 0
+	workers := 0 // a file of a few pieces is read faster by the scan alone
 	if s.size-head.HeaderSize >= 3*scanPieces {
 		workers = pieceWorkers()
 	}
@@ -103,15 +117,25 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 		if p == nil {
 			return s.decoded, nil // cancelled: Open returns ctx's error
 		}
-		if p.start >= 0 && len(p.data) > 0 {
+		if s.stopped {
+			if p.start >= 0 {
+				s.drained = append(s.drained, p.frames...)
+				start = p.end()
+			}
+		} else if p.start >= 0 && len(p.data) > 0 {
 			s.rd.Feed(p.data, p.start)
 			s.startPiece(p)
+			s.consumed = 0
 			if err := s.apply(ctx, progress); err != nil {
 				ps.done(p, nil)
 				return s.decoded, err
 			}
 			start = p.end()
 			known = s.rd.Index()
+			if s.stopped {
+				ps.lightFrom.Store(int64(i + 1))
+				s.drained = append(s.drained, p.frames[s.consumed:]...)
+			}
 		}
 		bad := p.bad
 		ps.done(p, known)
@@ -122,6 +146,9 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 			return s.rest(ctx, progress, start)
 		}
 	}
+	if s.stopped {
+		s.decoded = len(s.index().Frames)
+	}
 	return s.decoded, nil
 }
 
@@ -130,14 +157,43 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 // frames and the error a Reader from the start would.
 func (s *scanner) rest(ctx context.Context, progress func(int64), start int64) (int, error) {
 	ix := s.rd.Index()
-	s.prior = ix.Frames
+	s.prior = append(ix.Frames, s.drained...)
+	s.drained = nil
 	s.rd = new(recorder.Reader)
 	s.rd.ResetAt(s.rec.src, ix, start, s.size)
 	s.rd.TrackFrames()
 	s.onFile = true
 	s.w.split = nil // it follows every actor from here on
+	if s.stopped {
+		return s.check(start)
+	}
 	err := s.apply(ctx, progress)
 	return s.decoded, err
+}
+
+// check reads the rest of the file, from start, only to list its frames
+// and find what stops it, for a scan that stopped applying frames.
+func (s *scanner) check(start int64) (int, error) {
+	in := false
+	for {
+		p, err := s.rd.Next()
+		if err == io.EOF {
+			err = nil
+		}
+		if err != nil || p == nil {
+			n := len(s.index().Frames)
+			if in {
+				s.payloadErr, n = true, n-1 // the frame it stopped in is listed, not usable
+			}
+			return n, err
+		}
+		switch p.ID() {
+		case recorder.IDFrameStart:
+			in = true
+		case recorder.IDFrameEnd:
+			in = false
+		}
+	}
 }
 
 // apply applies the packets rd gives until it ends (nil) or fails.
@@ -195,6 +251,27 @@ func (s *scanner) apply(ctx context.Context, progress func(int64)) error {
 			s.payloadErr = true // not the framing: index the rest anew
 			return err
 		}
+		s.consumed++
+		// The frame times made non-decreasing, as Recording.Times has
+		// them; a moment before the first frame is the first frame's.
+		switch {
+		case w.frame == 0:
+			s.maxTime = w.time
+			if math.IsNaN(w.time) || math.IsInf(w.time, 0) {
+				s.maxTime = 0
+			}
+			if !(s.until >= s.maxTime) {
+				s.until = s.maxTime
+			}
+		case w.time >= s.maxTime:
+			s.maxTime = w.time
+		}
+		if s.maxTime > s.until {
+			// The frame after the moment's: the last a state at the
+			// moment needs (Recording.build).
+			s.stopped = true
+			return nil
+		}
 		if end := rd.Offset() + 5; end-s.lastReport >= progressStep {
 			s.lastReport = end
 			progress(end)
@@ -230,21 +307,6 @@ func (s *scanner) frameStart() {
 	}
 }
 
-// takeFirsts takes the decoders' firsts for the animation, light or
-// kinematics packet p: in a frame that is not a keyframe p is undecoded
-// (*recorder.Raw) and the firsts are what the World is told.
-func (s *scanner) takeFirsts(p recorder.Packet) {
-	lo := int32(0)
-	if s.nfirst > 0 {
-		lo = s.ends[s.nfirst-1]
-	}
-	ids := s.firsts[lo:s.ends[s.nfirst]]
-	s.nfirst++
-	if _, raw := p.(*recorder.Raw); raw {
-		s.w.named(skimGroup(p.ID()), ids)
-	}
-}
-
 // frameEnd keeps a keyframe of the frame just applied if it is one.
 func (s *scanner) frameEnd() error {
 	if s.key {
@@ -266,111 +328,11 @@ func (s *scanner) index() *recorder.Index {
 	if len(s.prior) > 0 {
 		ix.Frames = append(slices.Clip(s.prior), ix.Frames...)
 	}
+	if len(s.drained) > 0 {
+		ix.Frames = append(slices.Clip(ix.Frames), s.drained...)
+	}
 	if n := len(ix.Frames); n > 0 {
 		ix.Size = ix.Frames[n-1].End
 	}
 	return ix
-}
-
-// startPiece takes the decoder's findings for piece p, whose first frame
-// is the next one, and decides which actors the scan follows itself in it:
-// those attached, and those with attached children (World.split).
-func (s *scanner) startPiece(p *piece) {
-	s.firsts, s.ends, s.nfirst = p.firsts, p.ends, 0
-	s.pc, s.frame0, s.nmark, s.nfm = p, s.w.frame+1, 0, 0
-	w := s.w
-	for len(w.split) < len(w.slots) {
-		w.split = append(w.split, false)
-	}
-	clear(w.split)
-	for _, slot := range w.order {
-		if parent := w.slots[slot].parent; parent != 0 {
-			w.split[slot] = true
-			if j := w.find(parent); j >= 0 {
-				w.split[j] = true
-			}
-		}
-	}
-}
-
-// follow makes the scan follow, from now to the end of the piece, the
-// actors an EventParent packet links.
-func (s *scanner) follow(links []recorder.ParentLink) {
-	w := s.w
-	for _, l := range links {
-		for _, id := range [2]uint32{l.Child, l.Parent} {
-			if j := w.find(id); j >= 0 {
-				w.split[j] = true
-			}
-		}
-	}
-}
-
-// positions applies a Position packet the reader left undecoded, in a
-// frame that is not a keyframe: the blocked rule sees every record, and
-// the actors the scan follows itself get their poses. (The others'
-// distances come from the decoder, and their poses at the marks.)
-func (s *scanner) positions(v recorder.PositionView) {
-	w := s.w
-	for k := range v.Len() {
-		slot := w.find(v.ID(k))
-		if slot < 0 {
-			continue
-		}
-		loc := v.Location(k)
-		if w.watch != nil {
-			w.watch.position(slot, loc)
-		}
-		if slot < len(w.split) && w.split[slot] {
-			w.setPose(slot, loc, v.Rotation(k))
-		}
-	}
-}
-
-// takeMark applies the decoder's next mark, which must be the one the
-// scan is at: to each actor not followed by the scan, the distance since
-// the mark before, and its last Position record.
-func (s *scanner) takeMark(link bool) error {
-	w, p := s.w, s.pc
-	f := w.frame - s.frame0
-	if s.nmark >= len(p.marks) || p.marks[s.nmark].link != link || int(p.marks[s.nmark].frame) != f {
-		return fmt.Errorf("scene: the decoder of the piece at byte %d has no mark for frame %d of it (link %v)", p.start, f, link)
-	}
-	lo := int32(0)
-	if s.nmark > 0 {
-		lo = p.marks[s.nmark-1].end
-	}
-	for _, mv := range p.moves[lo:p.marks[s.nmark].end] {
-		slot := w.find(mv.id)
-		if slot < 0 || w.split[slot] {
-			continue
-		}
-		a := &w.slots[slot]
-		a.dist += mv.dist
-		if mv.frame >= 0 {
-			a.pose = Transform{FromUnreal(mv.loc), FromUnrealRotation(mv.rot)}
-			a.world = a.pose
-			a.seen[gPos] = int32(s.frame0) + mv.frame
-		}
-	}
-	s.nmark++
-	return nil
-}
-
-// takeFirstMoves takes the steps the decoder could not, in the frame
-// ending: from where the actor was at the frame before.
-func (s *scanner) takeFirstMoves() {
-	w, p := s.w, s.pc
-	f := int32(w.frame - s.frame0)
-	for ; s.nfm < len(p.firstMoves) && p.firstMoves[s.nfm].frame == f; s.nfm++ {
-		fm := &p.firstMoves[s.nfm]
-		slot := w.find(fm.id)
-		if slot < 0 || w.split[slot] {
-			continue
-		}
-		a := &w.slots[slot]
-		if int(a.spawn) < w.frame {
-			a.dist += distSteps(FromUnreal(fm.loc).Sub(a.world.Location).Len(), w.dt)
-		}
-	}
 }

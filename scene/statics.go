@@ -59,7 +59,7 @@ func (t *staticTable) update(frame int, old *actorStatic, change func(*actorStat
 	if st := t.find(frame, old.id); st != nil {
 		return st
 	}
-	if t != nil && int(old.frame) == frame {
+	if t != nil && !t.lookup && int(old.frame) == frame {
 		change(old)
 		return old
 	}

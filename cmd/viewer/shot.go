@@ -146,7 +146,7 @@ func runShot(env *Env, c *Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	sc, err := loadShotScene(sp.files)
+	sc, err := loadShotScene(sp.files, sp.at, sp.noPaths)
 	if err != nil {
 		return err
 	}

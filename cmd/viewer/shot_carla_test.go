@@ -19,7 +19,7 @@ import (
 func TestShotRealCARLA(t *testing.T) {
 	for _, rf := range realFiles {
 		t.Run(rf.tag, func(t *testing.T) {
-			sc, err := loadShotScene([]string{realFile(t, rf.file)})
+			sc, err := loadShotScene([]string{realFile(t, rf.file)}, 1, true)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -36,7 +36,7 @@ func TestShotDemoGolden(t *testing.T) {
 // projecting known world points with the shot's own view: a road surface,
 // the background in the middle of a block, and the hero's roof.
 func TestShotDemoPixels(t *testing.T) {
-	sc, err := loadShotScene(nil)
+	sc, err := loadShotScene(nil, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/scene"
@@ -18,6 +20,8 @@ type shotScene struct {
 	recName  string
 	warnings []string
 	closers  []io.Closer
+	at       float64 // the moment recordings are opened for, when moment
+	moment   bool
 }
 
 func (sc *shotScene) close() {
@@ -58,12 +62,14 @@ func (sc *shotScene) clampTime(sp *shotSpec) string {
 
 // loadShotScene opens the files, telling maps from recordings by their
 // content as the window does (package loader), or builds the demo when
-// there are none.
-func loadShotScene(files []string) (*shotScene, error) {
+// there are none. With moment, a recording is opened for the moment at
+// only (scene.OpenAt): a shot without paths shows one state, while trails
+// and faults need the whole recording.
+func loadShotScene(files []string, at float64, moment bool) (*shotScene, error) {
 	if len(files) == 0 {
 		return demoScene()
 	}
-	sc := &shotScene{m: &scene.Map{}}
+	sc := &shotScene{m: &scene.Map{}, at: at, moment: moment}
 	ok := false
 	defer func() {
 		if !ok {
@@ -87,6 +93,11 @@ func (sc *shotScene) add(name string) error {
 
 func (sc *shotScene) addSource(src loader.Source) error {
 	name := src.Name
+	if sc.moment && src.Path != "" {
+		if ok, err := sc.addMoment(src); ok || err != nil {
+			return err
+		}
+	}
 	res := loader.Start(src).Wait()
 	if res.Err != nil {
 		return res.Err
@@ -125,4 +136,35 @@ func demoScene() (*shotScene, error) {
 		}
 	}
 	return sc, nil
+}
+
+// addMoment opens src for the moment sc.at if it is a recording, and
+// reports whether it was one.
+func (sc *shotScene) addMoment(src loader.Source) (bool, error) {
+	f, err := os.Open(src.Path)
+	if err != nil {
+		return false, err
+	}
+	head := make([]byte, loader.SniffLen)
+	n, _ := f.ReadAt(head, 0)
+	fi, err := f.Stat()
+	if err != nil || loader.Sniff(head[:n]) != loader.KindRecording || !fi.Mode().IsRegular() {
+		f.Close()
+		return false, nil // the loader says what it is, or why not
+	}
+	if sc.recName != "" {
+		f.Close()
+		return true, Usagef("two recordings given: %s and %s", sc.recName, src.Name)
+	}
+	rec, err := scene.OpenAt(context.Background(), f, fi.Size(), sc.at, nil)
+	if err != nil {
+		f.Close()
+		return true, fmt.Errorf("%s: %w", src.Name, err)
+	}
+	sc.closers = append(sc.closers, f)
+	if err := rec.Err(); err != nil {
+		sc.warnings = append(sc.warnings, fmt.Sprintf("%s: using the frames before the error: %v", src.Name, err))
+	}
+	sc.rec, sc.recName = rec, src.Name
+	return true, nil
 }

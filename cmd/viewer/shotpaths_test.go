@@ -23,7 +23,7 @@ const (
 // speed colour of where it was 2 s before; without a selection there is
 // no trail there.
 func TestShotPathsDemo(t *testing.T) {
-	sc, err := loadShotScene(nil)
+	sc, err := loadShotScene(nil, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

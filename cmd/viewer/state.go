@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -74,7 +75,7 @@ func cmdState() *Command {
 		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
 			return Usagef("--at %q: want a number of seconds", *at)
 		}
-		rec, recName, m, err := openStateFiles(env.Stderr, pos, *maps)
+		rec, recName, m, err := openStateFiles(env.Stderr, pos, *maps, t)
 		if err != nil {
 			return err
 		}
@@ -112,9 +113,9 @@ func cmdState() *Command {
 
 // openStateFiles opens state's files: one recording, or a recording and
 // a map told apart by content.
-func openStateFiles(stderr io.Writer, files []string, mapsDir string) (*scene.Recording, string, lanes.Map, error) {
+func openStateFiles(stderr io.Writer, files []string, mapsDir string, t float64) (*scene.Recording, string, lanes.Map, error) {
 	if len(files) == 1 {
-		rec, err := openScene(files[0])
+		rec, err := openScene(files[0], t)
 		if err != nil {
 			return nil, "", nil, err
 		}
@@ -124,7 +125,7 @@ func openStateFiles(stderr io.Writer, files []string, mapsDir string) (*scene.Re
 		}
 		return rec, files[0], sc.laneMap(), nil
 	}
-	sc := &shotScene{m: &scene.Map{}}
+	sc := &shotScene{m: &scene.Map{}, at: t, moment: true}
 	for _, name := range files {
 		if err := sc.add(name); err != nil {
 			sc.close()
@@ -140,8 +141,10 @@ func openStateFiles(stderr io.Writer, files []string, mapsDir string) (*scene.Re
 	return sc.rec, sc.recName, sc.laneMap(), nil
 }
 
-// openScene opens a recording for seeking. Errors name the file.
-func openScene(path string) (*scene.Recording, error) {
+// openScene opens a recording for the state at time t: applying its
+// frames only up to t (scene.OpenAt), though the whole file is read and
+// checked. Errors name the file.
+func openScene(path string, t float64) (*scene.Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -153,7 +156,7 @@ func openScene(path string) (*scene.Recording, error) {
 		f.Close()
 		return nil, err
 	}
-	rec, err := scene.Open(f, fi.Size(), nil)
+	rec, err := scene.OpenAt(context.Background(), f, fi.Size(), t, nil)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)

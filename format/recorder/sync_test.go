@@ -322,3 +322,44 @@ func TestPositionView(t *testing.T) {
 		t.Fatal("a payload of the wrong size gives records")
 	}
 }
+
+// FuzzPieces feeds arbitrary bytes to what a reader of pieces uses:
+// FindFrame, FrameLen, a reader of bytes with Ignore, and PositionView.
+// None may panic; a frame FindFrame finds must be one FrameLen measures
+// whole, and the bytes read by a reader of bytes must never change.
+func FuzzPieces(f *testing.F) {
+	data := sampleFile(f)
+	f.Add(data[34:])
+	f.Add(encodeFrames(f, sampleFrames(0), Layout{Wide: true})[34:])
+	f.Add([]byte{0, 24, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if i := FindFrame(b, 0, 2); i >= 0 {
+			if n, ok := FrameLen(b[i:]); !ok || n == 0 {
+				t.Fatalf("FindFrame found %d, FrameLen says %d %v", i, n, ok)
+			}
+		}
+		orig := bytes.Clone(b)
+		ix := &Index{Header: sampleHeader, HeaderSize: 34}
+		rd := NewBytesReader(b, 34, ix)
+		rd.Ignore(IDPosition, IDKinematics, IDEventAdd)
+		for range 1000 {
+			p, err := rd.Next()
+			if err != nil {
+				break
+			}
+			if raw, ok := p.(*Raw); ok && PacketID(raw.WireID) == IDPosition {
+				v := NewPositionView(raw.Data, rd.Layout())
+				for k := range v.Len() {
+					_ = v.Record(k)
+				}
+			}
+		}
+		if !bytes.Equal(b, orig) {
+			t.Fatal("the reader wrote to its data")
+		}
+		v := NewPositionView(b, Layout{})
+		for k := range v.Len() {
+			_ = v.Record(k)
+		}
+	})
+}

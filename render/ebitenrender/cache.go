@@ -10,63 +10,62 @@ import (
 // Keeping what did not change. A DrawList paints its layers in order, the
 // map's first, so while only actors move (a replay playing under a still
 // camera) each frame's list starts with the very triangles of the frame
-// before; when nothing moves, it is the same list. With Options.Cache the
-// renderer finds that common start, draws it once into an image (2x2
-// supersampled if AntiAlias) and from then on draws that image and only
-// the triangles after it. Under a software rasteriser the fill is the cost
-// of a frame: the map's overlapping roads, sidewalks and lanes become one
-// image drawn once a frame, and the map keeps supersampled edges while
-// actors move; a still frame is supersampled whole, as without Cache. A
-// moving camera changes every vertex, so nothing is kept and the list is
-// drawn at full resolution, without supersampling: the frame rate holds
-// while dragging.
+// before; when nothing moves, it is the same list. With Options.Cache and
+// AntiAlias the renderer finds that common start and, once it has stayed
+// (calmFrames), draws it once, 2x2 supersampled, into an image; from then
+// on it draws that image and only the triangles after it, at full
+// resolution. So a still frame is supersampled as without Cache, but only
+// once, and a replay playing over a calm map keeps the map's smooth edges;
+// while things change (the camera moves, the actors and the lights of a
+// busy map) the list is drawn as it comes, at full resolution, which under
+// a software rasteriser costs half of supersampling every frame.
 
-// calmFrames is how many frames in a row the kept image must serve before
-// it is drawn again supersampled. A list whose start changes often (the
-// map's traffic lights, under a replay with many of them) is kept at full
-// resolution, so that each change costs about one ordinary frame; once it
-// has stayed a while, one supersampled frame makes it smooth. A list that
-// does not change at all is supersampled at once: a still frame.
+// calmFrames is how many frames in a row the start of a list must stay
+// the same before it is kept, supersampled. Keeping costs a supersampled
+// frame, and drawing the kept image over the whole screen costs about
+// what drawing the map's triangles does under a software rasteriser: a
+// start that changes often (a map with many traffic lights, under a
+// replay) is better drawn as it comes. A list that does not change at all
+// is kept at once: a still frame.
 const calmFrames = 30
 
-// minCached is the least share of a list's indices worth keeping in an
-// image: keeping costs a supersampled frame, and a short common start
-// (the grid under a moving camera, say) would be kept and dropped again
-// and again.
-const minCached = 4
+// A start of a list is worth keeping while the rest changes only if it
+// is most of the list (cachedShare of it): drawing the kept image costs
+// about what drawing a map's triangles does, so only the smoothness would
+// be gained, and the list is drawn faster as it comes.
+const cachedShare = 0.75
 
 // listCache is the kept image and what it holds.
 type listCache struct {
-	img    *ebiten.Image
-	smooth bool            // img is supersampled
-	n      int             // indices drawn in img: the first n of the list it was made from
-	idx    []uint32        // those indices,
-	verts  []render.Vertex // and the vertices they name (verts[i] for idx[i])
-	prevI  []uint32        // the list drawn in the frame before
-	prevV  []render.Vertex
-	sub    []render.Vertex // scratch: the vertices of the rest of a list
-	subI   []uint32
-	remap  []int32
-	calm   int // frames in a row the image has served
-	kept   int // images drawn (for the frame-rate harness)
+	img   *ebiten.Image
+	n     int             // indices drawn in img: the first n of the list it was made from
+	idx   []uint32        // those indices,
+	verts []render.Vertex // and the vertices they name (verts[i] for idx[i])
+	prevI []uint32        // the list drawn in the frame before
+	prevV []render.Vertex
+	sub   []render.Vertex // scratch: the vertices of the rest of a list
+	subI  []uint32
+	remap []int32
+	calm  int // frames in a row whose start of length calmN stayed the same
+	calmN int
+	kept  int // images drawn (for the frame-rate harness)
 }
 
 // cached returns how many leading indices of the list (vs, idx) the cache
-// image holds, updating it first when more of the list is unchanged since
-// the frame before than it holds. It returns 0 when the image is not to be
-// used.
+// image holds, keeping more of the list first when it has stayed the same
+// long enough (see calmFrames). It returns 0 when the list is to be drawn
+// as it is. Only supersampled drawing keeps anything: kept at full
+// resolution, the start of a list would cost as much to draw as it saves.
 func (r *Renderer) cached(dst *ebiten.Image, vs []render.Vertex, idx []uint32, aa bool) int {
 	c := &r.cache
-	b := dst.Bounds()
-	fits := c.img != nil && (aa || !c.smooth) && c.img.Bounds().Dx() == b.Dx() && c.img.Bounds().Dy() == b.Dy()
-	held := 0
-	if fits && c.n <= len(idx) && holds(c, vs, idx) {
-		held = c.n
+	if !aa {
+		c.n, c.calm = 0, 0
+		return 0
 	}
-	if held == 0 {
-		c.calm = 0
-	} else {
-		c.calm++
+	b := dst.Bounds()
+	held := 0
+	if c.img != nil && c.img.Bounds().Dx() == b.Dx() && c.img.Bounds().Dy() == b.Dy() && c.n <= len(idx) && holds(c, vs, idx) {
+		held = c.n
 	}
 	if held == len(idx) && held > 0 {
 		c.remember(vs, idx)
@@ -74,13 +73,21 @@ func (r *Renderer) cached(dst *ebiten.Image, vs []render.Vertex, idx []uint32, a
 	}
 	same := commonStart(vs, idx, c.prevV, c.prevI)
 	c.remember(vs, idx)
-	smooth := aa && (same == len(idx) || c.calm >= calmFrames)
 	switch {
-	case same > held && (same == len(idx) || same*minCached >= len(idx)):
-		r.keep(b, vs, idx[:same], smooth)
+	case c.calmN > 0 && same >= c.calmN:
+		c.calm++
+	case float64(same) >= cachedShare*float64(len(idx)):
+		c.calm, c.calmN = 1, same
+	default:
+		c.calm, c.calmN = 0, 0
+	}
+	switch {
+	case same == len(idx) && same > held:
+		r.keep(b, vs, idx)
 		return same
-	case held > 0 && smooth && !c.smooth:
-		r.keep(b, vs, idx[:held], true)
+	case c.calm >= calmFrames && c.calmN > held:
+		r.keep(b, vs, idx[:c.calmN])
+		return c.calmN
 	}
 	return held
 }
@@ -117,8 +124,8 @@ func (c *listCache) remember(vs []render.Vertex, idx []uint32) {
 }
 
 // keep draws the triangles idx of vs into the cache image (the size of
-// bounds b), supersampled if smooth.
-func (r *Renderer) keep(b image.Rectangle, vs []render.Vertex, idx []uint32, smooth bool) {
+// bounds b), supersampled.
+func (r *Renderer) keep(b image.Rectangle, vs []render.Vertex, idx []uint32) {
 	c := &r.cache
 	if c.img == nil || c.img.Bounds().Dx() != b.Dx() || c.img.Bounds().Dy() != b.Dy() {
 		if c.img != nil {
@@ -127,15 +134,8 @@ func (r *Renderer) keep(b image.Rectangle, vs []render.Vertex, idx []uint32, smo
 		c.img = ebiten.NewImage(b.Dx(), b.Dy())
 	}
 	c.img.Clear()
-	if smooth {
-		r.drawSupersampled(c.img, vs, idx)
-	} else {
-		r.drawTriangles(c.img, vs, idx, 1, image.Point{})
-	}
-	c.smooth, c.n = smooth, len(idx)
-	if !smooth {
-		c.calm = 0
-	}
+	r.drawSupersampled(c.img, vs, idx)
+	c.n = len(idx)
 	c.kept++
 	c.idx = append(c.idx[:0], idx...)
 	c.verts = c.verts[:0]

@@ -30,11 +30,13 @@ type Options struct {
 	// at full resolution, so text stays crisp. With Cache, only the
 	// triangles kept in the cache image are supersampled.
 	AntiAlias bool
-	// Cache keeps the leading triangles that did not change since the
-	// frame before in an image (see cache.go): the map while only actors
-	// move, everything when nothing does. A window drawing a replay
-	// should set it: a still frame looks as without it, a moving one is
-	// drawn far faster under a software rasteriser.
+	// Cache, with AntiAlias, supersamples only what stays: a list drawn
+	// again unchanged is supersampled once and kept in an image, a start
+	// of it that stays while the rest changes (a calm map under moving
+	// actors) is kept once it has stayed a while, and the rest is drawn at
+	// full resolution (see cache.go). A window drawing a replay should set
+	// it: a still frame looks as without it, a moving one costs half as
+	// much under a software rasteriser.
 	Cache bool
 }
 
