@@ -11,6 +11,7 @@ func commands() []*Command {
 		cmdCheck(),
 		cmdDemo(),
 		cmdShot(),
+		cmdClip(),
 		cmdVersion(),
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"image"
 	"image/png"
@@ -10,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/mm2carla/viewer/render"
-	"github.com/mm2carla/viewer/render/raster"
+	"github.com/mm2carla/viewer/render/offscreen"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -73,43 +74,65 @@ func parseShot(env *Env, c *Command, args []string) (shotSpec, error) {
 	fs := newQueryFlags(env, c, shotHelp)
 	at := fs.Float64("at", 0, "time in the recording, in seconds")
 	out := fs.String("out", "", "the PNG file to write (required)")
-	size := fs.String("size", "1280x720", "image size in pixels, WIDTHxHEIGHT")
-	view := fs.String("view", "orbit", "camera: orbit, top, follow:ID or follow:hero")
-	hide := fs.String("hide", "", "comma-separated layers to hide: "+strings.Join(scenedraw.LayerNames(), ", "))
-	sel := fs.Uint("select", 0, "actor id to highlight as selected")
-	paths := fs.Bool("paths", true, "run the lane and fault pass: mark the faults, draw the trail (false: faster on long recordings)")
-	maps := mapsFlag(fs)
+	vf := addViewFlags(fs, "1280x720")
 	pos, err := Parse(fs, args)
 	if err != nil {
 		return shotSpec{}, err
 	}
-	sp := shotSpec{files: pos, out: *out, at: *at, layers: scenedraw.AllLayers, maps: *maps, noPaths: !*paths}
+	sp := shotSpec{files: pos, out: *out, at: *at}
 	if sp.out == "" {
 		return sp, Usagef("--out FILE.png is required")
 	}
 	if math.IsNaN(sp.at) || math.IsInf(sp.at, 0) {
 		return sp, Usagef("--at %v is not a time", *at)
 	}
-	if *sel > math.MaxUint32 {
-		return sp, Usagef("--select %d is not an actor id", *sel)
+	return sp, vf.fill(&sp)
+}
+
+// viewFlags are the options of what is drawn and how, which `viewer shot`
+// and `viewer clip` share.
+type viewFlags struct {
+	size, view, hide, maps *string
+	sel                    *uint
+	paths                  *bool
+}
+
+// addViewFlags adds them to fs, with a default image size.
+func addViewFlags(fs *flag.FlagSet, size string) *viewFlags {
+	return &viewFlags{
+		size:  fs.String("size", size, "image size in pixels, WIDTHxHEIGHT"),
+		view:  fs.String("view", "orbit", "camera: orbit, top, follow:ID or follow:hero"),
+		hide:  fs.String("hide", "", "comma-separated layers to hide: "+strings.Join(scenedraw.LayerNames(), ", ")),
+		sel:   fs.Uint("select", 0, "actor id to highlight as selected"),
+		paths: fs.Bool("paths", true, "run the lane and fault pass: mark the faults, draw the trail (false: faster on long recordings)"),
+		maps:  mapsFlag(fs),
 	}
-	sp.selected = uint32(*sel)
-	if sp.width, sp.height, err = parseSize(*size); err != nil {
-		return sp, err
+}
+
+// fill checks the flags and sets them in sp.
+func (vf *viewFlags) fill(sp *shotSpec) error {
+	sp.layers, sp.maps, sp.noPaths = scenedraw.AllLayers, *vf.maps, !*vf.paths
+	if *vf.sel > math.MaxUint32 {
+		return Usagef("--select %d is not an actor id", *vf.sel)
 	}
-	if sp.view, err = parseView(*view); err != nil {
-		return sp, err
+	sp.selected = uint32(*vf.sel)
+	var err error
+	if sp.width, sp.height, err = parseSize(*vf.size); err != nil {
+		return err
 	}
-	if *hide != "" {
-		for _, name := range strings.Split(*hide, ",") {
+	if sp.view, err = parseView(*vf.view); err != nil {
+		return err
+	}
+	if *vf.hide != "" {
+		for _, name := range strings.Split(*vf.hide, ",") {
 			l, ok := scenedraw.ParseLayer(strings.TrimSpace(name))
 			if !ok {
-				return sp, Usagef("--hide: no layer %q (layers: %s)", name, strings.Join(scenedraw.LayerNames(), ", "))
+				return Usagef("--hide: no layer %q (layers: %s)", name, strings.Join(scenedraw.LayerNames(), ", "))
 			}
 			sp.layers &^= l
 		}
 	}
-	return sp, nil
+	return nil
 }
 
 // maxShotSide bounds each image side, so a typo cannot ask for gigabytes.
@@ -183,34 +206,34 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 			return nil, render.View{}, fmt.Errorf("%s: %w", sc.recName, err)
 		}
 	}
-	face, err := scenedraw.LabelFace(1)
+	p, err := offscreen.NewPainter(sc.m, sc.roads, 1)
 	if err != nil {
 		return nil, render.View{}, err
 	}
-	r := scenedraw.New()
-	r.SetMeasurer(face)
-	r.SetMap(sc.m)
-	r.SetRoads(sc.roads)
 	vp := render.Viewport{Width: float64(sp.width), Height: float64(sp.height), Scale: 1}
-	view, err := shotCamera(r, st, sp, vp)
+	view, err := shotCamera(p.Renderer(), st, sp, vp)
 	if err != nil {
 		return nil, render.View{}, err
 	}
-	dl := render.NewDrawList()
-	// As the window draws it: recorded vehicle colours, replay time, and
-	// collision flashes from the timeline (a shot 0.4 s after a collision
-	// shows its flash 0.4 s old, as playing there would).
+	opt, err := shotOptions(sc, sp, st)
+	if err != nil {
+		return nil, render.View{}, err
+	}
+	return p.Paint(&view, st, opt), view, nil
+}
+
+// shotOptions is what a shot or a clip draws besides the camera, as the
+// window draws it: recorded vehicle colours, the replay time, collision
+// flashes from the timeline (a shot 0.4 s after a collision shows its
+// flash 0.4 s old, as playing there would), and the trail and faults.
+func shotOptions(sc *shotScene, sp shotSpec, st *scene.State) (scenedraw.Options, error) {
 	opt := scenedraw.Options{Layers: sp.layers, Selected: sp.selected, Time: sp.at, VehicleColors: true}
 	if sc.rec != nil {
 		opt.Events = sc.rec.Events()
 	}
-	if opt.Paths, err = shotPaths(sc, sp, st); err != nil {
-		return nil, render.View{}, err
-	}
-	r.Build(dl, &view, st, opt)
-	img := image.NewRGBA(image.Rect(0, 0, sp.width, sp.height))
-	raster.Rasterize(dl, img, raster.Options{Background: scenedraw.Background.NRGBA(), Face: face.Face()})
-	return img, view, nil
+	var err error
+	opt.Paths, err = shotPaths(sc, sp, st)
+	return opt, err
 }
 
 // shotCamera builds the view sp asks for.

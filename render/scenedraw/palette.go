@@ -129,3 +129,23 @@ func kindColor(k scene.Kind) render.Color {
 func brighten(c render.Color, k float32) render.Color {
 	return render.Color{R: c.R + (1-c.R)*k, G: c.G + (1-c.G)*k, B: c.B + (1-c.B)*k, A: c.A}
 }
+
+// FlatColors lists the opaque colours the scene paints unshaded: the
+// background, the roads, the lane sides, the rules, the light states, the
+// actor kinds and the highlights. An encoder with a small palette (a GIF)
+// starts from them, so that lanes and lights keep their exact colours.
+func FlatColors() []render.Color {
+	cs := []render.Color{Background, colGrid, colGridMajor, colScale, colRoad, colRoadFar, colIntersection,
+		colSidewalk, colKerb, colSidewalkEdge, colCentre, colTram, colSideA, colSideB, colPole, colLabel,
+		colHero, colSelect, colBrake, colFlash, colFlash2}
+	for _, r := range []bai.Rule{bai.RuleTrafficLight, bai.RuleStopSign, bai.RuleAlwaysStop, bai.RuleNeverStop, 0xff} {
+		cs = append(cs, ruleColor(r))
+	}
+	for _, s := range []recorder.LightState{recorder.LightRed, recorder.LightYellow, recorder.LightGreen, recorder.LightOff, recorder.LightUnknown} {
+		cs = append(cs, lightColor(s))
+	}
+	for k := scene.Kind(0); k <= scene.KindSensor; k++ {
+		cs = append(cs, kindColor(k))
+	}
+	return cs
+}
