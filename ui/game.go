@@ -97,6 +97,7 @@ type Game struct {
 	shot      screenshot
 	loads     []app.Load
 	taps      tapPlayer
+	share     sharing
 	frameDone bool // Update has built a frame since the last layout change
 }
 
@@ -181,6 +182,10 @@ func (g *Game) step() {
 		ebiten.SetWindowTitle(g.app.Title())
 	}
 	g.buildFrame()
+	if g.share.savePending {
+		g.share.savePending = false
+		g.savePNG()
+	}
 	g.pace()
 	g.saver.update(g.app)
 }
@@ -219,6 +224,12 @@ func (g *Game) apply(c input.Command) {
 	switch c.Kind {
 	case input.KindOpenFile:
 		g.dialog.open(g.app)
+		return
+	case input.KindSavePNG:
+		g.share.savePending = true // once this tick's frame is built
+		return
+	case input.KindExportClip:
+		g.exportClip()
 		return
 	case input.KindSelect:
 		if g.app.ClickPanel(c.X, c.Y) {

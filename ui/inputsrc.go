@@ -58,6 +58,8 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyMinus:        {ebiten.KeyMinus, ebiten.KeyNumpadSubtract},
 	input.KeyEqual:        {ebiten.KeyEqual, ebiten.KeyNumpadAdd},
 	input.KeyDigit9:       {ebiten.KeyDigit9, ebiten.KeyNumpad9},
+	input.KeyS:            {ebiten.KeyS},
+	input.KeyE:            {ebiten.KeyE},
 }
 
 // Read implements InputSource.

@@ -135,20 +135,27 @@ func (h *hudText) loading(g *Game) {
 	boxH := 2*l.px(10) + g.fonts.lineH + l.px(12)
 	centred := 0
 	for _, ld := range g.loads {
-		if !h.indexing(g, ld) {
+		if !h.atTop(g, ld) {
 			centred++
 		}
 	}
 	y := max(l.view.h()*0.42-float64(centred)*(boxH+l.px(6))/2, l.px(panelMargin))
+	top := l.px(panelMargin)
 	for _, ld := range g.loads {
-		if h.indexing(g, ld) {
-			h.loadBox(g, ld, rect{x, l.px(panelMargin), x + w, l.px(panelMargin) + boxH})
+		if h.atTop(g, ld) {
+			h.loadBox(g, ld, rect{x, top, x + w, top + boxH})
+			top += boxH + l.px(6)
 			continue
 		}
 		h.loadBox(g, ld, rect{x, y, x + w, y + boxH})
 		y += boxH + l.px(6)
 	}
 }
+
+// atTop reports whether ld's box goes at the top, out of the way of a
+// view that is in use: the recording whose start plays while the rest is
+// indexed, and a clip being exported.
+func (h *hudText) atTop(g *Game, ld app.Load) bool { return ld.Export || h.indexing(g, ld) }
 
 // indexing reports whether ld is the recording whose start is shown.
 func (h *hudText) indexing(g *Game, ld app.Load) bool {
@@ -165,6 +172,8 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 	switch {
 	case ld.Analysis:
 		verb, kind = "Finding lanes and faults of", ""
+	case ld.Export:
+		verb, kind = "Exporting the clip", ""
 	case h.indexing(g, ld):
 		verb, kind = "Indexing ", "the rest of"
 	case ld.Kind == loader.KindMap:

@@ -156,3 +156,11 @@ func (c *Clock) clamp(t float64) float64 {
 }
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// EventBefore is the last event strictly before the clock's time, the
+// one PrevEvent goes to (false: none).
+func (c *Clock) EventBefore() (float64, bool) { return c.prevEvent() }
+
+// EventAfter is the first event strictly after the clock's time, the one
+// NextEvent goes to (false: none).
+func (c *Clock) EventAfter() (float64, bool) { return c.nextEvent() }

@@ -11,6 +11,8 @@
 package app
 
 import (
+	"path/filepath"
+
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/render"
@@ -91,6 +93,7 @@ type App struct {
 	trail        float64 // seconds of trail behind and ahead
 	mapsDir      string  // where a recording's town map is looked for (town.go)
 	plots        Plot
+	export       *exportJob // the clip being exported (export.go), nil: none
 	plotArea     PlotArea
 	scratchIdx   []int
 }
@@ -159,6 +162,7 @@ func (a *App) Close() {
 	}
 	a.mapJob, a.recJob = nil, nil
 	a.stopAnalysis()
+	a.stopExport()
 	a.recRes.Close()
 }
 
@@ -170,6 +174,7 @@ func (a *App) Tick() {
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
 	a.pollAnalysis()
+	a.pollExport()
 	if a.clock != nil {
 		a.clock.Tick(1.0 / TPS)
 		a.refreshState()
@@ -296,6 +301,8 @@ type Load struct {
 	// Analysis: not a file but the lane and fault pass over the
 	// recording Name.
 	Analysis bool
+	// Export: not a file being read but the clip Name being exported.
+	Export bool
 }
 
 // Loading appends the loads in progress to dst, the fault pass among
@@ -309,12 +316,18 @@ func (a *App) Loading(dst []Load) []Load {
 	if j := a.anJob; j != nil {
 		dst = append(dst, Load{Name: j.name, Kind: loader.KindRecording, Progress: j.Progress(), Analysis: true})
 	}
+	if j := a.export; j != nil {
+		dst = append(dst, Load{Name: filepath.Base(j.path), Kind: loader.KindUnknown, Progress: j.Progress(), Export: true})
+	}
 	return dst
 }
 
-// LoadsRunning reports whether a file is still loading or the fault pass
-// still running (scripted keys wait for both).
-func (a *App) LoadsRunning() bool { return a.mapJob != nil || a.recJob != nil || a.anJob != nil }
+// LoadsRunning reports whether a file is still loading, the fault pass
+// still running or a clip still being exported (scripted keys wait for
+// them all).
+func (a *App) LoadsRunning() bool {
+	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.export != nil
+}
 
 // Title returns the window title: the app and the open files.
 func (a *App) Title() string {

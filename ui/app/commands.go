@@ -8,8 +8,9 @@ import (
 	"github.com/mm2carla/viewer/ui/input"
 )
 
-// Apply carries out one command. OpenFile is the window's business (it
-// shows a dialog) and does nothing here.
+// Apply carries out one command. OpenFile, SavePNG and ExportClip are
+// the window's business (a dialog; the window's pixels; the options it
+// draws with, handed to ExportClip) and do nothing here.
 func (a *App) Apply(cmd input.Command) {
 	a.interaction = 0
 	if pc, ok := cmd.ClockCommand(); ok {

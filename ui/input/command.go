@@ -31,6 +31,8 @@ const (
 	KindFaultMove                  // Steps: move the fault list's cursor by that many rows
 	KindFaultPick                  // go to the fault under the fault list's cursor
 	KindTrailLength                // Steps: make the trails one step longer (+1) or shorter (-1)
+	KindSavePNG                    // save the window as a PNG in the pictures folder
+	KindExportClip                 // export a clip of the view around now as a GIF
 	numKinds
 )
 
@@ -38,7 +40,7 @@ var kindNames = [numKinds]string{
 	"None", "Clock", "Scrub", "FollowNext", "FollowPrev", "FrameAll",
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
-	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
+	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength", "SavePNG", "ExportClip",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -159,6 +161,12 @@ func FaultPick() Command { return Command{Kind: KindFaultPick} }
 
 // TrailLength makes the trails a step longer (n > 0) or shorter.
 func TrailLength(n float64) Command { return Command{Kind: KindTrailLength, Steps: n} }
+
+// SavePNG saves what the window shows as a PNG.
+func SavePNG() Command { return Command{Kind: KindSavePNG} }
+
+// ExportClip exports a clip of the view around now as an animated GIF.
+func ExportClip() Command { return Command{Kind: KindExportClip} }
 
 // Layer is one toggleable layer of the scene, bound to the number keys.
 type Layer uint8

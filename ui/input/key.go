@@ -44,13 +44,15 @@ const (
 	KeyMinus
 	KeyEqual
 	KeyDigit9
+	KeyS
+	KeyE
 	NumKeys // the number of keys, for sizing Snapshot.Held
 )
 
 var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
 	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8",
-	"F", "G", "H", "L", "O", "R", "T", "C", "K", "-", "=", "9",
+	"F", "G", "H", "L", "O", "R", "T", "C", "K", "-", "=", "9", "S", "E",
 }
 
 // String returns the key's name as the help overlay prints it.

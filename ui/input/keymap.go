@@ -111,6 +111,8 @@ func keymap() []binding {
 	row(KeyDigit9, 0, false, ToggleLayer(LayerPaths), "every vehicle's whole path")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps")
+	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
+	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
 	row(KeyH, 0, false, ToggleHelp(), "this help")
 	row(KeyF1, 0, false, ToggleHelp(), "this help")
 	return km

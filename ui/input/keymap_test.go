@@ -75,6 +75,10 @@ func TestEveryBinding(t *testing.T) {
 		{"H", none, KeyH, []Command{ToggleHelp()}},
 		{"F1", none, KeyF1, []Command{ToggleHelp()}},
 		{"Ctrl+O", ctrl, KeyO, []Command{OpenFile()}},
+		{"Ctrl+S", ctrl, KeyS, []Command{SavePNG()}},
+		{"Ctrl+E", ctrl, KeyE, []Command{ExportClip()}},
+		{"S alone saves nothing", none, KeyS, nil},
+		{"E alone exports nothing", none, KeyE, nil},
 
 		// Modifier resolution: the most specific match wins, ties go to
 		// the earlier row, and extra modifiers do not block a binding.
