@@ -16,15 +16,19 @@ import (
 
 // The span of an exported clip: from the previous event to the next, or
 // ClipMargin either side where there is none within ClipReach (a clip of
-// a minute's quiet driving is not what the key is for).
+// a minute's quiet driving is not what the key is for), and at least
+// ClipMinSide either side (in busy traffic the events are a few tenths of
+// a second apart: a clip between two of them would show nothing).
 const (
-	ClipMargin = 5.0  // seconds
-	ClipReach  = 30.0 // seconds
+	ClipMargin  = 5.0  // seconds
+	ClipReach   = 30.0 // seconds
+	ClipMinSide = 2.0  // seconds
 )
 
 // ClipSpan is the span Ctrl+E exports around the clock's time: the
 // previous event (or ClipMargin before) to the next (or ClipMargin
-// after), inside the recording. False without a recording.
+// after), at least ClipMinSide either side, inside the recording. False
+// without a recording.
 func (a *App) ClipSpan() (from, to float64, ok bool) {
 	c := a.clock
 	if c == nil {
@@ -38,6 +42,7 @@ func (a *App) ClipSpan() (from, to float64, ok bool) {
 	if t, ok := c.EventAfter(); ok && t-now <= ClipReach {
 		to = t
 	}
+	from, to = min(from, now-ClipMinSide), max(to, now+ClipMinSide)
 	from, to = max(from, c.Start()), min(to, c.End())
 	return from, to, to > from
 }

@@ -17,7 +17,8 @@ import (
 )
 
 // TestClipSpan: previous event to next event, else 5 s either side,
-// events further than 30 s away ignored, always inside the recording.
+// at least 2 s either side, events further than 30 s away ignored,
+// always inside the recording.
 func TestClipSpan(t *testing.T) {
 	if _, _, ok := New(settings.Settings{}, nil).ClipSpan(); ok {
 		t.Error("a span without a recording")
@@ -31,10 +32,11 @@ func TestClipSpan(t *testing.T) {
 		from, to float64
 	}{
 		{"no events: 5 s either side, clamped", nil, 2, 0, end},
-		{"between two events", []float64{1, 3}, 2, 1, 3},
-		{"on an event: the ones around it", []float64{1, 2, 3}, 2, 1, 3},
-		{"event before only", []float64{0.5}, 1, 0.5, end},
-		{"event after only", []float64{4}, 1, 0, 4},
+		{"between two events", []float64{0.2, 4.8}, 2.5, 0.2, 4.8},
+		{"on an event: the ones around it", []float64{0.2, 2.5, 4.8}, 2.5, 0.2, 4.8},
+		{"events close by: 2 s either side", []float64{2.3, 2.6}, 2.5, 0.5, 4.5},
+		{"event before only", []float64{0.1}, 3, 0.1, end},
+		{"event after only", []float64{4.2}, 1, 0, 4.2},
 	} {
 		a.clock.SetEvents(tc.events)
 		a.Apply(input.Clock(playback.GoTo(tc.now)))
