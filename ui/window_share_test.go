@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"image/gif"
 	"image/png"
 	"os"
@@ -66,12 +67,11 @@ func TestWindowSaveAndExport(t *testing.T) {
 	if len(gifs) != 1 {
 		t.Fatalf("GIFs %v (notices %v)", gifs, a.Notices())
 	}
-	f, err = os.Open(gifs[0])
+	data, err := os.ReadFile(gifs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	gf, err := gif.DecodeAll(f)
+	gf, err := gif.DecodeAll(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("%s: %v", gifs[0], err)
 	}

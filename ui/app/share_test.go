@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"image/gif"
 	"math"
@@ -187,12 +188,11 @@ func TestExportClip(t *testing.T) {
 	if !noticeWith(a, Info, "exported", path) {
 		t.Errorf("notices %v do not say where the clip went", a.Notices())
 	}
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
+	g, err := gif.DecodeAll(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
