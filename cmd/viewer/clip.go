@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/mm2carla/viewer/render"
@@ -69,8 +70,9 @@ type clipSpec struct {
 
 func parseClip(env *Env, c *Command, args []string) (clipSpec, error) {
 	fs := newQueryFlags(env, c, clipHelp)
-	from := fs.Float64("from", math.NaN(), "start, in seconds since the recording began (required)")
-	to := fs.Float64("to", math.NaN(), "end, in seconds (required)")
+	from, to := new(secondsFlag), new(secondsFlag)
+	fs.Var(from, "from", "start, in `seconds` since the recording began (required)")
+	fs.Var(to, "to", "end, in `seconds` (required)")
 	fps := fs.Float64("fps", 10, "frames a second")
 	out := fs.String("out", "", "F.gif, F.mp4 or DIR/ (required)")
 	dither := fs.Bool("dither", false, "GIF: Floyd-Steinberg dithering instead of the nearest colour")
@@ -79,11 +81,41 @@ func parseClip(env *Env, c *Command, args []string) (clipSpec, error) {
 	if err != nil {
 		return clipSpec{}, err
 	}
-	cs := clipSpec{shot: shotSpec{files: pos}, from: *from, to: *to, fps: *fps, out: *out, dither: *dither}
+	cs := clipSpec{shot: shotSpec{files: pos}, from: from.get(), to: to.get(), fps: *fps, out: *out, dither: *dither}
 	if err := vf.fill(&cs.shot); err != nil {
 		return cs, err
 	}
 	return cs, cs.check()
+}
+
+// secondsFlag is a required time flag: it has no default to show.
+type secondsFlag struct {
+	v   float64
+	set bool
+}
+
+func (f *secondsFlag) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return strconv.FormatFloat(f.v, 'g', -1, 64)
+}
+
+func (f *secondsFlag) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%q is not a time in seconds", s)
+	}
+	f.v, f.set = v, true
+	return nil
+}
+
+// get is the time given, NaN when none was.
+func (f *secondsFlag) get() float64 {
+	if !f.set {
+		return math.NaN()
+	}
+	return f.v
 }
 
 // check is the usage rules of a clip beyond the shot's.
@@ -93,8 +125,6 @@ func (cs *clipSpec) check() error {
 		return Usagef("--out F.gif, F.mp4 or DIR/ is required")
 	case math.IsNaN(cs.from) || math.IsNaN(cs.to):
 		return Usagef("--from and --to are required")
-	case math.IsInf(cs.from, 0) || math.IsInf(cs.to, 0):
-		return Usagef("--from %v --to %v: not times", cs.from, cs.to)
 	case cs.from >= cs.to:
 		return Usagef("--from %v must be before --to %v", cs.from, cs.to)
 	case !(cs.fps > 0) || cs.fps > maxClipFPS:

@@ -230,6 +230,8 @@ func TestClipErrors(t *testing.T) {
 		{append([]string{logPath, "--out", filepath.Join(dir, "c.avi")}, span...), "--out"},
 		{append([]string{logPath, "--out", out, "--to", "1e9", "--fps", "60"}, "--from", "0"), "frames"},
 		{append([]string{mapPath, "--out", out}, span...), "needs a recording"},
+		{[]string{logPath, "--out", out, "--from", "NaN", "--to", "1"}, "not a time"},
+		{[]string{logPath, "--out", out, "--from", "0", "--to", "Inf"}, "not a time"},
 	}
 	for _, tc := range usage {
 		code, _, stderr := runCLI(append([]string{"clip"}, tc.args...)...)
@@ -253,5 +255,28 @@ func TestClipErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed clip wrote its output")
+	}
+}
+
+// TestClipProgressAndFollow: a long clip reports every tenth of its
+// frames on stderr; a chase of the hero renders every frame.
+func TestClipProgressAndFollow(t *testing.T) {
+	_, logPath, _ := shotFiles(t)
+	dir := t.TempDir()
+	code, _, stderr := runCLI("clip", logPath, "--from", "0", "--to", "2", "--fps", "60", "--size", "32x18",
+		"--view", "follow:hero", "--out", dir, "--paths=false", "--maps", "off")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, w := range []string{"viewer clip: 12 of 120 frames\n", "viewer clip: 60 of 120 frames\n", "viewer clip: 120 of 120 frames\n"} {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr %q lacks %q", stderr, w)
+		}
+	}
+	if n := strings.Count(stderr, " of 120 frames"); n != 10 {
+		t.Errorf("%d progress lines, want 10", n)
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*.png")); len(names) != 120 {
+		t.Errorf("%d frames, want 120", len(names))
 	}
 }
