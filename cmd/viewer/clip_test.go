@@ -280,3 +280,39 @@ func TestClipProgressAndFollow(t *testing.T) {
 		t.Errorf("%d frames, want 120", len(names))
 	}
 }
+
+// TestClipRealCARLA: a chase of the hero of each real recording, on its
+// town found beside it, is a GIF of (to - from) x fps frames whose
+// palette holds the hero colour exactly and whose frames show the hero.
+func TestClipRealCARLA(t *testing.T) {
+	for _, rf := range realFiles {
+		t.Run(rf.tag, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "c.gif")
+			code, stdout, stderr := runCLI("clip", realFile(t, rf.file), "--from", "1", "--to", "3", "--fps", "5",
+				"--size", "320x180", "--view", "follow:hero", "--out", out)
+			if code != ExitOK || !strings.Contains(stdout, "10 frames, 320x180") {
+				t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+			}
+			g := readGIF(t, out)
+			total := 0
+			for _, d := range g.Delay {
+				total += d
+			}
+			hero := scenedraw.HeroColor.NRGBA()
+			if total != 200 || !hasColor(g.Config.ColorModel.(color.Palette), hero) {
+				t.Errorf("%d/100 s, hero colour in the palette: %v", total, hasColor(g.Config.ColorModel.(color.Palette), hero))
+			}
+			last := gifFrames(g)[len(g.Image)-1]
+			n := 0
+			for i := 0; i < len(last.Pix); i += 4 {
+				if last.Pix[i] == hero.R && last.Pix[i+1] == hero.G && last.Pix[i+2] == hero.B {
+					n++
+				}
+			}
+			t.Logf("%d hero-coloured pixels", n)
+			if n < 100 {
+				t.Errorf("%d pixels in the hero colour in the last frame, want the chased hero", n)
+			}
+		})
+	}
+}
