@@ -66,6 +66,12 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyFaults(faultPick, 0)
 	case input.KindTrailLength:
 		a.stepTrail(cmd.Steps)
+	case input.KindToggleThresholds:
+		a.applyThresholds(thToggle, 0)
+	case input.KindThresholdMove:
+		a.applyThresholds(thMove, cmd.Steps)
+	case input.KindThresholdChange:
+		a.applyThresholds(thChange, cmd.Steps)
 	}
 }
 
