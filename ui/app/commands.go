@@ -165,8 +165,8 @@ func (a *App) selectAt(x, y float64) {
 			return
 		}
 	}
-	if m := a.Map(); m != nil {
-		if e, ok := a.picker.PickElement(v, m, x, y); ok {
+	if m := a.Map(); m != nil || a.Roads() != nil {
+		if e, ok := a.picker.PickElement(v, m, a.Roads(), x, y); ok {
 			a.selected, a.element = 0, e
 			return
 		}
@@ -194,8 +194,8 @@ func (a *App) pickHover() {
 			return
 		}
 	}
-	if m := a.Map(); m != nil {
-		if e, ok := a.picker.PickElement(v, m, a.cursorX, a.cursorY); ok {
+	if m := a.Map(); m != nil || a.Roads() != nil {
+		if e, ok := a.picker.PickElement(v, m, a.Roads(), a.cursorX, a.cursorY); ok {
 			a.hover = e
 		}
 	}
