@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"github.com/mm2carla/viewer/scene"
 )
@@ -12,7 +13,7 @@ type Rule uint8
 
 // The matching rules, in the order they are tried.
 const (
-	ByID    Rule = iota // same id and blueprint
+	ByID    Rule = iota // same id and blueprint, spawns within SpawnRadius
 	ByRole              // same role_name and blueprint, the only such pair left
 	BySpawn             // same blueprint, nearest spawn (see SpawnRadius)
 )
@@ -50,29 +51,36 @@ type Matching struct {
 // PartnerOfA returns the B actor matched with A's actor i, or -1.
 func (m *Matching) PartnerOfA(i int) int { return m.bOf[i] }
 
-// Match reads both recordings (at once, one goroutine each) and matches
-// their actors.
+// Match reads both recordings (ReadPair) and matches their actors.
 func Match(ctx context.Context, a, b *scene.Recording) (*Matching, error) {
-	var rb *Run
-	errb := make(chan error, 1)
-	go func() {
-		var err error
-		rb, err = Read(ctx, b)
-		errb <- err
-	}()
-	ra, err := Read(ctx, a)
-	if errB := <-errb; err == nil {
-		err = errB
+	ra, rb, errA, errB := ReadPair(ctx, a, b)
+	if errA != nil {
+		return nil, errA
 	}
-	if err != nil {
-		return nil, err
+	if errB != nil {
+		return nil, errB
 	}
 	return MatchRuns(ra, rb), nil
 }
 
+// ReadPair reads two recordings at once, one goroutine each, and says
+// which failed.
+func ReadPair(ctx context.Context, a, b *scene.Recording) (ra, rb *Run, errA, errB error) {
+	done := make(chan struct{})
+	go func() {
+		rb, errB = Read(ctx, b)
+		close(done)
+	}()
+	ra, errA = Read(ctx, a)
+	<-done
+	return ra, rb, errA, errB
+}
+
 // MatchRuns matches the actors of two runs: by id when both runs have
-// the id with the same blueprint (the k-th life of the id in A with the
-// k-th in B), else by role_name and blueprint when exactly one actor of
+// the id with the same blueprint and spawns within SpawnRadius (the k-th
+// life of the id in A with the k-th in B; the spawn check keeps a run
+// whose ids shifted by one from pairing walkers that happen to share a
+// blueprint across the city), else by role_name and blueprint when exactly one actor of
 // each run is left with them, else by nearest spawn with the same
 // blueprint (closest pairs first, each actor used once). A role name
 // shared by many actors (CARLA's "autopilot") thus matches nothing by
@@ -99,6 +107,12 @@ func MatchRuns(a, b *Run) *Matching {
 	return m
 }
 
+// model is what a blueprint id is compared by: without its underscores,
+// since CARLA 0.9.11 renamed some (vehicle.lincoln.mkz2017 is
+// vehicle.lincoln.mkz_2017 since), and the runs to compare may come from
+// either side of an upgrade.
+func model(blueprint string) string { return strings.ReplaceAll(blueprint, "_", "") }
+
 type idBP struct {
 	id uint32
 	bp string
@@ -107,12 +121,12 @@ type idBP struct {
 func matchByID(a, b *Run, add func(i, j int, by Rule)) {
 	lives := map[idBP][]int{}
 	for j := range b.Actors {
-		k := idBP{b.Actors[j].ID, b.Actors[j].Blueprint}
+		k := idBP{b.Actors[j].ID, model(b.Actors[j].Blueprint)}
 		lives[k] = append(lives[k], j)
 	}
 	for i := range a.Actors {
-		k := idBP{a.Actors[i].ID, a.Actors[i].Blueprint}
-		if js := lives[k]; len(js) > 0 {
+		k := idBP{a.Actors[i].ID, model(a.Actors[i].Blueprint)}
+		if js := lives[k]; len(js) > 0 && spawnDistance(a, b, i, js[0]) <= SpawnRadius {
 			add(i, js[0], ByID)
 			lives[k] = js[1:]
 		}
@@ -135,7 +149,7 @@ func byRole(r *Run, used []bool) map[roleBP][]int {
 	out := map[roleBP][]int{}
 	for i := range r.Actors {
 		if a := &r.Actors[i]; !used[i] && a.Role != "" {
-			k := roleBP{a.Role, a.Blueprint}
+			k := roleBP{a.Role, model(a.Blueprint)}
 			out[k] = append(out[k], i)
 		}
 	}
@@ -151,7 +165,7 @@ func matchBySpawn(a, b *Run, usedA, usedB []bool, add func(i, j int, by Rule)) {
 	restB := unused(usedB)
 	for _, i := range unused(usedA) {
 		for _, j := range restB {
-			if a.Actors[i].Blueprint != b.Actors[j].Blueprint {
+			if model(a.Actors[i].Blueprint) != model(b.Actors[j].Blueprint) {
 				continue
 			}
 			if d := spawnDistance(a, b, i, j); d <= SpawnRadius {
