@@ -132,10 +132,11 @@ func runDiff(env *Env, files []string, threshold, offset float64, asJSON bool, m
 // openDiffFiles loads the two recordings and the map, told apart by
 // content: the first recording is A, and the map (given, or A's town
 // found) goes with A.
-func openDiffFiles(stderr io.Writer, files []string, mapsDir string) (a, b *shotScene, err error) {
-	a, b = &shotScene{m: &scene.Map{}}, &shotScene{m: &scene.Map{}}
+func openDiffFiles(stderr io.Writer, files []string, mapsDir string) (*shotScene, *shotScene, error) {
+	a, b := &shotScene{m: &scene.Map{}}, &shotScene{m: &scene.Map{}}
+	ok := false
 	defer func() {
-		if err != nil {
+		if !ok {
 			a.close()
 			b.close()
 		}
@@ -164,6 +165,7 @@ func openDiffFiles(stderr io.Writer, files []string, mapsDir string) (a, b *shot
 	for _, w := range append(a.warnings, b.warnings...) {
 		fmt.Fprintf(stderr, "viewer diff: %s\n", w)
 	}
+	ok = true
 	return a, b, nil
 }
 

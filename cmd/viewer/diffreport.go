@@ -24,7 +24,7 @@ type diffReport struct {
 	OnlyInB       []uint32    `json:"only_in_b"`
 	EventsOnlyInA []diffEvent `json:"events_only_in_a"`
 	EventsOnlyInB []diffEvent `json:"events_only_in_b"`
-	matched       [3]int // pairs by rule
+	matched       [3]int      // pairs by rule
 	onlyA, onlyB  []diffLone
 }
 
