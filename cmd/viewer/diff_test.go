@@ -196,3 +196,31 @@ func TestDiffStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffCARLA compares the two real recordings of one scenario made
+// with CARLA 0.9.10 and 0.9.13: the hero has another id and a renamed
+// blueprint (mkz2017, mkz_2017), so it is matched by its role; it drives
+// differently from about 6 s on; each run's off-lane spans are its own.
+func TestDiffCARLA(t *testing.T) {
+	a, b := realFile(t, realFiles[0].file), realFile(t, realFiles[1].file)
+	code, out, errOut := runQuery("diff", a, b, "--json")
+	if code != ExitDiffer || !strings.Contains(errOut, "Town01") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var doc diffDoc
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Actors) != 1 || len(doc.OnlyInA)+len(doc.OnlyInB) != 0 {
+		t.Fatalf("%s", out)
+	}
+	h := doc.Actors[0]
+	if h.AID != 259 || h.BID != 234 || h.FirstDiverges < 5 || h.FirstDiverges > 7 || h.MaxDivergence < 10 {
+		t.Errorf("hero %+v", h)
+	}
+	for _, evs := range [][]diffDocEvent{doc.EventsOnlyInA, doc.EventsOnlyInB} {
+		if len(evs) == 0 || evs[0].Kind != "off-lane" {
+			t.Errorf("events %+v", evs)
+		}
+	}
+}
