@@ -11,28 +11,31 @@ type Kind uint8
 
 // The commands. The comment after each says which Command fields it uses.
 const (
-	KindNone           Kind = iota // the zero Command; never produced
-	KindClock                      // Clock: apply it to the playback clock
-	KindScrub                      // T: the time under the cursor on the timeline
-	KindFollowNext                 // follow the next actor with the camera
-	KindFollowPrev                 // follow the previous actor
-	KindFrameAll                   // fit the whole scene in view
-	KindToggleView                 // switch between top-down and orbit camera
-	KindToggleLayer                // Layer: show or hide it
-	KindClearSelection             // deselect the selected actor
-	KindToggleHelp                 // show or hide the help overlay
-	KindOpenFile                   // open the file dialog
-	KindOrbit                      // DX, DY: left-drag movement in pixels
-	KindPan                        // DX, DY: right-drag movement in pixels
-	KindZoom                       // Steps at cursor X, Y
-	KindSelect                     // X, Y: the clicked pixel
-	KindFollowSelected             // follow the selected actor, or stop following
-	KindToggleFaults               // show or hide the fault list
-	KindFaultMove                  // Steps: move the fault list's cursor by that many rows
-	KindFaultPick                  // go to the fault under the fault list's cursor
-	KindTrailLength                // Steps: make the trails one step longer (+1) or shorter (-1)
-	KindSavePNG                    // save the window as a PNG in the pictures folder
-	KindExportClip                 // export a clip of the view around now as a GIF
+	KindNone             Kind = iota // the zero Command; never produced
+	KindClock                        // Clock: apply it to the playback clock
+	KindScrub                        // T: the time under the cursor on the timeline
+	KindFollowNext                   // follow the next actor with the camera
+	KindFollowPrev                   // follow the previous actor
+	KindFrameAll                     // fit the whole scene in view
+	KindToggleView                   // switch between top-down and orbit camera
+	KindToggleLayer                  // Layer: show or hide it
+	KindClearSelection               // deselect the selected actor
+	KindToggleHelp                   // show or hide the help overlay
+	KindOpenFile                     // open the file dialog
+	KindOrbit                        // DX, DY: left-drag movement in pixels
+	KindPan                          // DX, DY: right-drag movement in pixels
+	KindZoom                         // Steps at cursor X, Y
+	KindSelect                       // X, Y: the clicked pixel
+	KindFollowSelected               // follow the selected actor, or stop following
+	KindToggleFaults                 // show or hide the fault list
+	KindFaultMove                    // Steps: move the fault list's cursor by that many rows
+	KindFaultPick                    // go to the fault under the fault list's cursor
+	KindTrailLength                  // Steps: make the trails one step longer (+1) or shorter (-1)
+	KindToggleThresholds             // show or hide the fault thresholds panel
+	KindThresholdMove                // Steps: move the thresholds panel's cursor by that many rows
+	KindThresholdChange              // Steps: change the threshold under the cursor by that many steps
+	KindSavePNG                      // save the window as a PNG in the pictures folder
+	KindExportClip                   // export a clip of the view around now as a GIF
 	numKinds
 )
 
@@ -40,7 +43,8 @@ var kindNames = [numKinds]string{
 	"None", "Clock", "Scrub", "FollowNext", "FollowPrev", "FrameAll",
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
-	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength", "SavePNG", "ExportClip",
+	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
+	"ToggleThresholds", "ThresholdMove", "ThresholdChange", "SavePNG", "ExportClip",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -161,6 +165,16 @@ func FaultPick() Command { return Command{Kind: KindFaultPick} }
 
 // TrailLength makes the trails a step longer (n > 0) or shorter.
 func TrailLength(n float64) Command { return Command{Kind: KindTrailLength, Steps: n} }
+
+// ToggleThresholds shows or hides the fault thresholds panel.
+func ToggleThresholds() Command { return Command{Kind: KindToggleThresholds} }
+
+// ThresholdMove moves the thresholds panel's cursor by n rows.
+func ThresholdMove(n float64) Command { return Command{Kind: KindThresholdMove, Steps: n} }
+
+// ThresholdChange raises (n > 0) or lowers the threshold under the
+// thresholds panel's cursor by n steps.
+func ThresholdChange(n float64) Command { return Command{Kind: KindThresholdChange, Steps: n} }
 
 // SavePNG saves what the window shows as a PNG.
 func SavePNG() Command { return Command{Kind: KindSavePNG} }

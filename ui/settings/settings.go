@@ -9,6 +9,7 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,6 +41,15 @@ type Settings struct {
 	// window looks for a recording's town when no map is open ("off": it
 	// does not look; "": only beside the recording).
 	MapsDir string `json:"maps_dir,omitempty"`
+}
+
+// Equal reports whether s and o would be saved as the same file: every
+// field counts, including ones added later, and a map's order does not
+// (the encoding sorts its keys).
+func (s Settings) Equal(o Settings) bool {
+	a, errA := json.Marshal(s)
+	b, errB := json.Marshal(o)
+	return errA == nil && errB == nil && bytes.Equal(a, b)
 }
 
 // maxFileSize caps what Load reads: a settings file is a few hundred
