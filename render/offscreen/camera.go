@@ -27,7 +27,12 @@ func (f *Fixed) View(*scene.State, float64) (render.View, error) { return render
 type Chase struct {
 	ID       uint32 // the actor; 0 follows the hero
 	Viewport render.Viewport
-	cam      render.ChaseCamera
+	// Rig places the eye (Behind, Above, Pitch, FovY...; zero values are
+	// render's defaults), as the window's chase was when an export began;
+	// the clip moves it itself. YawOffset turns the eye around the actor
+	// (the window's drag), in radians.
+	Rig       render.ChaseCamera
+	YawOffset float64
 }
 
 // View implements Camera. A frame where the actor does not exist is an
@@ -45,9 +50,12 @@ func (c *Chase) View(st *scene.State, dt float64) (render.View, error) {
 	}
 	pos, yaw := scenedraw.ChaseTarget(a)
 	if dt <= 0 {
-		c.cam.Snap(pos, yaw)
+		c.Rig.Snap(pos, yaw)
 	} else {
-		c.cam.Update(pos, yaw, dt)
+		c.Rig.Update(pos, yaw, dt)
 	}
-	return c.cam.View(c.Viewport), nil
+	shown := c.Rig
+	pos, yaw = c.Rig.Followed()
+	shown.Snap(pos, yaw+c.YawOffset)
+	return shown.View(c.Viewport), nil
 }

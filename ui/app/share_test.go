@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mm2carla/viewer/render/offscreen"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
@@ -210,4 +211,36 @@ func TestExportClip(t *testing.T) {
 	if m, _ := filepath.Glob(filepath.Join(dir, "*.part")); len(m) != 0 || strings.Contains(path, ".part") {
 		t.Errorf("left %v", m)
 	}
+}
+
+// TestExportCameraMatchesView: an export's first frame sees what the
+// window sees: the still orbit or top-down view, or, while chasing, the
+// chase from where the user swung and zoomed the eye.
+func TestExportCameraMatchesView(t *testing.T) {
+	a := newLoaded(t)
+	check := func(name string) {
+		t.Helper()
+		a.Tick()
+		v, err := a.exportCamera(testVP).View(a.State(), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		w := a.View()
+		if v.Eye.Sub(w.Eye).Len() > 1e-6 || v.Forward.Sub(w.Forward).Len() > 1e-9 || v.Ortho != w.Ortho {
+			t.Errorf("%s: export eye %v looking %v, window %v looking %v", name, v.Eye, v.Forward, w.Eye, w.Forward)
+		}
+	}
+	check("orbit")
+	a.Apply(input.FollowNext())
+	for range 3 * TPS { // paused: the chase settles on the actor
+		a.Tick()
+	}
+	a.Apply(input.Orbit(120, -40))
+	a.Apply(input.Zoom(2, 0, 0))
+	check("chase, swung and zoomed")
+	if _, ok := a.exportCamera(testVP).(*offscreen.Chase); !ok {
+		t.Error("the export of a chase does not chase")
+	}
+	a.Apply(input.ToggleView())
+	check("top-down")
 }
