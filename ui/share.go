@@ -31,7 +31,8 @@ func (s *sharing) dir(a *app.App) string {
 		s.looked = true
 		s.pictures = app.PicturesDir(app.PicturesEnv{GOOS: runtime.GOOS, Getenv: os.Getenv, Run: output, IsDir: isDir})
 	}
-	return a.ShareDir(s.pictures)
+	home, _ := os.UserHomeDir()
+	return a.ShareDir(s.pictures, home)
 }
 
 // output runs a program and returns what it wrote.

@@ -67,8 +67,10 @@ func (a *App) ShareName(ext string) string {
 
 // ShareDir is the folder pictures and clips go to: pictures (the user's
 // pictures folder, "" when there is none), else the folder of the open
-// recording's file (else the map's), else the working directory.
-func (a *App) ShareDir(pictures string) string {
+// recording's file (else the map's), else home (an in-memory demo
+// opened by a double-click has no folder, and the working directory may
+// be one the user cannot write), else the working directory.
+func (a *App) ShareDir(pictures, home string) string {
 	if pictures != "" {
 		return pictures
 	}
@@ -76,6 +78,9 @@ func (a *App) ShareDir(pictures string) string {
 		if r != nil && r.Source.Path != "" {
 			return filepath.Dir(r.Source.Path)
 		}
+	}
+	if home != "" {
+		return home
 	}
 	return "."
 }

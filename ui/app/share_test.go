@@ -77,22 +77,22 @@ func TestShareNameAndDir(t *testing.T) {
 	if got := a.ShareName(".png"); got != "viewer.png" {
 		t.Errorf("nothing open: %q", got)
 	}
-	if got := a.ShareDir(""); got != "." {
-		t.Errorf("nothing open, no pictures folder: %q", got)
+	if got := a.ShareDir("", ""); got != "." {
+		t.Errorf("nothing open, no pictures folder, no home: %q", got)
 	}
 	a = newLoaded(t)
 	a.Apply(input.Clock(playback.GoTo(1.25)))
 	if got := a.ShareName(".gif"); got != "run-1.25s.gif" {
 		t.Errorf("name %q, want run-1.25s.gif", got)
 	}
-	if got := a.ShareDir("/pics"); got != "/pics" {
+	if got := a.ShareDir("/pics", "/home/u"); got != "/pics" {
 		t.Errorf("dir %q, want the pictures folder", got)
 	}
-	if got := a.ShareDir(""); got != "." {
-		t.Errorf("in-memory recording, no pictures folder: %q, want .", got)
+	if got := a.ShareDir("", "/home/u"); got != "/home/u" {
+		t.Errorf("in-memory recording, no pictures folder: %q, want home", got)
 	}
 	a.recRes.Source.Path = filepath.Join("runs", "monday", "run.log")
-	if got := a.ShareDir(""); got != filepath.Join("runs", "monday") {
+	if got := a.ShareDir("", "/home/u"); got != filepath.Join("runs", "monday") {
 		t.Errorf("dir %q, want beside the recording", got)
 	}
 }
