@@ -26,7 +26,8 @@ FILES it renders the built-in demo.
 --out chooses the output by its name:
   F.gif    an animated GIF (its palette holds the scene's lane, rule,
            light and actor colours exactly, and the clip's other colours
-           by a median cut of sampled frames)
+           by a median cut of sampled frames); at most 2^30 pixels in
+           all frames together
   DIR/     numbered PNGs, DIR/frame-00000.png being --from (also when
            DIR is an existing directory)
   F.mp4    an MP4 made by ffmpeg, which must be on the PATH
@@ -42,6 +43,10 @@ const (
 	maxClipFPS    = 60
 	maxClipFrames = 100000
 	gifSamples    = 8 // frames painted first to choose a GIF's palette
+	// maxGIFPixels bounds a GIF's frames times their pixels: image/gif
+	// encodes the frames at the end, so they are all held (a byte a
+	// pixel at worst, when every frame changes everywhere).
+	maxGIFPixels = 1 << 30
 )
 
 // cmdClip is `viewer clip`: a span of a recording rendered headless to a
@@ -134,7 +139,15 @@ func (cs *clipSpec) check() error {
 	}
 	k, err := clipKindOf(cs.out)
 	cs.kind = k
-	return err
+	if err != nil {
+		return err
+	}
+	n := math.Round((cs.to - cs.from) * cs.fps)
+	if k == clipGIF && n*float64(cs.shot.width*cs.shot.height) > maxGIFPixels {
+		return Usagef("a GIF of %.0f frames of %dx%d is too big (over %d pixels in all): "+
+			"fewer frames, a smaller --size, or --out DIR/ or F.mp4", n, cs.shot.width, cs.shot.height, maxGIFPixels)
+	}
+	return nil
 }
 
 func runClip(env *Env, c *Command, args []string) error {

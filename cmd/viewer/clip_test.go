@@ -231,6 +231,7 @@ func TestClipErrors(t *testing.T) {
 		{append([]string{logPath, "--out", out, "--to", "1e9", "--fps", "60"}, "--from", "0"), "frames"},
 		{append([]string{mapPath, "--out", out}, span...), "needs a recording"},
 		{[]string{logPath, "--out", out, "--from", "NaN", "--to", "1"}, "not a time"},
+		{append([]string{logPath, "--out", out, "--size", "4000x3000", "--to", "100", "--fps", "1"}, "--from", "0"), "too big"},
 		{[]string{logPath, "--out", out, "--from", "0", "--to", "Inf"}, "not a time"},
 	}
 	for _, tc := range usage {
