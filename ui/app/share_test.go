@@ -153,8 +153,13 @@ func TestUniquePath(t *testing.T) {
 // ticking (and playing), shows its progress among the loads, and writes
 // a GIF of the view's shape at most ClipMaxWidth wide lasting the span.
 func TestExportClip(t *testing.T) {
-	a := newLoaded(t)
 	dir := t.TempDir()
+	empty := New(settings.Settings{}, nil)
+	empty.ExportClip(dir, scenedraw.Options{})
+	if empty.Exporting() || !noticeWith(empty, Warning, "open a recording") {
+		t.Errorf("nothing open: exporting %v, notices %v", empty.Exporting(), empty.Notices())
+	}
+	a := newLoaded(t)
 	a.Apply(input.Clock(playback.GoTo(2)))
 	a.Tick()
 	from, to, _ := a.ClipSpan()
