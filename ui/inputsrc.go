@@ -58,6 +58,9 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyMinus:        {ebiten.KeyMinus, ebiten.KeyNumpadSubtract},
 	input.KeyEqual:        {ebiten.KeyEqual, ebiten.KeyNumpadAdd},
 	input.KeyDigit9:       {ebiten.KeyDigit9, ebiten.KeyNumpad9},
+	input.KeyB:            {ebiten.KeyB},
+	input.KeyComma:        {ebiten.KeyComma},
+	input.KeyPeriod:       {ebiten.KeyPeriod},
 }
 
 // Read implements InputSource.

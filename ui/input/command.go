@@ -31,6 +31,10 @@ const (
 	KindFaultMove                  // Steps: move the fault list's cursor by that many rows
 	KindFaultPick                  // go to the fault under the fault list's cursor
 	KindTrailLength                // Steps: make the trails one step longer (+1) or shorter (-1)
+	KindOpenCompare                // open the file dialog for a recording to compare with the open one
+	KindCompareShow                // show both runs, A only, B only, in turn
+	KindCompareOffset              // Steps: shift run B by that many seconds later
+	KindCompareClose               // stop comparing: close run B
 	numKinds
 )
 
@@ -39,6 +43,7 @@ var kindNames = [numKinds]string{
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
+	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -94,7 +99,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength:
+	case KindFaultMove, KindTrailLength, KindCompareOffset:
 		return name + "(" + ftoa(c.Steps) + ")"
 	}
 	return name
@@ -159,6 +164,20 @@ func FaultPick() Command { return Command{Kind: KindFaultPick} }
 
 // TrailLength makes the trails a step longer (n > 0) or shorter.
 func TrailLength(n float64) Command { return Command{Kind: KindTrailLength, Steps: n} }
+
+// OpenCompare opens the file dialog for a recording to compare with the
+// open one (it becomes run B).
+func OpenCompare() Command { return Command{Kind: KindOpenCompare} }
+
+// CompareShow shows both runs, A only, then B only, in turn.
+func CompareShow() Command { return Command{Kind: KindCompareShow} }
+
+// CompareOffset shifts run B by s seconds later on the common clock
+// (negative: earlier).
+func CompareOffset(s float64) Command { return Command{Kind: KindCompareOffset, Steps: s} }
+
+// CompareClose stops comparing: run B is closed.
+func CompareClose() Command { return Command{Kind: KindCompareClose} }
 
 // Layer is one toggleable layer of the scene, bound to the number keys.
 type Layer uint8

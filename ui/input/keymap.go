@@ -43,10 +43,12 @@ const (
 	SectionFiles
 	SectionCamera
 	SectionLayers
+	SectionCompare
 	NumSections
 )
 
-var sectionNames = [NumSections]string{"Playback", "Files and help", "Camera and selection", "Layers: show / hide"}
+var sectionNames = [NumSections]string{"Playback", "Files and help", "Camera and selection", "Layers: show / hide",
+	"Compare two runs (A: reference, B: candidate)"}
 
 // String is the section's heading.
 func (s Section) String() string {
@@ -109,8 +111,16 @@ func keymap() []binding {
 	row(KeyDigit7, 0, false, ToggleLayer(LayerGrid), "ground grid")
 	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend")
 	row(KeyDigit9, 0, false, ToggleLayer(LayerPaths), "every vehicle's whole path")
+	sec = SectionCompare
+	row(KeyO, modCtrl|modShift, false, OpenCompare(), "compare the open recording with another (B)")
+	row(KeyB, 0, false, CompareShow(), "show both runs / A only / B only")
+	row(KeyComma, 0, true, CompareOffset(-0.1), "B 0.1 s earlier / later")
+	row(KeyPeriod, 0, true, CompareOffset(0.1), "B 0.1 s earlier / later")
+	row(KeyComma, modShift, true, CompareOffset(-1), "B 1 s earlier / later")
+	row(KeyPeriod, modShift, true, CompareOffset(1), "B 1 s earlier / later")
+	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
-	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps")
+	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (two recordings: compare)")
 	row(KeyH, 0, false, ToggleHelp(), "this help")
 	row(KeyF1, 0, false, ToggleHelp(), "this help")
 	return km
@@ -135,6 +145,8 @@ func mouseBindings() []Binding {
 		{"Right drag", "pan the camera (stops following)", SectionCamera},
 		{"Wheel", "zoom toward the cursor (the followed actor)", SectionCamera},
 		{"Click", "select an actor, road or intersection", SectionCamera},
+		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
+		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
 	}
 }
 
