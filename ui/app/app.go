@@ -29,6 +29,7 @@ const TPS = 60
 // goroutines itself and polls them in Tick.
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
+	cmp            compareRun     // run B, while comparing (compare.go)
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
@@ -123,8 +124,42 @@ func New(s settings.Settings, p Picker) *App {
 // the recording already shown, of the same kind, once it has loaded. A
 // load of the same kind still running is cancelled. A file that is neither
 // kind, or cannot be read, gives an error notice and changes nothing.
-func (a *App) Open(src loader.Source) {
-	j := loader.StartWith(src, a.loadOpt)
+// While comparing, a recording replaces run B (see OpenFiles).
+func (a *App) Open(src loader.Source) { a.OpenFiles([]loader.Source{src}) }
+
+// OpenFiles opens files dropped or chosen together. Two recordings among
+// them are compared: the first is run A (the reference), the second run B
+// (the candidate); a third is not opened. A single recording replaces run
+// B while comparing (the usual loop: the reference stays, each new run
+// of the changed planner is compared with it), else the recording.
+func (a *App) OpenFiles(srcs []loader.Source) {
+	var recs []*loader.Job
+	for _, src := range srcs {
+		j := loader.StartWith(src, a.loadOpt)
+		if j.Kind() == loader.KindRecording {
+			recs = append(recs, j)
+			continue
+		}
+		a.openJob(j)
+	}
+	switch {
+	case len(recs) == 1 && a.Comparing():
+		a.startCompare(recs[0])
+	case len(recs) == 1:
+		a.openJob(recs[0])
+	case len(recs) >= 2:
+		a.CloseCompare() // a new pair
+		a.openJob(recs[0])
+		a.startCompare(recs[1])
+		for _, j := range recs[2:] {
+			j.Cancel()
+			a.notify(Warning, j.Source().Name+": not opened; two recordings can be compared, not more")
+		}
+	}
+}
+
+// openJob makes j the load of the map or of the recording (run A).
+func (a *App) openJob(j *loader.Job) {
 	switch j.Kind() {
 	case loader.KindMap:
 		if a.mapJob != nil {
@@ -160,6 +195,7 @@ func (a *App) Close() {
 	a.mapJob, a.recJob = nil, nil
 	a.stopAnalysis()
 	a.recRes.Close()
+	a.CloseCompare()
 }
 
 // Tick advances the app by one tick: it installs finished loads, moves the
@@ -169,10 +205,12 @@ func (a *App) Tick() {
 	a.tick++
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
+	a.pollCompare()
 	a.pollAnalysis()
 	if a.clock != nil {
 		a.clock.Tick(1.0 / TPS)
 		a.refreshState()
+		a.refreshCompare()
 	}
 	a.updateFollow()
 	if a.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.stateOK) {
@@ -301,7 +339,7 @@ type Load struct {
 // Loading appends the loads in progress to dst, the fault pass among
 // them (Analysis set).
 func (a *App) Loading(dst []Load) []Load {
-	for _, j := range []*loader.Job{a.mapJob, a.recJob} {
+	for _, j := range []*loader.Job{a.mapJob, a.recJob, a.cmp.job} {
 		if j != nil {
 			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
 		}
@@ -314,7 +352,9 @@ func (a *App) Loading(dst []Load) []Load {
 
 // LoadsRunning reports whether a file is still loading or the fault pass
 // still running (scripted keys wait for both).
-func (a *App) LoadsRunning() bool { return a.mapJob != nil || a.recJob != nil || a.anJob != nil }
+func (a *App) LoadsRunning() bool {
+	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.cmp.job != nil
+}
 
 // Title returns the window title: the app and the open files.
 func (a *App) Title() string {
@@ -345,7 +385,7 @@ func (a *App) fileNames() string {
 		}
 		s += a.recRes.Source.Name
 	}
-	return s
+	return s + a.compareNames()
 }
 
 // Busy reports whether the next ticks will change what is on screen by

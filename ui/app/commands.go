@@ -8,8 +8,8 @@ import (
 	"github.com/mm2carla/viewer/ui/input"
 )
 
-// Apply carries out one command. OpenFile is the window's business (it
-// shows a dialog) and does nothing here.
+// Apply carries out one command. OpenFile and OpenCompare are the
+// window's business (they show a dialog) and do nothing here.
 func (a *App) Apply(cmd input.Command) {
 	a.interaction = 0
 	if pc, ok := cmd.ClockCommand(); ok {
@@ -66,6 +66,12 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyFaults(faultPick, 0)
 	case input.KindTrailLength:
 		a.stepTrail(cmd.Steps)
+	case input.KindCompareShow:
+		a.applyCompare(compareShow, 0)
+	case input.KindCompareOffset:
+		a.applyCompare(compareOffset, cmd.Steps)
+	case input.KindCompareClose:
+		a.applyCompare(compareClose, 0)
 	}
 }
 

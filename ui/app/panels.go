@@ -56,6 +56,7 @@ func (a *App) buildStatus() {
 		names = "no file open"
 	}
 	l.S(names)
+	a.compareStatus(l)
 	if rec := a.Recording(); rec != nil {
 		h := rec.Header()
 		if h.Map != "" {
@@ -141,6 +142,7 @@ func (a *App) buildActorPanel() {
 	l.S("location").Tab().S("x ").F(loc[0], 2).S("  y ").F(loc[1], 2).S("  z ").F(loc[2], 2).S(" m").End()
 	rot := act.World.Rotation
 	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
+	a.actorDivergence(l, act.ID)
 	a.actorMotion(l, act)
 	a.actorLanes(l, act.ID)
 	if e, ok := a.blockedSpan(act.ID, a.stateTime); ok {

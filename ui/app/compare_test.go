@@ -1,0 +1,198 @@
+package app
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// shiftFrom is the frame from which run B's hero drives 3 m to the side.
+const shiftFrom = 20
+
+// newComparing returns an app comparing the test recording (A) with the
+// same run whose hero is 3 m to the side from frame shiftFrom on (B).
+func newComparing(t testing.TB) *App {
+	t.Helper()
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.OpenFiles([]loader.Source{
+		loader.BytesSource("city.bai", smallMap(t)),
+		loader.BytesSource("a.log", testrec.Bytes(testFrames)),
+		loader.BytesSource("b.log", testrec.Shifted(testFrames, testrec.Hero, shiftFrom, 0, 300)),
+	})
+	settle(t, a)
+	return a
+}
+
+func TestCompareOpensTwoRecordings(t *testing.T) {
+	a := newComparing(t)
+	if !a.Comparing() || a.Recording() == nil || a.CompareRecording() == nil || a.Map() == nil {
+		t.Fatalf("comparing %v, A %v, B %v, map %v", a.Comparing(), a.Recording() != nil, a.CompareRecording() != nil, a.Map() != nil)
+	}
+	if got := a.Title(); !strings.Contains(got, "a.log vs b.log") {
+		t.Errorf("title %q", got)
+	}
+	if got := a.StatusText().String(); !strings.Contains(got, "showing A and B") {
+		t.Errorf("status %q", got)
+	}
+	for _, tc := range []struct {
+		at, hero, other float64
+	}{
+		{0.5, 0, 0}, // before the shift
+		{2, 3, 0},
+		{4.5, 3, 0},
+	} {
+		a.Apply(input.Clock(playback.GoTo(tc.at)))
+		a.Tick()
+		if d, id, ok := a.Divergence(testrec.Hero); !ok || id != testrec.Hero || math.Abs(d-tc.hero) > 1e-3 {
+			t.Errorf("at %v s: hero diverges %v m (B's %d, %v), want %v", tc.at, d, id, ok, tc.hero)
+		}
+		if d, _, ok := a.Divergence(testrec.Other); !ok || math.Abs(d-tc.other) > 1e-3 {
+			t.Errorf("at %v s: other diverges %v m, want %v", tc.at, d, tc.other)
+		}
+	}
+	a.selected = testrec.Hero
+	a.Tick()
+	if got := a.ActorPanel().String(); !strings.Contains(got, "vs run B\t3.00 m from B's 100") {
+		t.Errorf("actor panel:\n%s", got)
+	}
+}
+
+func TestCompareRunsKey(t *testing.T) {
+	a := newComparing(t)
+	m := input.NewMapper()
+	stA, stB := a.State(), a.CompareState()
+	for i, want := range []struct {
+		runs        Runs
+		main, ghost bool // main is A's state (else B's); a ghost is drawn
+		status      string
+	}{
+		{RunsA, true, false, "showing A only"},
+		{RunsB, false, false, "showing B only"},
+		{RunsBoth, true, true, "showing A and B"},
+	} {
+		keys(a, m, false, input.KeyB)
+		main, ghost := a.ShownStates()
+		if a.Runs() != want.runs || (main == stA) != want.main || (ghost != nil) != want.ghost || (ghost != nil && ghost != stB) {
+			t.Errorf("press %d: runs %v, main is A %v, ghost %v", i+1, a.Runs(), main == stA, ghost != nil)
+		}
+		if got := a.StatusText().String(); !strings.Contains(got, want.status) {
+			t.Errorf("press %d: status %q", i+1, got)
+		}
+	}
+}
+
+func TestCompareOffset(t *testing.T) {
+	a := newComparing(t)
+	m := input.NewMapper()
+	end := a.Clock().End()
+	keys(a, m, false, input.KeyPeriod, input.KeyPeriod, input.KeyPeriod)
+	if a.Offset() != 0.3 {
+		t.Fatalf("offset %v after three presses of ., want 0.3", a.Offset())
+	}
+	if got := a.BTime(1); math.Abs(got-0.7) > 1e-9 {
+		t.Errorf("B's time at 1 s: %v, want 0.7", got)
+	}
+	// The timeline spans both runs: B now ends 0.3 s after A.
+	if got := a.Clock().End(); math.Abs(got-(end+0.3)) > 1e-9 {
+		t.Errorf("clock ends at %v, want %v", got, end+0.3)
+	}
+	if got := a.StatusText().String(); !strings.Contains(got, "B +0.3 s") {
+		t.Errorf("status %q", got)
+	}
+	keys(a, m, true, input.KeyComma)
+	if a.Offset() != -0.7 {
+		t.Errorf("offset %v after Shift+comma, want -0.7", a.Offset())
+	}
+	// B earlier: it ends 0.7 s before A, and the clock starts 0.7 s early.
+	if got := a.Clock().Start(); math.Abs(got-(-0.7)) > 1e-9 || math.Abs(a.Clock().End()-end) > 1e-9 {
+		t.Errorf("clock spans %v to %v, want -0.7 to %v", got, a.Clock().End(), end)
+	}
+	// The shift moved with B: at 1.3 s B is at its own 2 s.
+	a.Apply(input.Clock(playback.GoTo(1.3)))
+	a.Tick()
+	if st := a.CompareState(); st == nil || math.Abs(st.Time-2) > 1e-9 {
+		t.Errorf("B's state at clock 1.3 s: %+v", st)
+	}
+}
+
+func TestCompareClose(t *testing.T) {
+	a := newComparing(t)
+	end := a.Clock().End()
+	a.SetOffset(2)
+	keys(a, input.NewMapper(), true, input.KeyB)
+	if a.Comparing() || a.CompareState() != nil || strings.Contains(a.Title(), " vs ") {
+		t.Errorf("after Shift+B: comparing %v, title %q", a.Comparing(), a.Title())
+	}
+	if got := a.Clock().End(); got != end {
+		t.Errorf("clock ends at %v after closing B, want A's %v", got, end)
+	}
+	if main, ghost := a.ShownStates(); main != a.State() || ghost != nil {
+		t.Error("closed B still shown")
+	}
+	keys(a, input.NewMapper(), false, input.KeyB)
+	if !noticeWith(a, Info, "not comparing") {
+		t.Errorf("B without a run B: notices %v", a.Notices())
+	}
+}
+
+// TestOpenFilesRules: what a drop or the Open dialog does with recordings.
+func TestOpenFilesRules(t *testing.T) {
+	rec := func(name string) loader.Source { return loader.BytesSource(name, testrec.Bytes(10)) }
+	a := New(settings.Settings{}, nil)
+	a.OpenFiles([]loader.Source{rec("one.log")})
+	settle(t, a)
+	if a.Comparing() || a.Recording() == nil {
+		t.Fatal("one recording did not open alone")
+	}
+	a.OpenFiles([]loader.Source{rec("two.log")}) // not comparing: replaces
+	settle(t, a)
+	if a.Comparing() || !strings.Contains(a.Title(), "two.log") {
+		t.Errorf("a second drop: comparing %v, title %q", a.Comparing(), a.Title())
+	}
+	a.OpenCompare(rec("b1.log")) // Ctrl+Shift+O
+	settle(t, a)
+	if got := a.Title(); !strings.Contains(got, "two.log vs b1.log") {
+		t.Errorf("after OpenCompare: %q", got)
+	}
+	a.OpenFiles([]loader.Source{rec("b2.log")}) // comparing: replaces B
+	settle(t, a)
+	if got := a.Title(); !strings.Contains(got, "two.log vs b2.log") {
+		t.Errorf("a drop while comparing: %q", got)
+	}
+	a.OpenFiles([]loader.Source{rec("x.log"), rec("y.log"), rec("z.log")}) // a new pair, the third left out
+	settle(t, a)
+	if got := a.Title(); !strings.Contains(got, "x.log vs y.log") {
+		t.Errorf("three recordings: %q", got)
+	}
+	if !noticeWith(a, Warning, "z.log", "not opened") {
+		t.Errorf("no warning for the third: %v", a.Notices())
+	}
+	b := New(settings.Settings{}, nil)
+	b.OpenCompare(rec("alone.log")) // nothing open: it is the recording
+	settle(t, b)
+	if b.Comparing() || b.Recording() == nil {
+		t.Error("OpenCompare with nothing open did not open the recording")
+	}
+}
+
+func TestCompareTickAllocations(t *testing.T) {
+	a := newComparing(t)
+	a.DismissNotices()
+	a.selected = testrec.Hero
+	a.SetOffset(0.5)
+	a.Apply(input.Clock(playback.ToggleLoop()))
+	a.Apply(input.Clock(playback.Play()))
+	for range 200 {
+		a.Tick()
+	}
+	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
+		t.Errorf("a playing tick while comparing allocates %v times", n)
+	}
+}
