@@ -58,6 +58,9 @@ type Options struct {
 	Keys []input.Tap
 	// Input replaces the keyboard and mouse (tests); nil reads Ebitengine.
 	Input InputSource
+	// Offset is how many seconds later than the first recording the
+	// second (compared) one plays.
+	Offset float64
 	// AutoPlay starts the first recording playing, looped, once it has
 	// opened (the built-in demo).
 	AutoPlay bool
@@ -123,9 +126,8 @@ func NewGame(opt Options) (*Game, error) {
 	if opt.AutoPlay {
 		g.app.PlayOnOpen()
 	}
-	for _, s := range opt.Sources {
-		g.app.Open(s)
-	}
+	g.app.SetOffset(opt.Offset)
+	g.app.OpenFiles(opt.Sources)
 	g.titleGen = -1
 	return g, nil
 }
@@ -217,8 +219,8 @@ func (g *Game) readInput() {
 // app. A click on a panel does not select through it.
 func (g *Game) apply(c input.Command) {
 	switch c.Kind {
-	case input.KindOpenFile:
-		g.dialog.open(g.app)
+	case input.KindOpenFile, input.KindOpenCompare:
+		g.dialog.open(c.Kind == input.KindOpenCompare)
 		return
 	case input.KindSelect:
 		if g.app.ClickPanel(c.X, c.Y) {

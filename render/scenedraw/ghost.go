@@ -17,7 +17,7 @@ var GhostColor = render.RGB(0xe0, 0x5c, 0xff)
 
 // Ghost drawing constants.
 const (
-	ghostFill     = 0.3 // the fill's opacity
+	ghostFill     = 0.4 // the fill's opacity
 	ghostEdgePx   = 1.5 // the outline's width, logical pixels
 	ghostPickedPx = 3.0 // the selected actor's ghost's outline
 )

@@ -92,7 +92,13 @@ func (a *App) buildTimeText() {
 	l.S(" / ")
 	l.buf = playback.AppendTime(l.buf, c.End(), 2)
 	l.End()
-	l.S("frame ").I(int64(c.Frame() + 1)).S(" / ").I(int64(c.Frames())).End()
+	// Run A's frame: while comparing, the clock steps through both
+	// runs' frames, which is no frame number of either.
+	frame, frames := c.Frame(), c.Frames()
+	if rec := a.Recording(); rec != nil && a.cmp.res != nil {
+		frame, frames = rec.FrameAt(c.Time()), len(rec.Frames())
+	}
+	l.S("frame ").I(int64(frame + 1)).S(" / ").I(int64(frames)).End()
 	l.buf = strconv.AppendFloat(l.buf, c.Speed(), 'g', -1, 64)
 	l.S("x").End()
 	switch {
