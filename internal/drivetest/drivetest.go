@@ -117,9 +117,11 @@ func ground(d mgl64.Vec3) float64 { return math.Hypot(d[0], d[1]) }
 
 // Vehicle is a scripted vehicle: Pose gives where it is and the way it
 // faces (yaw, degrees) at time t, and false while it does not exist.
+// Role, when set, is its role_name attribute.
 type Vehicle struct {
 	ID        uint32
 	Blueprint string
+	Role      string
 	Pose      func(t float64) (pos mgl64.Vec3, yaw float64, ok bool)
 }
 
@@ -194,7 +196,7 @@ func (s Script) frame(f, frames int, alive []bool) []recorder.Packet {
 			alive[i] = true
 			add.Actors = append(add.Actors, recorder.ActorAdd{ID: v.ID, Type: recorder.ActorVehicle,
 				Location: scene.ToUnreal(p), Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw}),
-				UID: v.ID, Description: v.Blueprint})
+				UID: v.ID, Description: v.Blueprint, Attributes: v.attributes()})
 			boxes.Records = append(boxes.Records, recorder.Box{ID: v.ID, Origin: recorder.Vec3{Z: CarExtent.Z}, Extent: CarExtent})
 		case !ok && alive[i]:
 			alive[i] = false
@@ -227,6 +229,13 @@ func (s Script) frame(f, frames int, alive []bool) []recorder.Packet {
 		out = append(out, tl)
 	}
 	return append(out, &recorder.FrameEnd{})
+}
+
+func (v Vehicle) attributes() []recorder.Attribute {
+	if v.Role == "" {
+		return nil
+	}
+	return []recorder.Attribute{{Type: recorder.AttrString, Key: "role_name", Value: v.Role}}
 }
 
 // collisionsAt lists the collisions of the frame at time t.
