@@ -91,6 +91,7 @@ type App struct {
 	faultLinesOf *faults.Result
 	trail        float64 // seconds of trail behind and ahead
 	mapsDir      string  // where a recording's town map is looked for (town.go)
+	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	plotArea     PlotArea
 	scratchIdx   []int
@@ -103,7 +104,7 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir}
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence)}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
@@ -206,6 +207,8 @@ func (a *App) Tick() {
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
 	a.pollCompare()
+	a.syncCompareWork()
+	a.pollCompareWork()
 	a.pollAnalysis()
 	if a.clock != nil {
 		a.clock.Tick(1.0 / TPS)
@@ -334,6 +337,9 @@ type Load struct {
 	// Analysis: not a file but the lane and fault pass over the
 	// recording Name.
 	Analysis bool
+	// Compare: with Analysis, the matching of run B (Name) with A and
+	// B's fault pass.
+	Compare bool
 }
 
 // Loading appends the loads in progress to dst, the fault pass among
@@ -347,13 +353,17 @@ func (a *App) Loading(dst []Load) []Load {
 	if j := a.anJob; j != nil {
 		dst = append(dst, Load{Name: j.name, Kind: loader.KindRecording, Progress: j.Progress(), Analysis: true})
 	}
+	if p, ok := a.cmp.work.progress(); ok {
+		dst = append(dst, Load{Name: a.cmp.res.Source.Name, Kind: loader.KindRecording, Progress: p, Analysis: true, Compare: true})
+	}
 	return dst
 }
 
 // LoadsRunning reports whether a file is still loading or the fault pass
 // still running (scripted keys wait for both).
 func (a *App) LoadsRunning() bool {
-	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.cmp.job != nil
+	_, comparing := a.cmp.work.progress()
+	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.cmp.job != nil || comparing
 }
 
 // Title returns the window title: the app and the open files.
@@ -445,7 +455,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.divThreshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

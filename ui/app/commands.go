@@ -72,6 +72,8 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyCompare(compareOffset, cmd.Steps)
 	case input.KindCompareClose:
 		a.applyCompare(compareClose, 0)
+	case input.KindDivergenceThreshold:
+		a.applyCompare(compareThreshold, cmd.Steps)
 	}
 }
 

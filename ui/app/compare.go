@@ -47,6 +47,7 @@ type compareRun struct {
 	stateErr  error
 	offset    float64 // seconds B runs later than A on the clock
 	runs      Runs
+	work      compareWork // matching and B's faults (comparejob.go)
 }
 
 // Comparing reports whether a run B is open (it may still be loading).
@@ -121,6 +122,7 @@ func (a *App) SetOffset(s float64) {
 	// Steps of 0.1 s add up without drifting: keep milliseconds.
 	a.cmp.offset = math.Round(s*1000) / 1000
 	a.respanClock()
+	a.rediverge()
 }
 
 // CloseCompare stops comparing: run B is closed, its load stopped, and
@@ -130,6 +132,7 @@ func (a *App) CloseCompare() {
 		a.cmp.job.Cancel()
 	}
 	had := a.cmp.res != nil
+	a.cmp.work.stop()
 	a.cmp.res.Close()
 	a.cmp.job, a.cmp.res, a.cmp.stateOK, a.cmp.stateErr = nil, nil, false, nil
 	a.cmp.runs = RunsBoth
@@ -155,6 +158,8 @@ func (a *App) applyCompare(kind compareOp, steps float64) {
 	case compareClose:
 		a.CloseCompare()
 		a.notify(Info, "stopped comparing")
+	case compareThreshold:
+		a.stepDivergence(steps)
 	}
 }
 
@@ -165,6 +170,7 @@ const (
 	compareShow compareOp = iota
 	compareOffset
 	compareClose
+	compareThreshold
 )
 
 // formatOffset writes an offset as the status line shows it: "+1.5 s".

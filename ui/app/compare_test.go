@@ -196,3 +196,75 @@ func TestCompareTickAllocations(t *testing.T) {
 		t.Errorf("a playing tick while comparing allocates %v times", n)
 	}
 }
+
+// TestCompareMatching: once both runs are read, actors match by
+// analysis/compare's rules; the hero first diverges when B's hero moved,
+// by its 3 m, which the strip peaks at; an offset moves that moment; B's
+// faults are found on the map; the threshold steps and is remembered.
+func TestCompareMatching(t *testing.T) {
+	a := newComparing(t)
+	if a.cmp.work.matching == nil || a.cmp.work.div == nil {
+		t.Fatal("the runs were not matched")
+	}
+	if !noticeWith(a, Info, "matched 4 actors of A and B") {
+		t.Errorf("notices %v", a.Notices())
+	}
+	marks := a.FirstDivergences()
+	if len(marks) != 1 || marks[0].A != testrec.Hero || marks[0].B != testrec.Hero ||
+		math.Abs(marks[0].Time-1) > 1e-9 || math.Abs(marks[0].Distance-3) > 1e-3 {
+		t.Fatalf("first divergences %+v, want the hero at 1 s by 3 m", marks)
+	}
+	s := a.DivergenceStrip(200)
+	if s == nil || math.Abs(s.Peak-3) > 1e-3 || s.Cols[0] != 0 || math.Abs(s.Cols[199]-3) > 1e-3 {
+		t.Fatalf("strip %+v", s)
+	}
+	if again := a.DivergenceStrip(200); again != s || len(again.Cols) != 200 {
+		t.Error("the strip was not kept")
+	}
+	// [ and ] stop at the first divergence.
+	a.Apply(input.Clock(playback.ToStart()))
+	for range 10 {
+		a.Apply(input.Clock(playback.NextEvent()))
+		if a.Clock().Time() >= 1 {
+			break
+		}
+	}
+	if got := a.Clock().Time(); math.Abs(got-1) > 1e-9 {
+		t.Errorf("] stopped at %v before or past the first divergence at 1 s", got)
+	}
+	// B 0.5 s later: from when B starts, its hero (10 m/s) is 5 m behind.
+	a.SetOffset(0.5)
+	if m := a.FirstDivergences(); len(m) == 0 || m[0].A != testrec.Hero || math.Abs(m[0].Time-0.5) > 1e-9 ||
+		math.Abs(m[0].Distance-5) > 1e-3 {
+		t.Errorf("with B 0.5 s later: %+v, want the hero from 0.5 s by 5 m", m)
+	}
+	a.SetOffset(0)
+	if got := a.AClock(a.BTime(2.2)); math.Abs(got-2.2) > 1e-9 {
+		t.Errorf("AClock(BTime(2.2)) = %v", got)
+	}
+	if len(a.FaultsB()) == 0 {
+		t.Error("no faults of B found on the map")
+	}
+	m := input.NewMapper()
+	for range 4 {
+		s := &input.Snapshot{Ctrl: true}
+		s.Held[input.KeyPeriod] = 1
+		for _, c := range m.Update(s, nil) {
+			a.Apply(c)
+		}
+		m.Update(&input.Snapshot{}, nil)
+	}
+	if got := a.DivergenceThreshold(); got != 2 || a.Settings().Divergence != 2 {
+		t.Errorf("threshold %v after four Ctrl+. (remembered %v), want 2", got, a.Settings().Divergence)
+	}
+	a.stepDivergence(8) // 4 m: more than the hero ever diverges
+	if m := a.FirstDivergences(); len(m) != 0 {
+		t.Errorf("over 4 m: %+v", m)
+	}
+	if b := New(settings.Settings{Divergence: 2.5}, nil); b.DivergenceThreshold() != 2.5 {
+		t.Errorf("remembered threshold not used: %v", b.DivergenceThreshold())
+	}
+	if b := New(settings.Settings{}, nil); b.DivergenceThreshold() != DefaultDivergence {
+		t.Errorf("default threshold %v", b.DivergenceThreshold())
+	}
+}

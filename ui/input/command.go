@@ -35,6 +35,7 @@ const (
 	KindCompareShow                // show both runs, A only, B only, in turn
 	KindCompareOffset              // Steps: shift run B by that many seconds later
 	KindCompareClose               // stop comparing: close run B
+	KindDivergenceThreshold        // Steps: raise (+1) or lower (-1) the divergence threshold a step
 	numKinds
 )
 
@@ -43,7 +44,7 @@ var kindNames = [numKinds]string{
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
-	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose",
+	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -99,7 +100,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset:
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold:
 		return name + "(" + ftoa(c.Steps) + ")"
 	}
 	return name
@@ -178,6 +179,10 @@ func CompareOffset(s float64) Command { return Command{Kind: KindCompareOffset, 
 
 // CompareClose stops comparing: run B is closed.
 func CompareClose() Command { return Command{Kind: KindCompareClose} }
+
+// DivergenceThreshold raises (n > 0) or lowers the divergence threshold
+// by n steps.
+func DivergenceThreshold(n float64) Command { return Command{Kind: KindDivergenceThreshold, Steps: n} }
 
 // Layer is one toggleable layer of the scene, bound to the number keys.
 type Layer uint8

@@ -118,6 +118,8 @@ func keymap() []binding {
 	row(KeyPeriod, 0, true, CompareOffset(0.1), "B 0.1 s earlier / later")
 	row(KeyComma, modShift, true, CompareOffset(-1), "B 1 s earlier / later")
 	row(KeyPeriod, modShift, true, CompareOffset(1), "B 1 s earlier / later")
+	row(KeyComma, modCtrl, true, DivergenceThreshold(-1), "divergence threshold -/+ 0.25 m")
+	row(KeyPeriod, modCtrl, true, DivergenceThreshold(1), "divergence threshold -/+ 0.25 m")
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (two recordings: compare)")
