@@ -47,7 +47,7 @@ type compareWork struct {
 	strip        Strip
 	firsts       []DivergenceMark
 	firstsOf     *compare.Divergence // firsts are of this divergence
-	firstsThresh float64            // and this threshold
+	firstsThresh float64             // and this threshold
 }
 
 // syncCompareWork starts the background work that what is open calls for.

@@ -11,31 +11,31 @@ type Kind uint8
 
 // The commands. The comment after each says which Command fields it uses.
 const (
-	KindNone           Kind = iota // the zero Command; never produced
-	KindClock                      // Clock: apply it to the playback clock
-	KindScrub                      // T: the time under the cursor on the timeline
-	KindFollowNext                 // follow the next actor with the camera
-	KindFollowPrev                 // follow the previous actor
-	KindFrameAll                   // fit the whole scene in view
-	KindToggleView                 // switch between top-down and orbit camera
-	KindToggleLayer                // Layer: show or hide it
-	KindClearSelection             // deselect the selected actor
-	KindToggleHelp                 // show or hide the help overlay
-	KindOpenFile                   // open the file dialog
-	KindOrbit                      // DX, DY: left-drag movement in pixels
-	KindPan                        // DX, DY: right-drag movement in pixels
-	KindZoom                       // Steps at cursor X, Y
-	KindSelect                     // X, Y: the clicked pixel
-	KindFollowSelected             // follow the selected actor, or stop following
-	KindToggleFaults               // show or hide the fault list
-	KindFaultMove                  // Steps: move the fault list's cursor by that many rows
-	KindFaultPick                  // go to the fault under the fault list's cursor
-	KindTrailLength                // Steps: make the trails one step longer (+1) or shorter (-1)
-	KindOpenCompare                // open the file dialog for a recording to compare with the open one
-	KindCompareShow                // show both runs, A only, B only, in turn
-	KindCompareOffset              // Steps: shift run B by that many seconds later
-	KindCompareClose               // stop comparing: close run B
-	KindDivergenceThreshold        // Steps: raise (+1) or lower (-1) the divergence threshold a step
+	KindNone                Kind = iota // the zero Command; never produced
+	KindClock                           // Clock: apply it to the playback clock
+	KindScrub                           // T: the time under the cursor on the timeline
+	KindFollowNext                      // follow the next actor with the camera
+	KindFollowPrev                      // follow the previous actor
+	KindFrameAll                        // fit the whole scene in view
+	KindToggleView                      // switch between top-down and orbit camera
+	KindToggleLayer                     // Layer: show or hide it
+	KindClearSelection                  // deselect the selected actor
+	KindToggleHelp                      // show or hide the help overlay
+	KindOpenFile                        // open the file dialog
+	KindOrbit                           // DX, DY: left-drag movement in pixels
+	KindPan                             // DX, DY: right-drag movement in pixels
+	KindZoom                            // Steps at cursor X, Y
+	KindSelect                          // X, Y: the clicked pixel
+	KindFollowSelected                  // follow the selected actor, or stop following
+	KindToggleFaults                    // show or hide the fault list
+	KindFaultMove                       // Steps: move the fault list's cursor by that many rows
+	KindFaultPick                       // go to the fault under the fault list's cursor
+	KindTrailLength                     // Steps: make the trails one step longer (+1) or shorter (-1)
+	KindOpenCompare                     // open the file dialog for a recording to compare with the open one
+	KindCompareShow                     // show both runs, A only, B only, in turn
+	KindCompareOffset                   // Steps: shift run B by that many seconds later
+	KindCompareClose                    // stop comparing: close run B
+	KindDivergenceThreshold             // Steps: raise (+1) or lower (-1) the divergence threshold a step
 	numKinds
 )
 
