@@ -163,6 +163,9 @@ func (g *Game) Update() error {
 // step is one tick: input, commands, the app, then the frame.
 func (g *Game) step() {
 	g.lay = newLayout(float64(g.outW), float64(g.outH), g.scale)
+	if g.app.Comparing() {
+		g.lay = g.lay.withCompare()
+	}
 	g.fonts.setScale(g.scale)
 	g.app.SetViewport(g.lay.viewport())
 

@@ -112,6 +112,7 @@ func (h *hudText) timeline(g *Game) {
 	}
 	h.marks(g, bar)
 	h.faultRow(g, tl, bar)
+	h.compareRows(g, tl)
 	h.ticksAndLabels(g, tl, bar)
 	// The play head: a line through the bar with a handle above it.
 	hw := math.Max(2, l.px(2))

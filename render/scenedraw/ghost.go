@@ -26,21 +26,30 @@ const (
 // it, the first repeated to close the loop.
 var ghostCorners = [5][2]float64{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}, {1, 1}}
 
-// drawGhostRun draws the actors of st as ghosts: vehicles, walkers and
+// drawGhostRun draws the actors of st as ghosts over main: vehicles, walkers and
 // other bodies; not spectators, sensors, lights or signs, which the
 // runs share or which would only clutter.
-func (r *Renderer) drawGhostRun(dl *render.DrawList, v *render.View, st *scene.State, opt Options) {
+func (r *Renderer) drawGhostRun(dl *render.DrawList, v *render.View, main, st *scene.State, opt Options) {
 	for i := range st.Actors {
 		a := &st.Actors[i]
 		switch a.Kind {
 		case scene.KindSpectator, scene.KindSensor, scene.KindTrafficLight, scene.KindSign:
 			continue
 		}
-		r.drawGhostActor(dl, v, a, a.ID == opt.GhostSelected && a.ID != 0)
+		r.drawGhostActor(dl, v, main, a, a.ID == opt.GhostSelected && a.ID != 0)
 	}
 }
 
-func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, a *scene.Actor, picked bool) {
+// ghostSameM is how close (m) a ghost too small to draw as a box may be
+// to the first run's actor of its id and be left out.
+const ghostSameM = 0.5
+
+// drawGhostActor draws one ghost. Seen from afar, where an actor is a
+// dot, a ghost dot on top of every agreeing actor would only paint the
+// whole town in the tint and hide the first run: there only the ghosts
+// away from the first run's actor of their id (or without one) are drawn,
+// which are the differences.
+func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, main *scene.State, a *scene.Actor, picked bool) {
 	p := poseOf(a)
 	if !finite3(p.center) || !v.SphereVisible(p.center, p.half.Len()+1) {
 		return
@@ -51,6 +60,9 @@ func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, a *scene.
 	}
 	size := 2 * max(p.half[0], p.half[1]) * v.PixelsPerMetreAt(p.center)
 	if size < minBoxPx {
+		if m := main.Actor(a.ID); !picked && m != nil && m.World.Location.Sub(a.World.Location).Len() < ghostSameM {
+			return
+		}
 		dl.Pole(render.LayerOverlay, p.local(0, 0, -p.half[2]), 2*p.half[2], 2, col, 0.01, col)
 		return
 	}

@@ -117,3 +117,22 @@ func TestGhostAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestGhostDotsOnlyWhereRunsDiffer: from afar, where actors are dots, a
+// ghost run that agrees with the first draws nothing; one actor moved
+// draws its ghost dot alone.
+func TestGhostDotsOnlyWhereRunsDiffer(t *testing.T) {
+	f := newFixture(t)
+	r := f.renderer()
+	st := f.state(t, 1)
+	v := topView(actorCenter(t, st, scenetest.HeroID), 0.1)
+	same := &scene.State{Actors: slices.Clone(st.Actors)}
+	dl := build(r, v, st, Options{Layers: AllLayers &^ Legend, Ghost: same})
+	if n := countColor(dl, GhostColor); n != 0 {
+		t.Errorf("an agreeing run draws %d ghost vertices from afar", n)
+	}
+	dl = build(r, v, st, Options{Layers: AllLayers &^ Legend, Ghost: shiftedRun(t, st, scenetest.HeroID, mgl64.Vec3{0, 6, 0})})
+	if n := countColor(dl, GhostColor); n == 0 {
+		t.Error("the moved hero's ghost is not drawn from afar")
+	}
+}

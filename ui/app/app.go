@@ -393,7 +393,11 @@ func (a *App) fileNames() string {
 		if s != "" {
 			s += " + "
 		}
-		s += a.recRes.Source.Name
+		if a.Comparing() && a.compareSameName() {
+			s += withFolder(a.recRes.Source)
+		} else {
+			s += a.recRes.Source.Name
+		}
 	}
 	return s + a.compareNames()
 }

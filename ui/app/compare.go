@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"path/filepath"
 	"strconv"
 
 	"github.com/mm2carla/viewer/scene"
@@ -302,13 +303,45 @@ func (a *App) respanClock() {
 	a.refreshCompare()
 }
 
-// compareNames is the title's and status line's " vs B" part.
+// compareNames is the title's and status line's " vs B" part. Two runs
+// are often files of one name in two folders: then each is named with
+// its folder.
 func (a *App) compareNames() string {
+	b, ok := a.bSource()
+	if !ok {
+		return ""
+	}
+	name := b.Name
+	if a.compareSameName() {
+		name = withFolder(b)
+	}
+	if a.cmp.res == nil {
+		return " vs " + name + " (loading)"
+	}
+	return " vs " + name
+}
+
+// bSource is run B's file, loaded or loading.
+func (a *App) bSource() (loader.Source, bool) {
 	switch {
 	case a.cmp.res != nil:
-		return " vs " + a.cmp.res.Source.Name
+		return a.cmp.res.Source, true
 	case a.cmp.job != nil:
-		return " vs " + a.cmp.job.Source().Name + " (loading)"
+		return a.cmp.job.Source(), true
 	}
-	return ""
+	return loader.Source{}, false
+}
+
+// compareSameName reports whether runs A and B are files of one name.
+func (a *App) compareSameName() bool {
+	b, ok := a.bSource()
+	return ok && a.recRes != nil && a.recRes.Source.Name == b.Name && a.recRes.Source.Path != b.Path
+}
+
+// withFolder names a file with its folder: "run2/traffic.log".
+func withFolder(s loader.Source) string {
+	if s.Path == "" {
+		return s.Name
+	}
+	return filepath.Base(filepath.Dir(s.Path)) + "/" + s.Name
 }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -266,5 +268,29 @@ func TestCompareMatching(t *testing.T) {
 	}
 	if b := New(settings.Settings{}, nil); b.DivergenceThreshold() != DefaultDivergence {
 		t.Errorf("default threshold %v", b.DivergenceThreshold())
+	}
+}
+
+// TestCompareSameNames: two runs named alike in two folders are named
+// with their folders.
+func TestCompareSameNames(t *testing.T) {
+	dir := t.TempDir()
+	var srcs []loader.Source
+	for _, d := range []string{"before", "after"} {
+		p := filepath.Join(dir, d, "traffic.log")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, testrec.Bytes(10), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, loader.FileSource(p))
+	}
+	a := New(settings.Settings{}, nil)
+	a.OpenFiles(srcs)
+	settle(t, a)
+	defer a.Close()
+	if got := a.Title(); !strings.HasPrefix(got, "before/traffic.log vs after/traffic.log") {
+		t.Errorf("title %q", got)
 	}
 }

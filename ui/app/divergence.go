@@ -140,9 +140,17 @@ func (a *App) DivergenceStrip(width int) *Strip {
 	s.Cols = slices.Grow(s.Cols[:0], width)[:width]
 	clear(s.Cols)
 	span := max(end-start, 1e-9)
+	col := func(t float64) int { return min(max(int((t-start)/span*float64(width)), 0), width-1) }
 	for i, t := range d.Times {
-		x := min(max(int((t-start)/span*float64(width)), 0), width-1)
-		s.Cols[x] = max(s.Cols[x], d.Max[i])
+		// A frame holds from its time to the next frame's: every column
+		// it covers gets its value, so the strip has no gaps.
+		x0, x1 := col(t), col(t)
+		if i+1 < len(d.Times) {
+			x1 = max(col(d.Times[i+1])-1, x0)
+		}
+		for x := x0; x <= x1; x++ {
+			s.Cols[x] = max(s.Cols[x], d.Max[i])
+		}
 		s.Peak = max(s.Peak, d.Max[i])
 	}
 	return s
