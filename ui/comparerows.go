@@ -92,3 +92,40 @@ func (h *hudText) faultRowB(g *Game, tl playback.Timeline) {
 
 // logScale is where v falls between 0 and top on a log(1+v) scale.
 func logScale(v, top float64) float64 { return math.Log1p(v) / math.Log1p(top) }
+
+// maxTipCompare bounds the tooltip's lines on the comparison.
+const maxTipCompare = 4
+
+// compareTipLines adds to the timeline's tooltip the actors that first
+// diverge, and B's faults that start, within slop seconds of t.
+func (h *hudText) compareTipLines(g *Game, t, slop float64) {
+	a := g.app
+	n := 0
+	line := func() bool {
+		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+		n++
+		return n < maxTipCompare
+	}
+	for _, m := range a.FirstDivergences() {
+		if math.Abs(m.Time-t) > slop {
+			continue
+		}
+		h.tip = strconv.AppendUint(append(h.tip, "diverges  "...), uint64(m.A), 10)
+		h.tip = strconv.AppendUint(append(h.tip, " from B's "...), uint64(m.B), 10)
+		h.tip = strconv.AppendFloat(append(h.tip, " by "...), m.Distance, 'f', 1, 64)
+		h.tip = append(h.tip, " m"...)
+		if !line() {
+			return
+		}
+	}
+	for _, f := range a.FaultsB() {
+		if math.Abs(a.AClock(f.Start)-t) > slop {
+			continue
+		}
+		h.tip = append(append(h.tip, "B: "...), f.Kind.String()...)
+		h.tip = strconv.AppendUint(append(h.tip, "  "...), uint64(f.Actor), 10)
+		if !line() {
+			return
+		}
+	}
+}

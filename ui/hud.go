@@ -214,6 +214,7 @@ func (h *hudText) tipLines(g *Game, t, slop float64) {
 		h.tip = appendEvent(h.tip, &evs[i])
 		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
 	}
+	h.compareTipLines(g, t, slop)
 }
 
 // appendEvent writes one event as the tooltip lists it.

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -78,6 +79,28 @@ func TestWindowGhost(t *testing.T) {
 	}
 	if a.Runs() != app.RunsB {
 		t.Errorf("runs %v after two presses of B", a.Runs())
+	}
+}
+
+// TestWindowCompareRows: under the timeline the divergence strip shows
+// in the ghosts' tint (B's hero is 6 m off all along), and the tooltip
+// over the start names the hero's first divergence.
+func TestWindowCompareRows(t *testing.T) {
+	g, sc := comparing(t)
+	strip := irect(g.lay.strip)
+	if strip.Empty() || g.lay.view.y1 >= newLayout(float64(g.outW), float64(g.outH), g.scale).view.y1 {
+		t.Fatalf("no compare rows: strip %v", strip)
+	}
+	img := shot(t, g, "compare-rows")
+	if n := countNear(img, strip, 30, rgb(scenedraw.GhostColor)); n < strip.Dx()*strip.Dy()/3 {
+		t.Errorf("the strip %v: %d pixels in the ghost tint", strip, n)
+	}
+	b := g.lay.bar
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: b.x0 + 1, Y: (b.y0 + b.y1) / 2}})
+	drain(t, g, sc)
+	run(t, g, 1)
+	if tip := string(g.hud.tip); !strings.Contains(tip, "diverges  100 from B's 100 by 6.0 m") {
+		t.Errorf("tooltip %q", tip)
 	}
 }
 

@@ -91,14 +91,14 @@ func (a *App) pollCompareWork() {
 		}
 		w.faults = j.result
 		a.setClockEvents()
-		a.notify(Info, itoa(len(j.result.Faults))+" faults found in "+j.name+" (B)")
+		a.notify(Info, plural(len(j.result.Faults), "fault")+" found in "+j.name+" (B)")
 	}
 }
 
 // matchSummary says how the runs' actors matched.
 func (a *App) matchSummary() string {
 	m := a.cmp.work.matching
-	s := "matched " + itoa(len(m.Pairs)) + " actors of A and B"
+	s := "matched " + plural(len(m.Pairs), "actor") + " of A and B"
 	if len(m.OnlyA)+len(m.OnlyB) > 0 {
 		s += "; " + itoa(len(m.OnlyA)) + " only in A, " + itoa(len(m.OnlyB)) + " only in B"
 	}
@@ -161,4 +161,12 @@ func (w *compareWork) progress() (float64, bool) {
 		return 0.5 + 0.5*w.faultJob.Progress(), true
 	}
 	return 0, false
+}
+
+// plural writes a count and a noun: "1 actor", "3 actors".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return itoa(n) + " " + noun + "s"
 }
