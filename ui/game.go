@@ -58,8 +58,8 @@ type Options struct {
 	Keys []input.Tap
 	// Input replaces the keyboard and mouse (tests); nil reads Ebitengine.
 	Input InputSource
-	// Offset is how many seconds later than the first recording the
-	// second (compared) one plays.
+	// Offset shifts the second (compared) recording's clock: the first's
+	// time t shows the second's t + Offset (as `viewer diff --offset`).
 	Offset float64
 	// AutoPlay starts the first recording playing, looped, once it has
 	// opened (the built-in demo).

@@ -46,7 +46,7 @@ type compareRun struct {
 	stateTime float64 // B's own time the state is at
 	stateOK   bool
 	stateErr  error
-	offset    float64 // seconds B runs later than A on the clock
+	offset    float64 // s: A's time t shows B's time t + offset (from the first frames)
 	runs      Runs
 	work      compareWork // matching and B's faults (comparejob.go)
 }
@@ -74,7 +74,7 @@ func (a *App) CompareState() *scene.State {
 // Runs returns which runs the scene shows.
 func (a *App) Runs() Runs { return a.cmp.runs }
 
-// Offset returns how many seconds later than A run B is shown.
+// Offset returns the shift of run B's clock (see SetOffset).
 func (a *App) Offset() float64 { return a.cmp.offset }
 
 // ShownStates returns what the scene draws: main, drawn as usual, and
@@ -114,8 +114,9 @@ func (a *App) startCompare(j *loader.Job) {
 	a.cmp.job = j
 }
 
-// SetOffset sets how many seconds later than A run B is shown (the
-// command line's --offset; negative: earlier).
+// SetOffset shifts run B's clock: from the first frames, A's time t
+// shows B's time t + s, as `viewer diff --offset` takes it (positive: B
+// is ahead, its moments come earlier on the clock).
 func (a *App) SetOffset(s float64) {
 	if math.IsNaN(s) || math.IsInf(s, 0) {
 		return
@@ -155,7 +156,8 @@ func (a *App) applyCompare(kind compareOp, steps float64) {
 		a.notify(Info, "showing "+a.cmp.runs.String())
 	case compareOffset:
 		a.SetOffset(a.cmp.offset + steps)
-		a.notify(Info, "B "+formatOffset(a.cmp.offset)+" against A")
+		o := formatOffset(a.cmp.offset)
+		a.notify(Info, "B's clock "+o+": A's time t shows B's time t "+o)
 	case compareClose:
 		a.CloseCompare()
 		a.notify(Info, "stopped comparing")
@@ -217,14 +219,14 @@ func (a *App) pollCompare() {
 }
 
 // BTime is run B's own time (seconds since its recording began) shown
-// at clock time t: both start together at their first frames, B shifted
-// later by the offset.
+// at clock time t: both start together at their first frames, B's clock
+// shifted by the offset.
 func (a *App) BTime(t float64) float64 {
 	rec, b := a.Recording(), a.CompareRecording()
 	if rec == nil || b == nil {
 		return t
 	}
-	return t - rec.Times()[0] + b.Times()[0] - a.cmp.offset
+	return t - rec.Times()[0] + b.Times()[0] + a.cmp.offset
 }
 
 // refreshCompare fills run B's state at the clock's time when it moved.
@@ -256,7 +258,7 @@ func (a *App) clockSpan(rec *scene.Recording) ([]float64, float64) {
 	if b == nil {
 		return rec.Times(), lastDuration(rec)
 	}
-	shift := rec.Times()[0] - b.Times()[0] + a.cmp.offset
+	shift := rec.Times()[0] - b.Times()[0] - a.cmp.offset
 	merged := mergeShifted(rec.Times(), b.Times(), shift)
 	last := -1.0
 	if ta := rec.Times(); ta[len(ta)-1] == merged[len(merged)-1] {

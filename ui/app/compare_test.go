@@ -98,29 +98,29 @@ func TestCompareOffset(t *testing.T) {
 	if a.Offset() != 0.3 {
 		t.Fatalf("offset %v after three presses of ., want 0.3", a.Offset())
 	}
-	if got := a.BTime(1); math.Abs(got-0.7) > 1e-9 {
-		t.Errorf("B's time at 1 s: %v, want 0.7", got)
+	if got := a.BTime(1); math.Abs(got-1.3) > 1e-9 {
+		t.Errorf("B's time at 1 s: %v, want 1.3", got)
 	}
-	// The timeline spans both runs: B now ends 0.3 s after A.
-	if got := a.Clock().End(); math.Abs(got-(end+0.3)) > 1e-9 {
-		t.Errorf("clock ends at %v, want %v", got, end+0.3)
+	// The timeline spans both runs: B's start comes 0.3 s before A's.
+	if got := a.Clock().Start(); math.Abs(got+0.3) > 1e-9 || a.Clock().End() != end {
+		t.Errorf("clock spans %v to %v, want -0.3 to %v", got, a.Clock().End(), end)
 	}
-	if got := a.StatusText().String(); !strings.Contains(got, "B +0.3 s") {
+	if got := a.StatusText().String(); !strings.Contains(got, "B's clock +0.3 s") {
 		t.Errorf("status %q", got)
 	}
 	keys(a, m, true, input.KeyComma)
 	if a.Offset() != -0.7 {
 		t.Errorf("offset %v after Shift+comma, want -0.7", a.Offset())
 	}
-	// B earlier: it ends 0.7 s before A, and the clock starts 0.7 s early.
-	if got := a.Clock().Start(); math.Abs(got-(-0.7)) > 1e-9 || math.Abs(a.Clock().End()-end) > 1e-9 {
-		t.Errorf("clock spans %v to %v, want -0.7 to %v", got, a.Clock().End(), end)
+	// B behind: it starts with A and ends 0.7 s after it.
+	if got := a.Clock().Start(); got != 0 || math.Abs(a.Clock().End()-(end+0.7)) > 1e-9 {
+		t.Errorf("clock spans %v to %v, want 0 to %v", got, a.Clock().End(), end+0.7)
 	}
-	// The shift moved with B: at 1.3 s B is at its own 2 s.
-	a.Apply(input.Clock(playback.GoTo(1.3)))
+	// The shift moved with B: at 2.7 s B is at its own 2 s.
+	a.Apply(input.Clock(playback.GoTo(2.7)))
 	a.Tick()
 	if st := a.CompareState(); st == nil || math.Abs(st.Time-2) > 1e-9 {
-		t.Errorf("B's state at clock 1.3 s: %+v", st)
+		t.Errorf("B's state at clock 2.7 s is not at its 2 s")
 	}
 }
 
@@ -234,11 +234,12 @@ func TestCompareMatching(t *testing.T) {
 	if got := a.Clock().Time(); math.Abs(got-1) > 1e-9 {
 		t.Errorf("] stopped at %v before or past the first divergence at 1 s", got)
 	}
-	// B 0.5 s later: from when B starts, its hero (10 m/s) is 5 m behind.
-	a.SetOffset(0.5)
+	// B's clock 0.5 s behind: from when B starts, its hero (10 m/s) is
+	// 5 m behind A's.
+	a.SetOffset(-0.5)
 	if m := a.FirstDivergences(); len(m) == 0 || m[0].A != testrec.Hero || math.Abs(m[0].Time-0.5) > 1e-9 ||
 		math.Abs(m[0].Distance-5) > 1e-3 {
-		t.Errorf("with B 0.5 s later: %+v, want the hero from 0.5 s by 5 m", m)
+		t.Errorf("with B's clock 0.5 s behind: %+v, want the hero from 0.5 s by 5 m", m)
 	}
 	a.SetOffset(0)
 	if got := a.AClock(a.BTime(2.2)); math.Abs(got-2.2) > 1e-9 {

@@ -112,9 +112,7 @@ func (a *App) rediverge() {
 		w.div = nil
 		return
 	}
-	// compare's offset is how far B's moment is ahead; ours, how much
-	// later B plays.
-	w.div = compare.Diverge(w.matching, -a.cmp.offset)
+	w.div = compare.Diverge(w.matching, a.cmp.offset) // one meaning of the offset, as `viewer diff` takes it
 	a.setClockEvents()
 }
 

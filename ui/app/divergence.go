@@ -108,7 +108,7 @@ func (a *App) compareStatus(l *Lines) {
 	}
 	l.S("  |  showing ").S(a.cmp.runs.String())
 	if a.cmp.offset != 0 {
-		l.buf = appendOffset(append(l.buf, ", B "...), a.cmp.offset)
+		l.buf = appendOffset(append(l.buf, ", B's clock "...), a.cmp.offset)
 	}
 }
 
@@ -207,7 +207,7 @@ func (a *App) AClock(tb float64) float64 {
 	if rec == nil || b == nil {
 		return tb
 	}
-	return tb - b.Times()[0] + rec.Times()[0] + a.cmp.offset
+	return tb - b.Times()[0] + rec.Times()[0] - a.cmp.offset
 }
 
 // appendCompareEvents appends the moments [ and ] stop at while

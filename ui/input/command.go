@@ -33,7 +33,7 @@ const (
 	KindTrailLength                     // Steps: make the trails one step longer (+1) or shorter (-1)
 	KindOpenCompare                     // open the file dialog for a recording to compare with the open one
 	KindCompareShow                     // show both runs, A only, B only, in turn
-	KindCompareOffset                   // Steps: shift run B by that many seconds later
+	KindCompareOffset                   // Steps: add that many seconds to run B's clock offset
 	KindCompareClose                    // stop comparing: close run B
 	KindDivergenceThreshold             // Steps: raise (+1) or lower (-1) the divergence threshold a step
 	numKinds
@@ -173,8 +173,8 @@ func OpenCompare() Command { return Command{Kind: KindOpenCompare} }
 // CompareShow shows both runs, A only, then B only, in turn.
 func CompareShow() Command { return Command{Kind: KindCompareShow} }
 
-// CompareOffset shifts run B by s seconds later on the common clock
-// (negative: earlier).
+// CompareOffset adds s seconds to run B's clock offset: A's time t
+// shows B's time t + offset.
 func CompareOffset(s float64) Command { return Command{Kind: KindCompareOffset, Steps: s} }
 
 // CompareClose stops comparing: run B is closed.

@@ -114,10 +114,10 @@ func keymap() []binding {
 	sec = SectionCompare
 	row(KeyO, modCtrl|modShift, false, OpenCompare(), "compare the open recording with another (B)")
 	row(KeyB, 0, false, CompareShow(), "show both runs / A only / B only")
-	row(KeyComma, 0, true, CompareOffset(-0.1), "B 0.1 s earlier / later")
-	row(KeyPeriod, 0, true, CompareOffset(0.1), "B 0.1 s earlier / later")
-	row(KeyComma, modShift, true, CompareOffset(-1), "B 1 s earlier / later")
-	row(KeyPeriod, modShift, true, CompareOffset(1), "B 1 s earlier / later")
+	row(KeyComma, 0, true, CompareOffset(-0.1), "B's clock -/+ 0.1 s (A's t shows B's t + offset)")
+	row(KeyPeriod, 0, true, CompareOffset(0.1), "B's clock -/+ 0.1 s (A's t shows B's t + offset)")
+	row(KeyComma, modShift, true, CompareOffset(-1), "B's clock -/+ 1 s")
+	row(KeyPeriod, modShift, true, CompareOffset(1), "B's clock -/+ 1 s")
 	row(KeyComma, modCtrl, true, DivergenceThreshold(-1), "divergence threshold -/+ 0.25 m")
 	row(KeyPeriod, modCtrl, true, DivergenceThreshold(1), "divergence threshold -/+ 0.25 m")
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
@@ -149,6 +149,7 @@ func mouseBindings() []Binding {
 		{"Click", "select an actor, road or intersection", SectionCamera},
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
+		{"Under the timeline", "B's largest divergence (white: where an actor first passes the threshold), B's faults", SectionCompare},
 	}
 }
 

@@ -86,10 +86,10 @@ func TestEveryBinding(t *testing.T) {
 		{"Shift+Ctrl+O opens a recording to compare", ctrl | shift, KeyO, []Command{OpenCompare()}},
 		{"B cycles the runs shown", none, KeyB, []Command{CompareShow()}},
 		{"Shift+B stops comparing", shift, KeyB, []Command{CompareClose()}},
-		{", moves B earlier", none, KeyComma, []Command{CompareOffset(-0.1)}},
-		{". moves B later", none, KeyPeriod, []Command{CompareOffset(0.1)}},
-		{"Shift+, moves B 1 s earlier", shift, KeyComma, []Command{CompareOffset(-1)}},
-		{"Shift+. moves B 1 s later", shift, KeyPeriod, []Command{CompareOffset(1)}},
+		{", turns B's clock back", none, KeyComma, []Command{CompareOffset(-0.1)}},
+		{". turns B's clock on", none, KeyPeriod, []Command{CompareOffset(0.1)}},
+		{"Shift+, turns B's clock 1 s back", shift, KeyComma, []Command{CompareOffset(-1)}},
+		{"Shift+. turns B's clock 1 s on", shift, KeyPeriod, []Command{CompareOffset(1)}},
 		{"O alone does nothing", none, KeyO, nil},
 		{"Shift+O does nothing", shift, KeyO, nil},
 		{"Enter outside the prompt does nothing", none, KeyEnter, nil},
@@ -234,7 +234,7 @@ func TestBindings(t *testing.T) {
 		{"H / F1", "this help", O},
 		{"Ctrl+O", "open recordings and maps (two recordings: compare)", O},
 		{"B", "show both runs / A only / B only", SectionCompare},
-		{", / .", "B 0.1 s earlier / later", SectionCompare},
+		{", / .", "B's clock -/+ 0.1 s (A's t shows B's t + offset)", SectionCompare},
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 	} {
 		if !slices.Contains(lines, want) {
