@@ -12,8 +12,8 @@ import (
 // the runs agree; the outline is drawn over everything, so a ghost that
 // went its own way is never lost behind another actor.
 
-// GhostColor is the ghosts' tint.
-var GhostColor = render.RGB(0xe0, 0x5c, 0xff)
+// GhostColor is the ghosts' tint: a blue violet, apart from the walkers' pink.
+var GhostColor = render.RGB(0xb0, 0x6a, 0xff)
 
 // Ghost drawing constants.
 const (

@@ -92,7 +92,7 @@ func TestGhostPixels(t *testing.T) {
 	}
 	r0, g0, b0 := pixel(nil)
 	r1, g1, b1 := pixel(shiftedRun(t, st, scenetest.HeroID, d))
-	if !(int(r1) > int(r0)+20 && int(b1) > int(b0)+20 && int(r1)-int(g1) > 30 && int(b1)-int(g1) > 30) {
+	if !(int(r1) > int(r0)+20 && int(b1) > int(b0)+40 && int(r1)-int(g1) > 15 && int(b1)-int(g1) > 40) {
 		t.Errorf("pixel at B's hero: %d,%d,%d without the ghost, %d,%d,%d with it; want a violet tint",
 			r0, g0, b0, r1, g1, b1)
 	}
