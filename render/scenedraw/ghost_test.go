@@ -106,16 +106,9 @@ func TestGhostAllocs(t *testing.T) {
 	for i := range ghost.Actors {
 		ghost.Actors[i].World.Location[1] += 3
 	}
-	dl := render.NewDrawList()
 	opt := DefaultOptions()
 	opt.Ghost, opt.GhostSelected = ghost, st.Actors[5].ID
-	for name, v := range londonViews(r) {
-		r.Build(dl, &v, st, opt)
-		r.Build(dl, &v, st, opt)
-		if n := testing.AllocsPerRun(5, func() { r.Build(dl, &v, st, opt) }); n != 0 {
-			t.Errorf("%s view: %v allocations per frame with ghosts", name, n)
-		}
-	}
+	warmFrameAllocs(t, r, st, opt, " with ghosts")
 }
 
 // TestGhostDotsOnlyWhereRunsDiffer: from afar, where actors are dots, a

@@ -186,17 +186,8 @@ func TestOpenFilesRules(t *testing.T) {
 
 func TestCompareTickAllocations(t *testing.T) {
 	a := newComparing(t)
-	a.DismissNotices()
-	a.selected = testrec.Hero
 	a.SetOffset(0.5)
-	a.Apply(input.Clock(playback.ToggleLoop()))
-	a.Apply(input.Clock(playback.Play()))
-	for range 200 {
-		a.Tick()
-	}
-	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
-		t.Errorf("a playing tick while comparing allocates %v times", n)
-	}
+	playingTickAllocs(t, a, " while comparing")
 }
 
 // TestCompareMatching: once both runs are read, actors match by
