@@ -58,8 +58,10 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	if main, ghost := a.ShownStates(); ghost != nil {
 		opt.Ghost = ghost
 		opt.GhostSelected, _ = a.MatchB(a.Selected())
-	} else if main != nil && main == a.CompareState() { // run B alone: its own flashes
+	} else if main != nil && main == a.CompareState() { // run B alone: its own flashes and ids
 		opt.Time, opt.Events = main.Time, a.CompareRecording().Events()
+		opt.Selected, _ = a.MatchB(a.Selected())
+		opt.Hovered, _ = a.MatchB(a.Hovered())
 	}
 	e := a.SelectedElement()
 	if e.Kind == scenedraw.ElementNone {

@@ -161,11 +161,9 @@ func (a *App) clearSelection() {
 // it, else nothing.
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
-	if st := a.State(); st != nil {
-		if id, ok := a.picker.PickActor(v, st, x, y); ok {
-			a.selected, a.element = id, Element{}
-			return
-		}
+	if id, ok := a.pickActor(x, y); ok {
+		a.selected, a.element = id, Element{}
+		return
 	}
 	if m := a.Map(); m != nil {
 		if e, ok := a.picker.PickElement(v, m, x, y); ok {
@@ -190,11 +188,9 @@ func (a *App) pickHover() {
 		return
 	}
 	v := a.View()
-	if st := a.State(); st != nil {
-		if id, ok := a.picker.PickActor(v, st, a.cursorX, a.cursorY); ok {
-			a.hoverID = id
-			return
-		}
+	if id, ok := a.pickActor(a.cursorX, a.cursorY); ok {
+		a.hoverID = id
+		return
 	}
 	if m := a.Map(); m != nil {
 		if e, ok := a.picker.PickElement(v, m, a.cursorX, a.cursorY); ok {

@@ -286,3 +286,35 @@ func TestCompareSameNames(t *testing.T) {
 		t.Errorf("title %q", got)
 	}
 }
+
+// TestComparePickB: with B only, a click on B's actor selects its match
+// in A (the selection is always A's); with A only, nothing is there.
+func TestComparePickB(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.OpenFiles([]loader.Source{
+		loader.BytesSource("a.log", testrec.Bytes(testFrames)),
+		loader.BytesSource("b.log", testrec.Shifted(testFrames, testrec.Walker, 10, 0, -4000)), // 40 m off from 0.5 s, in front of the camera
+	})
+	settle(t, a)
+	a.Apply(input.Clock(playback.GoTo(2)))
+	a.Tick()
+	w := a.CompareState().Actor(testrec.Walker)
+	x, y, _, ok := a.View().WorldToScreen(w.World.Apply(w.Box.Center))
+	if !ok {
+		t.Fatalf("B's walker at %v is behind the camera at %v", w.World.Location, a.View().Eye)
+	}
+	if id, ok := a.MatchA(testrec.Walker); !ok || id != testrec.Walker {
+		t.Fatalf("MatchA(walker) = %d, %v", id, ok)
+	}
+	for _, tc := range []struct {
+		runs Runs
+		want uint32
+	}{{RunsA, 0}, {RunsB, testrec.Walker}} {
+		a.cmp.runs = tc.runs
+		a.Apply(input.Select(x, y))
+		if a.Selected() != tc.want {
+			t.Errorf("%v: a click on B's walker selected %d, want %d", tc.runs, a.Selected(), tc.want)
+		}
+	}
+}

@@ -66,6 +66,47 @@ func (a *App) MatchB(id uint32) (uint32, bool) {
 	return id, true
 }
 
+// MatchA returns the id in run A of B's actor id at the clock's time:
+// MatchB's inverse.
+func (a *App) MatchA(id uint32) (uint32, bool) {
+	st, b := a.State(), a.CompareState()
+	if st == nil || b == nil || id == 0 {
+		return 0, false
+	}
+	if m := a.cmp.work.matching; m != nil {
+		f := a.Recording().FrameAt(a.clock.Time())
+		for _, p := range m.Pairs {
+			if m.B.Actors[p.B].ID != id {
+				continue
+			}
+			if act := &m.A.Actors[p.A]; act.First <= f && f <= act.Last() {
+				return act.ID, true
+			}
+		}
+		return 0, false
+	}
+	act, other := st.Actor(id), b.Actor(id)
+	if act == nil || other == nil || act.Blueprint != other.Blueprint {
+		return 0, false
+	}
+	return id, true
+}
+
+// pickActor returns the actor under pixel x, y in the run the scene
+// shows, as an id of run A (the selection is always A's): with B only, a
+// B actor picks its match in A, and one without a match picks nothing.
+func (a *App) pickActor(x, y float64) (uint32, bool) {
+	main, _ := a.ShownStates()
+	if main == nil {
+		return 0, false
+	}
+	id, ok := a.picker.PickActor(a.View(), main, x, y)
+	if !ok || main == a.State() {
+		return id, ok
+	}
+	return a.MatchA(id)
+}
+
 // Divergence returns the distance in metres between A's actor id and its
 // match in B at the clock's time, with the match's id; ok is false when
 // it has no match there, or the match is not in B at that moment.
