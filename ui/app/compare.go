@@ -49,6 +49,10 @@ type compareRun struct {
 	offset    float64 // s: A's time t shows B's time t + offset (from the first frames)
 	runs      Runs
 	work      compareWork // matching and B's faults (comparejob.go)
+	// partial: res is the start of B only (the job's preview, or what
+	// was shown when indexing the rest failed); nothing is matched on it.
+	partial   bool
+	previewOf *loader.Job // the job whose preview res is
 }
 
 // Comparing reports whether a run B is open (it may still be loading).
@@ -137,6 +141,7 @@ func (a *App) CloseCompare() {
 	a.cmp.work.stop()
 	a.cmp.res.Close()
 	a.cmp.job, a.cmp.res, a.cmp.stateOK, a.cmp.stateErr = nil, nil, false, nil
+	a.cmp.partial, a.cmp.previewOf = false, nil
 	a.cmp.runs = RunsBoth
 	if had {
 		a.respanClock()
@@ -190,7 +195,8 @@ func appendOffset(b []byte, s float64) []byte {
 	return append(b, " s"...)
 }
 
-// pollCompare installs run B once it has loaded.
+// pollCompare installs run B once it has loaded, and its start (the
+// loader's preview) while a big one is indexed, as for run A.
 func (a *App) pollCompare() {
 	j := a.cmp.job
 	if j == nil {
@@ -198,9 +204,13 @@ func (a *App) pollCompare() {
 	}
 	res, ok := j.Result()
 	if !ok {
+		if p := j.Preview(); p != nil && a.cmp.previewOf != j {
+			a.cmp.previewOf = j
+			a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: p}, true)
+		}
 		return
 	}
-	a.cmp.job = nil
+	a.cmp.job, a.cmp.previewOf = nil, nil
 	if res.Err != nil {
 		if !loader.IsCanceled(res.Err) {
 			a.notify(Error, res.Err.Error())
@@ -208,14 +218,19 @@ func (a *App) pollCompare() {
 		res.Close()
 		return
 	}
-	a.cmp.res.Close()
-	a.cmp.res, a.cmp.stateOK, a.cmp.stateErr = res, false, nil
-	a.respanClock()
-	a.contentChanged()
+	a.showB(res, false)
 	a.notify(Info, "comparing with "+res.Source.Name+" (B, ghosts): "+itoa(len(res.Recording.Frames()))+" frames")
 	if err := res.Recording.Err(); err != nil {
 		a.notify(Warning, res.Source.Name+": the recording ends early ("+err.Error()+")")
 	}
+}
+
+// showB puts res on screen as run B; partial: it is the start of B only.
+func (a *App) showB(res *loader.Result, partial bool) {
+	a.cmp.res.Close()
+	a.cmp.res, a.cmp.partial, a.cmp.stateOK, a.cmp.stateErr = res, partial, false, nil
+	a.respanClock()
+	a.contentChanged()
 }
 
 // BTime is run B's own time (seconds since its recording began) shown

@@ -318,3 +318,25 @@ func TestComparePickB(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePreviewB: the start of a big run B shows while it is
+// indexed, but nothing is matched on it; the whole run then takes over
+// and is matched.
+func TestComparePreviewB(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("a.log", testrec.Bytes(200)))
+	settle(t, a)
+	j, _ := previewJob(t, 200)
+	a.cmp.job, a.cmp.previewOf = j, j
+	// As pollCompare does while the job runs (here it is done already).
+	a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
+	a.syncCompareWork()
+	if !a.cmp.partial || a.CompareState() == nil || a.cmp.work.match != nil {
+		t.Fatalf("preview of B: partial %v, state %v, matching %v", a.cmp.partial, a.CompareState() != nil, a.cmp.work.match != nil)
+	}
+	settle(t, a)
+	if a.cmp.partial || a.CompareRecording() == j.Preview() || len(a.CompareRecording().Frames()) != 200 || a.cmp.work.matching == nil {
+		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.partial, len(a.CompareRecording().Frames()), a.cmp.work.matching != nil)
+	}
+}

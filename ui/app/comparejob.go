@@ -53,7 +53,7 @@ type compareWork struct {
 // syncCompareWork starts the background work that what is open calls for.
 func (a *App) syncCompareWork() {
 	w := &a.cmp.work
-	if a.cmp.res == nil || a.recRes == nil || a.Previewing() {
+	if a.cmp.res == nil || a.cmp.partial || a.recRes == nil || a.Previewing() {
 		return
 	}
 	if w.matchA != a.recRes || w.matchB != a.cmp.res {
