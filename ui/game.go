@@ -171,6 +171,7 @@ func (g *Game) step() {
 
 	g.readInput()
 	g.mapper.SetList(g.app.FaultListOpen())
+	g.mapper.SetThresholds(g.app.ThresholdsOpen())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)

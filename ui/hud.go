@@ -48,6 +48,7 @@ func (h *hudText) build(g *Game) {
 	h.timeline(g)
 	h.inspectors(g)
 	h.faultListPanel(g)
+	h.thresholdsPanel(g)
 	h.noticeStack(g)
 	h.loading(g)
 	h.emptyState(g)

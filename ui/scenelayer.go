@@ -169,9 +169,9 @@ func (p picker) PickActor(v *render.View, st *scene.State, x, y float64) (uint32
 	return p.s.r.PickActor(v, st, x, y)
 }
 
-func (p picker) PickElement(v *render.View, m *scene.Map, x, y float64) (app.Element, bool) {
-	if m != p.s.m {
-		return p.s.fallback.PickElement(v, m, x, y)
+func (p picker) PickElement(v *render.View, m *scene.Map, rn *scene.RoadNet, x, y float64) (app.Element, bool) {
+	if m != p.s.m || rn != p.s.rn {
+		return p.s.fallback.PickElement(v, m, rn, x, y)
 	}
 	return app.ElementOf(p.s.r.PickMapElement(v, x, y))
 }

@@ -53,7 +53,7 @@ func (s *settingsSaver) flush(a *app.App) {
 	if s.w > 0 && s.h > 0 {
 		v.WindowWidth, v.WindowHeight = s.w, s.h
 	}
-	if equalSettings(v, s.last) {
+	if v.Equal(s.last) {
 		return
 	}
 	if err := s.store.Save(v); err != nil {
@@ -61,17 +61,4 @@ func (s *settingsSaver) flush(a *app.App) {
 		return
 	}
 	s.last = v
-}
-
-func equalSettings(a, b settings.Settings) bool {
-	if a.Speed != b.Speed || a.WindowWidth != b.WindowWidth || a.WindowHeight != b.WindowHeight ||
-		a.TopDown != b.TopDown || a.MapsDir != b.MapsDir || len(a.Layers) != len(b.Layers) {
-		return false
-	}
-	for k, v := range a.Layers {
-		if w, ok := b.Layers[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }

@@ -61,8 +61,11 @@ func match(t testing.TB, a, b drivetest.Script) *Matching {
 // pairOf returns the index of the pair of A's actor id.
 func pairOf(t *testing.T, m *Matching, id uint32) int {
 	t.Helper()
-	for k, p := range m.Pairs {
-		if m.A.Actors[p.A].ID == id {
+	for i := range m.A.Actors {
+		if k := m.PairOfA(i); m.A.Actors[i].ID == id && k >= 0 {
+			if m.Pairs[k].A != i || m.PartnerOfA(i) != m.Pairs[k].B {
+				t.Fatalf("PairOfA(%d) = %d: %+v; PartnerOfA %d", i, k, m.Pairs[k], m.PartnerOfA(i))
+			}
 			return k
 		}
 	}

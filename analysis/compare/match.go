@@ -51,6 +51,15 @@ type Matching struct {
 // PartnerOfA returns the B actor matched with A's actor i, or -1.
 func (m *Matching) PartnerOfA(i int) int { return m.bOf[i] }
 
+// PairOfA returns the index in Pairs of the pair of A's actor i, or -1.
+func (m *Matching) PairOfA(i int) int {
+	k := sort.Search(len(m.Pairs), func(k int) bool { return m.Pairs[k].A >= i })
+	if k < len(m.Pairs) && m.Pairs[k].A == i {
+		return k
+	}
+	return -1
+}
+
 // Match reads both recordings (ReadPair) and matches their actors.
 func Match(ctx context.Context, a, b *scene.Recording) (*Matching, error) {
 	ra, rb, errA, errB := ReadPair(ctx, a, b)

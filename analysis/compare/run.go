@@ -79,6 +79,7 @@ func Read(ctx context.Context, rec *scene.Recording) (*Run, error) {
 	w := scene.NewWorld()
 	roles := map[uint32]string{}
 	live := map[uint32]int{} // id -> index in Actors of its current life
+	lens := lifeLengths(rec)
 	var poses []scene.Pose
 	for f := 0; f < n; {
 		pk, err := rd.Next()
@@ -96,7 +97,7 @@ func Read(ctx context.Context, rec *scene.Recording) (*Run, error) {
 			}
 		case *recorder.FrameEnd:
 			poses = w.Poses(poses, moving)
-			r.frame(poses, f, live, roles)
+			r.frame(poses, f, live, roles, lens)
 			f++
 			if f%256 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -110,17 +111,43 @@ func Read(ctx context.Context, rec *scene.Recording) (*Run, error) {
 
 // frame appends frame f's positions, starting a life for every actor
 // whose spawn frame is not that of its id's current life.
-func (r *Run) frame(poses []scene.Pose, f int, live map[uint32]int, roles map[uint32]string) {
+func (r *Run) frame(poses []scene.Pose, f int, live map[uint32]int, roles map[uint32]string, lens map[life]int) {
 	for i := range poses {
 		p := &poses[i]
 		k, ok := live[p.ID]
 		if !ok || r.Actors[k].First != p.SpawnFrame || r.Actors[k].Last() != f-1 {
 			k = len(r.Actors)
 			live[p.ID] = k
-			r.Actors = append(r.Actors, Actor{ID: p.ID, Blueprint: p.Blueprint, Kind: p.Kind, Role: roles[p.ID], First: f})
+			r.Actors = append(r.Actors, Actor{ID: p.ID, Blueprint: p.Blueprint, Kind: p.Kind, Role: roles[p.ID], First: f,
+				Pos: make([]mgl64.Vec3, 0, max(lens[life{p.ID, f}], 1))})
 		}
 		r.Actors[k].Pos = append(r.Actors[k].Pos, p.World.Location)
 	}
+}
+
+// life names one actor's life: its id and the frame that spawned it.
+type life struct {
+	id    uint32
+	spawn int
+}
+
+// lifeLengths is how many frames each life lasts, from the recording's
+// spawn and destroy events, so that its positions are allocated once.
+func lifeLengths(rec *scene.Recording) map[life]int {
+	n := len(rec.Times())
+	spawned, out := map[uint32]int{}, map[life]int{}
+	for _, e := range rec.Events() {
+		switch e.Kind {
+		case scene.EventSpawn:
+			spawned[e.Actor] = e.Frame
+			out[life{e.Actor, e.Frame}] = n - e.Frame
+		case scene.EventDestroy:
+			if f, ok := spawned[e.Actor]; ok {
+				out[life{e.Actor, f}] = e.Frame - f
+			}
+		}
+	}
+	return out
 }
 
 func roleName(attrs []recorder.Attribute) string {

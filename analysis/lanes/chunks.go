@@ -92,6 +92,8 @@ func (p *pass) work() {
 		var f Fix
 		for s := range c.dst {
 			var cur Cursor
+			var last [3]float32 // where f was found, when fixed
+			fixed := false
 			dst := c.dst[s]
 			for _, i := range c.order[c.count[s]:c.count[s+1]] {
 				smp := c.in[i]
@@ -99,7 +101,13 @@ func (p *pass) work() {
 				case p.m == nil:
 					placeRaw(&smp, nil)
 				case fw != nil:
-					fw.Follow(&cur, smp.position(), &f)
+					// A vehicle standing still (at a light, in a queue)
+					// is where it was: Follow's answer is Locate's, a
+					// function of the point alone.
+					if !fixed || smp.pos != last {
+						fw.Follow(&cur, smp.position(), &f)
+						last, fixed = smp.pos, true
+					}
 					placeRaw(&smp, &f)
 				default:
 					loc := p.m.Locate(smp.position())

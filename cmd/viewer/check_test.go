@@ -77,31 +77,13 @@ func faultyFiles(t *testing.T) {
 }
 
 func TestCheckGolden(t *testing.T) {
-	here, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(t.TempDir()) // so that the file names in the output are stable
-	faultyFiles(t)
-	for _, tt := range []struct {
-		golden string
-		args   []string
-	}{
-		{"check.golden", []string{"check", "city.bai", "faults.log"}},
-		{"check_json.golden", []string{"check", "faults.log", "city.bai", "--json"}},
-		{"check_nomap.golden", []string{"check", "faults.log"}},
-		{"state_map.golden", []string{"state", "city.bai", "faults.log", "--at", "2.25"}},
-		{"state_map_json.golden", []string{"state", "faults.log", "city.bai", "--at", "2.25", "--json"}},
-	} {
-		t.Run(tt.golden, func(t *testing.T) {
-			code, out, _ := runCLI(tt.args...)
-			if want := ExitFaults; tt.args[0] == "check" && code != want || tt.args[0] == "state" && code != ExitOK {
-				t.Errorf("exit %d", code)
-			}
-			t.Chdir(here)
-			golden(t, tt.golden, []byte(out))
-		})
-	}
+	goldenRuns(t, faultyFiles, []goldenCase{
+		{"check.golden", []string{"check", "city.bai", "faults.log"}, ExitFaults},
+		{"check_json.golden", []string{"check", "faults.log", "city.bai", "--json"}, ExitFaults},
+		{"check_nomap.golden", []string{"check", "faults.log"}, ExitFaults},
+		{"state_map.golden", []string{"state", "city.bai", "faults.log", "--at", "2.25"}, ExitOK},
+		{"state_map_json.golden", []string{"state", "faults.log", "city.bai", "--at", "2.25", "--json"}, ExitOK},
+	})
 }
 
 type checkDoc struct {
@@ -170,12 +152,7 @@ func TestCheckStatus(t *testing.T) {
 	if err := os.WriteFile("junk.bin", []byte("not a recording at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct {
-		args      []string
-		code      int
-		stderrHas string
-		stdoutHas string
-	}{
+	runStatus(t, []statusCase{
 		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "total        0"},
 		{[]string{"check", "faults.log", "city.bai"}, ExitFaults, "", "off-lane     1"},
 		{[]string{"check", "faults.log", "city.bai", "--off-lane", "2.5", "--close-call-ttc", "0.5"}, ExitFaults, "", "off-lane     0"},
@@ -190,17 +167,7 @@ func TestCheckStatus(t *testing.T) {
 		{[]string{"check", "junk.bin", "city.bai"}, ExitBadInput, "junk.bin", ""},
 		{[]string{"state", "clean.log", "city.bai", "city.bai", "--at", "1"}, ExitUsage, "at most one MAP", ""},
 		{[]string{"state", "clean.log", "clean.log", "--at", "1"}, ExitUsage, "two recordings", ""},
-	} {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			code, out, errOut := runCLI(tt.args...)
-			if code != tt.code || !strings.Contains(errOut, tt.stderrHas) || !strings.Contains(out, tt.stdoutHas) {
-				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
-			}
-			if strings.Count(errOut, "no map given") > 1 {
-				t.Errorf("the note comes more than once: %q", errOut)
-			}
-		})
-	}
+	})
 }
 
 // TestStateLaneMatchesCheck: the lane `viewer state` gives a vehicle is

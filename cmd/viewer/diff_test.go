@@ -64,29 +64,11 @@ func diffFiles(t *testing.T) {
 }
 
 func TestDiffGolden(t *testing.T) {
-	here, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(t.TempDir()) // so that the file names in the output are stable
-	diffFiles(t)
-	for _, tt := range []struct {
-		golden string
-		args   []string
-	}{
-		{"diff.golden", []string{"diff", "a.log", "b.log", "city.bai"}},
-		{"diff_json.golden", []string{"diff", "city.bai", "a.log", "b.log", "--json"}},
-		{"diff_nomap.golden", []string{"diff", "a.log", "b.log", "--threshold", "0.5"}},
-	} {
-		t.Run(tt.golden, func(t *testing.T) {
-			code, out, _ := runCLI(tt.args...)
-			if code != ExitDiffer {
-				t.Errorf("exit %d", code)
-			}
-			t.Chdir(here)
-			golden(t, tt.golden, []byte(out))
-		})
-	}
+	goldenRuns(t, diffFiles, []goldenCase{
+		{"diff.golden", []string{"diff", "a.log", "b.log", "city.bai"}, ExitDiffer},
+		{"diff_json.golden", []string{"diff", "city.bai", "a.log", "b.log", "--json"}, ExitDiffer},
+		{"diff_nomap.golden", []string{"diff", "a.log", "b.log", "--threshold", "0.5"}, ExitDiffer},
+	})
 }
 
 type diffDoc struct {
@@ -169,12 +151,7 @@ func TestDiffStatus(t *testing.T) {
 	if err := os.WriteFile("cut.log", head[:len(head)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct {
-		args      []string
-		code      int
-		stderrHas string
-		stdoutHas string
-	}{
+	runStatus(t, []statusCase{
 		{[]string{"diff", "a.log", "same.log", "city.bai"}, ExitOK, "", "The runs agree within 1 m."},
 		{[]string{"diff", "a.log", "renumbered.log"}, ExitOK, "", "by id 0, by role 1, by spawn 2"},
 		{[]string{"diff", "a.log", "b.log", "--threshold", "3", "--maps", "off"}, ExitDiffer, "", "diverging by more than 3 m: 0"},
@@ -187,12 +164,34 @@ func TestDiffStatus(t *testing.T) {
 		{[]string{"diff", "a.log", "b.log", "--offset", "NaN"}, ExitUsage, "--offset NaN", ""},
 		{[]string{"diff", "a.log", "missing.log"}, ExitBadInput, "missing.log", ""},
 		{[]string{"diff", "junk.bin", "a.log"}, ExitBadInput, "junk.bin", ""},
-	} {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			code, out, errOut := runCLI(tt.args...)
-			if code != tt.code || !strings.Contains(errOut, tt.stderrHas) || !strings.Contains(out, tt.stdoutHas) {
-				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
-			}
-		})
+		{[]string{"diff", "a.log", "cut.log", "--maps", "off"}, ExitDiffer, "cut.log: using the frames before the error: recorder: byte ", "Events only in A: 1"},
+	})
+}
+
+// TestDiffCARLA compares the two real recordings of one scenario made
+// with CARLA 0.9.10 and 0.9.13: the hero has another id and a renamed
+// blueprint (mkz2017, mkz_2017), so it is matched by its role; it drives
+// differently from about 6 s on; each run's off-lane spans are its own.
+func TestDiffCARLA(t *testing.T) {
+	a, b := realFile(t, realFiles[0].file), realFile(t, realFiles[1].file)
+	code, out, errOut := runQuery("diff", a, b, "--json")
+	if code != ExitDiffer || !strings.Contains(errOut, "Town01") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var doc diffDoc
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Actors) != 1 || len(doc.OnlyInA)+len(doc.OnlyInB) != 0 {
+		t.Fatalf("%s", out)
+	}
+	h := doc.Actors[0]
+	if h.AID != 259 || h.BID != 234 || h.FirstDiverges < 5 || h.FirstDiverges > 7 || h.MaxDivergence < 10 {
+		t.Errorf("hero %+v", h)
+	}
+	for _, evs := range [][]diffDocEvent{doc.EventsOnlyInA, doc.EventsOnlyInB} {
+		if len(evs) == 0 || evs[0].Kind != "off-lane" {
+			t.Errorf("events %+v", evs)
+		}
 	}
 }

@@ -38,6 +38,9 @@ var (
 	colTram         = render.RGB(0xd0, 0x80, 0x50)
 	colTrain        = render.RGBA(0xa8, 0x80, 0xff, 0xc0)
 	colHighlight    = render.RGBA(0x6f, 0xd3, 0xff, 0x60)
+	// colHighlightArea is a selected surface drawn opaque (an OpenDRIVE
+	// road's lanes, a junction): the road colour tinted with colHighlight.
+	colHighlightArea = render.RGB(0x35, 0x5d, 0x78)
 
 	// Lanes: side A (drives End -> Start) and side B (Start -> End).
 	colSideA = render.RGB(0xff, 0x9f, 0x43)

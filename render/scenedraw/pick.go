@@ -16,15 +16,21 @@ const (
 	ElementNone ElementKind = iota
 	ElementRoad
 	ElementIntersection
+	// ElementNetRoad and ElementJunction are an OpenDRIVE map's road
+	// and junction (scene.RoadNet's Roads and Junctions).
+	ElementNetRoad
+	ElementJunction
 )
 
 // MapElement is a road or an intersection of the map, as picked under the
 // cursor for the map inspector.
 type MapElement struct {
 	Kind ElementKind
-	// Index is the position in scene.Map.Roads or scene.Map.Intersections.
+	// Index is the position in scene.Map.Roads or scene.Map.Intersections
+	// (scene.RoadNet.Roads or Junctions for the OpenDRIVE kinds).
 	Index int
-	// ID is the road's or intersection's own id from the file.
+	// ID is the road's or intersection's own id from the file (-1 for
+	// the OpenDRIVE kinds, whose ids are strings: see scene.RoadNet).
 	ID int
 	// Point is where the cursor's ray meets the element, world metres.
 	Point mgl64.Vec3
@@ -80,6 +86,12 @@ func (r *Renderer) PickActor(view *render.View, st *scene.State, x, y float64) (
 // intersection disc winning over the road ends it covers.
 func (r *Renderer) PickMapElement(view *render.View, x, y float64) (MapElement, bool) {
 	c := r.cache
+	if c == nil { // no BAI map: only an OpenDRIVE one, if any
+		if r.net != nil {
+			return r.net.pick(view, x, y)
+		}
+		return MapElement{Lane: -1}, false
+	}
 	m := c.m
 	o, d := view.ScreenRay(x, y)
 	best := MapElement{Lane: -1}
@@ -112,6 +124,9 @@ func (r *Renderer) PickMapElement(view *render.View, x, y float64) (MapElement, 
 		bestT = t
 		best = MapElement{Kind: ElementRoad, Index: i, ID: m.Roads[i].ID, Point: p, Lane: -1}
 		best.Side, best.Lane = nearestLane(g, p)
+	}
+	if best.Kind == ElementNone && r.net != nil {
+		return r.net.pick(view, x, y)
 	}
 	return best, best.Kind != ElementNone
 }

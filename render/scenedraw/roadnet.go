@@ -21,8 +21,9 @@ import (
 // netCache is what SetRoads prepares once per map.
 type netCache struct {
 	rn      *scene.RoadNet
-	areas   [][]mgl64.Vec2 // junction areas, from the lane map
-	lamps   []int          // indices in rn.Signals of the traffic lights
+	lanes   *lanes.OpenDRIVE // the lane map, for picking
+	areas   [][]mgl64.Vec2   // junction areas, from the lane map
+	lamps   []int            // indices in rn.Signals of the traffic lights
 	matcher *lanes.LightMatcher
 	match   []lanes.LightMatch
 	bounds  render.AABB
@@ -50,8 +51,8 @@ func (r *Renderer) SetRoads(rn *scene.RoadNet) {
 		r.net = nil
 		return
 	}
-	c := &netCache{rn: rn}
 	lm := lanes.NewOpenDRIVE(rn)
+	c := &netCache{rn: rn, lanes: lm}
 	for j := range lm.Intersections() {
 		c.areas = append(c.areas, lm.Area(j))
 	}
@@ -78,8 +79,12 @@ func (r *Renderer) drawRoadNet(dl *render.DrawList, v *render.View, st *scene.St
 	}
 	rn := c.rn
 	if opt.Layers.Has(Intersections) {
-		for _, a := range c.areas {
-			fillPolygon(dl, a, c.bounds.Min[2], colIntersection)
+		for j, a := range c.areas {
+			col := colIntersection
+			if opt.Element.Kind == ElementJunction && opt.Element.Index == j {
+				col = colHighlightArea
+			}
+			fillPolygon(dl, a, c.bounds.Min[2], col)
 		}
 	}
 	for i := range rn.Lanes {
@@ -94,6 +99,9 @@ func (r *Renderer) drawRoadNet(dl *render.DrawList, v *render.View, st *scene.St
 			col, layer = colSidewalk, render.LayerGround
 		default:
 			col, layer = colShoulder, render.LayerGround
+		}
+		if opt.Element.Kind == ElementNetRoad && opt.Element.Index == l.Road {
+			col = colHighlightArea
 		}
 		for k := 0; k+1 < len(l.Inner); k++ {
 			dl.Triangle3D(layer, l.Inner[k], l.Outer[k], l.Outer[k+1], col)
@@ -243,4 +251,30 @@ func (r *Renderer) drawSignals(dl *render.DrawList, v *render.View, st *scene.St
 			dl.Polyline3D(render.LayerObjects, pts[:], lineWidth(ppm, 0.25, 2, 6), col)
 		}
 	}
+}
+
+// pick returns the road or junction of the OpenDRIVE map under device
+// pixel (x, y): where the cursor's ray meets the ground the network
+// lies on, as the lane map places that point. A junction's connecting
+// roads are its surface, so a point there picks the junction.
+func (c *netCache) pick(view *render.View, x, y float64) (MapElement, bool) {
+	o, d := view.ScreenRay(x, y)
+	lo, hi := c.bounds.Min[2], c.bounds.Max[2]
+	p, _, ok := rayLevel(o, d, lo)
+	if !ok {
+		return MapElement{Lane: -1}, false
+	}
+	loc := c.lanes.Locate(p)
+	if loc.Place == lanes.OffMap && hi > lo { // hilly: try the top too
+		if q, _, ok := rayLevel(o, d, hi); ok {
+			p, loc = q, c.lanes.Locate(q)
+		}
+	}
+	switch loc.Place {
+	case lanes.OnRoad:
+		return MapElement{Kind: ElementNetRoad, Index: loc.Road, ID: -1, Point: p, Lane: -1}, true
+	case lanes.InIntersection:
+		return MapElement{Kind: ElementJunction, Index: loc.Intersection, ID: -1, Point: p, Lane: -1}, true
+	}
+	return MapElement{Lane: -1}, false
 }

@@ -398,3 +398,52 @@ func TestLaneArrowShortLane(t *testing.T) {
 		t.Fatalf("%d triangles, want the one of the two-point lane's arrow", n)
 	}
 }
+
+// TestRoadNetPick: the pixel over a driving lane picks that lane's road
+// (with no BAI map set), and the picked road is drawn highlighted; a
+// pixel over a junction's area picks the junction (Town01 has them).
+func TestRoadNetPick(t *testing.T) {
+	for _, tc := range roadNets {
+		t.Run(tc.name, func(t *testing.T) {
+			rn := tc.net(t)
+			l, p := laneProbe(t, rn)
+			v := topView(p, 10)
+			r := netRenderer(rn)
+			x, y, _, _ := v.WorldToScreen(p)
+			e, ok := r.PickMapElement(&v, x, y)
+			if !ok || e.Kind != ElementNetRoad || e.Index != l.Road {
+				t.Fatalf("pick at lane of road %d: %+v, %v", l.Road, e, ok)
+			}
+			opt := Options{Layers: Lanes | Sidewalks, Element: e}
+			if img := rasterize(build(r, v, nil, opt)); !pixelIs(img, &v, p, colHighlightArea) {
+				t.Errorf("picked road not drawn highlighted at %v: %v", p, img.RGBAAt(int(x), int(y)))
+			}
+			if len(rn.Junctions) == 0 {
+				return
+			}
+			lm := r.net.lanes
+			for j := range lm.Intersections() {
+				c := centroid(lm.Area(j))
+				if loc := lm.Locate(mgl64.Vec3{c[0], c[1], p[2]}); loc.Intersection != j {
+					continue // a concave junction's centroid may lie outside it
+				}
+				q := mgl64.Vec3{c[0], c[1], p[2]}
+				v := topView(q, 10)
+				x, y, _, _ := v.WorldToScreen(q)
+				if e, ok := r.PickMapElement(&v, x, y); !ok || e.Kind != ElementJunction || e.Index != j {
+					t.Errorf("pick at junction %d's centre: %+v, %v", j, e, ok)
+				}
+				return
+			}
+			t.Error("no junction whose centre is inside it")
+		})
+	}
+}
+
+func centroid(poly []mgl64.Vec2) mgl64.Vec2 {
+	var c mgl64.Vec2
+	for _, p := range poly {
+		c = c.Add(p)
+	}
+	return c.Mul(1 / float64(len(poly)))
+}

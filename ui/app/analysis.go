@@ -28,6 +28,8 @@ type analysisJob struct {
 	progress atomic.Uint64 // float64 bits, 0 to 1
 	name     string        // the recording's name, for the progress box
 
+	th faults.Thresholds // the limits Find runs with
+
 	// Set before done is closed.
 	assoc  *lanes.Association
 	result *faults.Result
@@ -46,7 +48,7 @@ type endKey struct {
 // and blocked spans are listed).
 func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.RoadNet, th faults.Thresholds) *analysisJob {
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &analysisJob{cancel: cancel, done: make(chan struct{}), name: name}
+	j := &analysisJob{cancel: cancel, done: make(chan struct{}), name: name, th: th}
 	go func() {
 		defer close(j.done)
 		lm := laneMapOf(m, rn) // building a town's lane map takes a moment: not on the UI's goroutine
@@ -62,6 +64,20 @@ func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.Ro
 		j.assoc = a
 		j.result = faults.Find(a, rec.Events(), th)
 		j.lights = endLightsOf(a)
+	}()
+	return j
+}
+
+// startFind runs the fault rules alone over an association built
+// before, with new thresholds.
+func startFind(name string, rec *scene.Recording, as *lanes.Association, th faults.Thresholds) *analysisJob {
+	j := &analysisJob{cancel: func() {}, done: make(chan struct{}), name: name, th: th}
+	j.progress.Store(math.Float64bits(0.9))
+	go func() {
+		defer close(j.done)
+		j.assoc = as
+		j.result = faults.Find(as, rec.Events(), th)
+		j.lights = endLightsOf(as)
 	}()
 	return j
 }
@@ -158,6 +174,9 @@ func (a *App) pollAnalysis() {
 	a.assoc, a.faultRes, a.endLights = j.assoc, j.result, j.lights
 	a.faultCursor, a.faultPicked = 0, -1
 	a.setClockEvents()
+	if j.th != a.thresholds { // changed while it ran
+		a.refind()
+	}
 	n := len(j.result.Faults)
 	msg := itoa(n) + " faults found in " + j.name
 	if n == 1 {

@@ -84,6 +84,9 @@ type App struct {
 	endLights    map[endKey]int
 	thresholds   faults.Thresholds
 	faultList    bool
+	thOpen       bool  // the thresholds panel shows
+	thCursor     int   // its cursor row
+	thLines      Lines // its rows
 	faultCursor  int
 	faultPicked  int
 	listBox      ListBox

@@ -66,6 +66,12 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyFaults(faultPick, 0)
 	case input.KindTrailLength:
 		a.stepTrail(cmd.Steps)
+	case input.KindToggleThresholds:
+		a.applyThresholds(thToggle, 0)
+	case input.KindThresholdMove:
+		a.applyThresholds(thMove, cmd.Steps)
+	case input.KindThresholdChange:
+		a.applyThresholds(thChange, cmd.Steps)
 	case input.KindCompareShow:
 		a.applyCompare(compareShow, 0)
 	case input.KindCompareOffset:
@@ -165,8 +171,8 @@ func (a *App) selectAt(x, y float64) {
 		a.selected, a.element = id, Element{}
 		return
 	}
-	if m := a.Map(); m != nil {
-		if e, ok := a.picker.PickElement(v, m, x, y); ok {
+	if m := a.Map(); m != nil || a.Roads() != nil {
+		if e, ok := a.picker.PickElement(v, m, a.Roads(), x, y); ok {
 			a.selected, a.element = 0, e
 			return
 		}
@@ -192,8 +198,8 @@ func (a *App) pickHover() {
 		a.hoverID = id
 		return
 	}
-	if m := a.Map(); m != nil {
-		if e, ok := a.picker.PickElement(v, m, a.cursorX, a.cursorY); ok {
+	if m := a.Map(); m != nil || a.Roads() != nil {
+		if e, ok := a.picker.PickElement(v, m, a.Roads(), a.cursorX, a.cursorY); ok {
 			a.hover = e
 		}
 	}

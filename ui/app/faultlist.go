@@ -73,6 +73,9 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 	switch kind {
 	case faultToggle:
 		a.faultList = !a.faultList
+		if a.faultList {
+			a.thOpen = false
+		}
 		if a.faultList && n == 0 {
 			switch {
 			case a.anJob != nil:

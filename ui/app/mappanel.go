@@ -20,6 +20,10 @@ func (a *App) buildElementPanel() {
 	if e.Kind == scenedraw.ElementNone {
 		e, title = a.hover, "Under the cursor: "
 	}
+	if rn := a.Roads(); rn != nil {
+		netElementPanel(l, rn, title, e)
+		return
+	}
 	if m == nil || e.Kind == scenedraw.ElementNone {
 		return
 	}

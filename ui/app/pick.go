@@ -19,7 +19,7 @@ type Element struct {
 // GeomPicker is the fallback and what the tests use.
 type Picker interface {
 	PickActor(v *render.View, st *scene.State, x, y float64) (id uint32, ok bool)
-	PickElement(v *render.View, m *scene.Map, x, y float64) (Element, bool)
+	PickElement(v *render.View, m *scene.Map, rn *scene.RoadNet, x, y float64) (Element, bool)
 }
 
 // GeomPicker picks with package render/scenedraw's own picking, on a
@@ -28,8 +28,9 @@ type Picker interface {
 // the app's tests and any caller without a window. Its zero value works;
 // it is not safe for concurrent use.
 type GeomPicker struct {
-	r *scenedraw.Renderer
-	m *scene.Map
+	r  *scenedraw.Renderer
+	m  *scene.Map
+	rn *scene.RoadNet
 }
 
 // PickActor implements Picker.
@@ -38,8 +39,13 @@ func (p *GeomPicker) PickActor(v *render.View, st *scene.State, x, y float64) (u
 }
 
 // PickElement implements Picker.
-func (p *GeomPicker) PickElement(v *render.View, m *scene.Map, x, y float64) (Element, bool) {
-	return ElementOf(p.renderer(m).PickMapElement(v, x, y))
+func (p *GeomPicker) PickElement(v *render.View, m *scene.Map, rn *scene.RoadNet, x, y float64) (Element, bool) {
+	r := p.renderer(m)
+	if rn != p.rn {
+		r.SetRoads(rn)
+		p.rn = rn
+	}
+	return ElementOf(r.PickMapElement(v, x, y))
 }
 
 // renderer returns the picking renderer, holding m's geometry when m is

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/settings"
 )
@@ -95,6 +97,31 @@ func TestTown01Window(t *testing.T) {
 		t.Errorf("%d of %d vehicle samples on a lane, want at least 80%%", onLane, total)
 	}
 	t.Logf("%d roads, %d junctions; %d of %d samples on a lane", len(rn.Roads), len(rn.Junctions), onLane, total)
+
+	// A click on a lane selects its road, and the map panel names it by
+	// the file's id.
+	for i := range rn.Lanes {
+		l := &rn.Lanes[i]
+		if l.Type != "driving" || rn.Roads[l.Road].Junction >= 0 || len(l.Center) < 3 {
+			continue
+		}
+		x, y, _, ok := a.View().WorldToScreen(l.Center[len(l.Center)/2])
+		if !ok {
+			continue
+		}
+		a.Apply(input.Select(x, y))
+		a.Tick()
+		e := a.SelectedElement()
+		if e.Kind != scenedraw.ElementNetRoad {
+			continue // an actor or a neighbouring road's surface is in front
+		}
+		want := "Selected road " + rn.Roads[e.Index].ID
+		if got := a.ElementPanel().String(); !strings.HasPrefix(got, want) || !strings.Contains(got, "driving lanes") {
+			t.Errorf("panel after a click on road %s:\n%s", rn.Roads[e.Index].ID, got)
+		}
+		return
+	}
+	t.Error("no click on a lane selected a road")
 }
 
 // TestTownSearch: a recording opened alone brings its town map along,

@@ -31,6 +31,9 @@ const (
 	KindFaultMove                       // Steps: move the fault list's cursor by that many rows
 	KindFaultPick                       // go to the fault under the fault list's cursor
 	KindTrailLength                     // Steps: make the trails one step longer (+1) or shorter (-1)
+	KindToggleThresholds                // show or hide the fault thresholds panel
+	KindThresholdMove                   // Steps: move the thresholds panel's cursor by that many rows
+	KindThresholdChange                 // Steps: change the threshold under the cursor by that many steps
 	KindOpenCompare                     // open the file dialog for a recording to compare with the open one
 	KindCompareShow                     // show both runs, A only, B only, in turn
 	KindCompareOffset                   // Steps: add that many seconds to run B's clock offset
@@ -44,6 +47,7 @@ var kindNames = [numKinds]string{
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
+	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 }
 
@@ -165,6 +169,16 @@ func FaultPick() Command { return Command{Kind: KindFaultPick} }
 
 // TrailLength makes the trails a step longer (n > 0) or shorter.
 func TrailLength(n float64) Command { return Command{Kind: KindTrailLength, Steps: n} }
+
+// ToggleThresholds shows or hides the fault thresholds panel.
+func ToggleThresholds() Command { return Command{Kind: KindToggleThresholds} }
+
+// ThresholdMove moves the thresholds panel's cursor by n rows.
+func ThresholdMove(n float64) Command { return Command{Kind: KindThresholdMove, Steps: n} }
+
+// ThresholdChange raises (n > 0) or lowers the threshold under the
+// thresholds panel's cursor by n steps.
+func ThresholdChange(n float64) Command { return Command{Kind: KindThresholdChange, Steps: n} }
 
 // OpenCompare opens the file dialog for a recording to compare with the
 // open one (it becomes run B).

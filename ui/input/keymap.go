@@ -99,6 +99,7 @@ func keymap() []binding {
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
 	row(KeyEscape, 0, false, ClearSelection(), "clear the selection, stop following")
 	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down, Enter: go there and select)")
+	row(KeyK, modShift, false, ToggleThresholds(), "fault thresholds (Up / Down choose, Left / Right change)")
 	row(KeyMinus, 0, true, TrailLength(-1), "shorter / longer trails (2 s to 60 s)")
 	row(KeyEqual, 0, true, TrailLength(1), "shorter / longer trails (2 s to 60 s)")
 	sec = SectionLayers

@@ -17,6 +17,7 @@ type Mapper struct {
 	entry       entry
 	left, right button
 	list        bool // the fault list is open: Up, Down, Enter and Esc act on it
+	thresholds  bool // the thresholds panel is open: the arrows and Esc act on it
 }
 
 // SetList tells the Mapper whether the fault list is open: while it is,
@@ -24,9 +25,29 @@ type Mapper struct {
 // it, instead of their usual commands.
 func (m *Mapper) SetList(open bool) { m.list = open }
 
-// listKey returns the fault list's command for key k, if the list is
+// SetThresholds tells the Mapper whether the fault thresholds panel is
+// open: while it is, Up and Down move its cursor, Left and Right change
+// the threshold there and Esc closes it.
+func (m *Mapper) SetThresholds(open bool) { m.thresholds = open }
+
+// listKey returns the open panel's command for key k, if a panel is
 // open and k acts on it.
 func (m *Mapper) listKey(k Key) (Command, bool) {
+	if m.thresholds {
+		switch k {
+		case KeyUp:
+			return ThresholdMove(-1), true
+		case KeyDown:
+			return ThresholdMove(1), true
+		case KeyLeft:
+			return ThresholdChange(-1), true
+		case KeyRight:
+			return ThresholdChange(1), true
+		case KeyEscape:
+			return ToggleThresholds(), true
+		}
+		return Command{}, false
+	}
 	if !m.list {
 		return Command{}, false
 	}
@@ -81,7 +102,7 @@ func (m *Mapper) keyboard(s *Snapshot, dst []Command) []Command {
 			continue
 		}
 		if c, ok := m.listKey(k); ok && held == 0 {
-			if fires(d, k == KeyUp || k == KeyDown) {
+			if fires(d, k == KeyUp || k == KeyDown || k == KeyLeft || k == KeyRight) {
 				dst = append(dst, c)
 			}
 			continue

@@ -9,6 +9,7 @@
 package settings
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,6 +44,15 @@ type Settings struct {
 	// Divergence is the distance (m) past which an actor of a compared
 	// run is marked as diverging from the reference (0: the default).
 	Divergence float64 `json:"divergence,omitempty"`
+}
+
+// Equal reports whether s and o would be saved as the same file: every
+// field counts, including ones added later, and a map's order does not
+// (the encoding sorts its keys).
+func (s Settings) Equal(o Settings) bool {
+	a, errA := json.Marshal(s)
+	b, errB := json.Marshal(o)
+	return errA == nil && errB == nil && bytes.Equal(a, b)
 }
 
 // maxFileSize caps what Load reads: a settings file is a few hundred

@@ -87,3 +87,32 @@ func TestSaveLeavesNoTemporaryFiles(t *testing.T) {
 		t.Fatalf("directory holds %v, want only settings.json", entries)
 	}
 }
+
+// TestEqual: every field decides, so a change of the trail or of one
+// threshold alone is saved (the window's saver compares with Equal).
+func TestEqual(t *testing.T) {
+	base := func() Settings {
+		return Settings{Layers: map[string]bool{"lanes": true, "grid": false}, Speed: 2,
+			Thresholds: map[string]float64{"off-lane": 1}, Trail: 10, MapsDir: "/maps"}
+	}
+	if !base().Equal(base()) {
+		t.Fatal("equal settings compare unequal")
+	}
+	changes := map[string]func(*Settings){
+		"trail":           func(s *Settings) { s.Trail = 20 },
+		"threshold value": func(s *Settings) { s.Thresholds["off-lane"] = 1.5 },
+		"threshold added": func(s *Settings) { s.Thresholds["wrong-way-angle"] = 120 },
+		"layer":           func(s *Settings) { s.Layers["grid"] = true },
+		"speed":           func(s *Settings) { s.Speed = 1 },
+		"window":          func(s *Settings) { s.WindowWidth = 800 },
+		"top-down":        func(s *Settings) { s.TopDown = true },
+		"maps dir":        func(s *Settings) { s.MapsDir = "off" },
+	}
+	for name, change := range changes {
+		s := base()
+		change(&s)
+		if s.Equal(base()) || base().Equal(s) {
+			t.Errorf("%s changed, Equal still true", name)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package app
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+)
+
+// The fault thresholds panel: Shift+K shows every limit of the fault
+// rules (the ones `viewer check` takes as flags) with its value; Up and
+// Down choose one, Left and Right change it by a step. A change is
+// remembered with the other settings and the rules run again over the
+// association already built (a fraction of a second), so a user can
+// watch faults appear and vanish as a limit moves.
+
+// thresholdStep is how one threshold is shown and changed.
+type thresholdStep struct {
+	unit     string
+	step     float64
+	min, max float64
+	prec     int // decimals shown
+}
+
+// thresholdSteps are the steps of each threshold, by its flag name.
+var thresholdSteps = map[string]thresholdStep{
+	"off-lane":         {"m", 0.1, 0.1, 10, 1},
+	"off-lane-time":    {"s", 0.1, 0, 30, 1},
+	"lane-change-time": {"s", 0.5, 0, 30, 1},
+	"wrong-way-speed":  {"m/s", 0.1, 0, 30, 1},
+	"wrong-way-angle":  {"deg", 5, 90, 180, 0},
+	"wrong-way-time":   {"s", 0.1, 0, 30, 1},
+	"stop-speed":       {"m/s", 0.1, 0, 10, 1},
+	"stop-distance":    {"m", 1, 1, 100, 0},
+	"close-call-ttc":   {"s", 0.1, 0.1, 10, 1},
+	"moving-speed":     {"m/s", 0.1, 0, 10, 1},
+	"collision-window": {"s", 0.5, 0, 30, 1},
+}
+
+// ThresholdsOpen reports whether the thresholds panel shows.
+func (a *App) ThresholdsOpen() bool { return a.thOpen }
+
+// ThresholdCursor returns the thresholds panel's cursor row.
+func (a *App) ThresholdCursor() int { return a.thCursor }
+
+// ThresholdLines returns the panel's rows, one a threshold:
+// "name<TAB>value unit", with " (default V)" when it is not the default.
+func (a *App) ThresholdLines() *Lines { return &a.thLines }
+
+// buildThresholdLines rebuilds the rows while the panel shows.
+func (a *App) buildThresholdLines() {
+	l := &a.thLines
+	l.Reset()
+	if !a.thOpen {
+		return
+	}
+	def := faults.Defaults()
+	defs := thresholdFields(&def)
+	for i, f := range thresholdFields(&a.thresholds) {
+		st := thresholdSteps[f.name]
+		l.S(f.name).Tab().F(*f.v, st.prec).S(" ").S(st.unit)
+		if *f.v != *defs[i].v {
+			l.S("  (default ").F(*defs[i].v, st.prec).S(")")
+		}
+		l.End()
+	}
+}
+
+// applyThresholds carries out the thresholds panel's commands.
+func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
+	fields := thresholdFields(&a.thresholds)
+	switch kind {
+	case thToggle:
+		a.thOpen = !a.thOpen
+		if a.thOpen {
+			a.faultList = false
+		}
+	case thMove:
+		a.thCursor = min(max(a.thCursor+int(steps), 0), len(fields)-1)
+	case thChange:
+		f := fields[a.thCursor]
+		st := thresholdSteps[f.name]
+		v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
+		v = min(max(v, st.min), st.max)
+		if v == *f.v {
+			return
+		}
+		*f.v = v
+		a.settingsGen++
+		a.refind()
+	}
+}
+
+type thresholdCmd uint8
+
+const (
+	thToggle thresholdCmd = iota
+	thMove
+	thChange
+)
+
+// refind runs the fault rules again with the thresholds now in use: over
+// the association built, or, while the pass still runs, once it is done
+// (pollAnalysis compares its thresholds).
+func (a *App) refind() {
+	if a.anJob != nil || a.assoc == nil {
+		return
+	}
+	rec := a.Recording()
+	if rec == nil {
+		return
+	}
+	a.anJob = startFind(a.recRes.Source.Name, rec, a.assoc, a.thresholds)
+}
