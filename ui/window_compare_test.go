@@ -120,3 +120,16 @@ func TestWindowDropTwo(t *testing.T) {
 		t.Errorf("a third run dropped: title %q", a.Title())
 	}
 }
+
+// TestWindowCompareAllocs: a playing Update while comparing, with the
+// ghosts, the strip and the panel's divergence line, allocates nothing.
+func TestWindowCompareAllocs(t *testing.T) {
+	g, sc := comparing(t) // following the hero: its panel shows
+	sc.key(input.KeyL, false, false)
+	sc.key(input.KeySpace, false, false)
+	drain(t, g, sc)
+	run(t, g, 200)
+	if n := testing.AllocsPerRun(100, g.step); n != 0 {
+		t.Errorf("a playing Update while comparing allocates %v times", n)
+	}
+}
