@@ -31,6 +31,10 @@ func (h *hudText) compareRows(g *Game, tl playback.Timeline) {
 	}
 	ov.run(0, h.scratch, lx, textTop(f.small, strip.y0, strip.y1), f.rSmall, lw-lx, colTextDim)
 	ov.str(0, "B: faults", lx, textTop(f.small, l.faultsB.y0-l.px(2), l.faultsB.y1+l.px(2)), f.rSmall, lw-lx, colTextDim)
+	// A's faults keep their row above the bar: say whose it is.
+	const aFaults = "A: faults"
+	ax := l.bar.x0 - l.px(8) - f.rSmall.width(aFaults)
+	ov.str(0, aFaults, ax, textTop(f.small, l.bar.y0-l.px(11), l.bar.y0), f.rSmall, 0, colTextDim)
 	if s == nil {
 		return
 	}

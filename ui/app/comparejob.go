@@ -62,7 +62,9 @@ func (a *App) syncCompareWork() {
 		w.matchA, w.matchB = a.recRes, a.cmp.res
 		w.match = startMatch(a.recRes.Recording, a.cmp.res.Recording)
 	}
-	if w.faultsB != a.cmp.res || w.faultsMap != a.mapRes {
+	// A map still loading (the town a recording names, found for it)
+	// would only make the pass run twice.
+	if a.mapJob == nil && (w.faultsB != a.cmp.res || w.faultsMap != a.mapRes) {
 		w.stopFaults()
 		w.faults = nil
 		w.faultsB, w.faultsMap = a.cmp.res, a.mapRes
@@ -91,7 +93,11 @@ func (a *App) pollCompareWork() {
 		}
 		w.faults = j.result
 		a.setClockEvents()
-		a.notify(Info, plural(len(j.result.Faults), "fault")+" found in "+j.name+" (B)")
+		msg := plural(len(j.result.Faults), "fault") + " found in " + j.name + " (B)"
+		if !j.result.LaneRules {
+			msg += " (no map: collisions and blocked spans only)"
+		}
+		a.notify(Info, msg)
 	}
 }
 
