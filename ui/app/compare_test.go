@@ -239,6 +239,16 @@ func TestCompareMatching(t *testing.T) {
 	if len(a.FaultsB()) == 0 {
 		t.Error("no faults of B found on the map")
 	}
+	// New fault thresholds (their panel): B's faults are found again.
+	assoc, before := a.cmp.work.faultsAssoc, a.thresholds
+	a.applyThresholds(thChange, 1)
+	if a.thresholds == before {
+		t.Fatal("the thresholds did not change")
+	}
+	settle(t, a)
+	if w := &a.cmp.work; w.faultsTh != a.thresholds || w.faultsAssoc != assoc || w.faults == nil {
+		t.Errorf("B's faults not found again with the new thresholds")
+	}
 	m := input.NewMapper()
 	for range 4 {
 		s := &input.Snapshot{Ctrl: true}

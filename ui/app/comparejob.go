@@ -5,6 +5,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/compare"
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/ui/loader"
 )
@@ -44,6 +45,8 @@ type compareWork struct {
 	faultsB      *loader.Result // the run and the map B's faults are of
 	faultsMap    *loader.Result
 	faults       *faults.Result
+	faultsAssoc  *lanes.Association // B's lanes, to find its faults again
+	faultsTh     faults.Thresholds  // the thresholds faults were found with
 	strip        Strip
 	firsts       []DivergenceMark
 	firstsOf     *compare.Divergence // firsts are of this divergence
@@ -66,9 +69,14 @@ func (a *App) syncCompareWork() {
 	// would only make the pass run twice.
 	if a.mapJob == nil && (w.faultsB != a.cmp.res || w.faultsMap != a.mapRes) {
 		w.stopFaults()
-		w.faults = nil
+		w.faults, w.faultsAssoc = nil, nil
 		w.faultsB, w.faultsMap = a.cmp.res, a.mapRes
 		w.faultJob = startAnalysis(a.cmp.res.Source.Name, a.cmp.res.Recording, a.Map(), a.Roads(), a.thresholds)
+	}
+	// The fault thresholds changed (their panel): B's faults are found
+	// again over its lanes, as A's are.
+	if w.faultJob == nil && w.faultsAssoc != nil && w.faultsTh != a.thresholds {
+		w.faultJob = startFind(a.cmp.res.Source.Name, a.cmp.res.Recording, w.faultsAssoc, a.thresholds)
 	}
 }
 
@@ -91,7 +99,7 @@ func (a *App) pollCompareWork() {
 			a.notify(Error, "lanes and faults of "+j.name+": "+j.err.Error())
 			return
 		}
-		w.faults = j.result
+		w.faults, w.faultsAssoc, w.faultsTh = j.result, j.assoc, j.th
 		a.setClockEvents()
 		msg := plural(len(j.result.Faults), "fault") + " found in " + j.name + " (B)"
 		if !j.result.LaneRules {
