@@ -25,17 +25,23 @@ func shiftedRun(t *testing.T, st *scene.State, id uint32, d mgl64.Vec3) *scene.S
 	return b
 }
 
+// ghostScene is the fixture at 1 s, its hero's centre, and a top view
+// at 20 px/m of the hero and the road 6 m to its left, where the tests'
+// second run puts it.
+func ghostScene(t *testing.T) (*Renderer, *scene.State, mgl64.Vec3, render.View) {
+	f := newFixture(t)
+	st := f.state(t, 1)
+	hero := actorCenter(t, st, scenetest.HeroID)
+	return f.renderer(), st, hero, topView(hero.Add(mgl64.Vec3{0, 3, 0}), 20)
+}
+
 // TestGhostRun: the second run's actors are drawn in the ghost tint, a
 // translucent fill and an outline painted over the first run's actors,
 // where the second run has them; the selected actor's ghost is outlined
 // brighter; without a ghost run nothing is in the tint.
 func TestGhostRun(t *testing.T) {
-	f := newFixture(t)
-	r := f.renderer()
-	st := f.state(t, 1)
-	hero := actorCenter(t, st, scenetest.HeroID)
+	r, st, hero, v := ghostScene(t)
 	b := shiftedRun(t, st, scenetest.HeroID, mgl64.Vec3{0, 6, 0})
-	v := topView(hero.Add(mgl64.Vec3{0, 3, 0}), 20)
 	opt := Options{Layers: AllLayers &^ Legend}
 
 	dl := build(r, v, st, opt)
@@ -76,12 +82,8 @@ func TestGhostRun(t *testing.T) {
 // pixel at the centre of B's hero, on the empty road beside A's, takes
 // the ghost's violet tint only when the ghost is drawn.
 func TestGhostPixels(t *testing.T) {
-	f := newFixture(t)
-	r := f.renderer()
-	st := f.state(t, 1)
-	hero := actorCenter(t, st, scenetest.HeroID)
+	r, st, hero, v := ghostScene(t)
 	d := mgl64.Vec3{0, 6, 0}
-	v := topView(hero.Add(mgl64.Vec3{0, 3, 0}), 20)
 	x, y, _, _ := v.WorldToScreen(hero.Add(d))
 	pixel := func(ghost *scene.State) (r8, g8, b8 uint8) {
 		dl := build(r, v, st, Options{Layers: AllLayers &^ Legend &^ Labels, Ghost: ghost})
