@@ -21,22 +21,26 @@ func (g *Game) openDropped() {
 }
 
 // openFS opens the files at the top of fsys, as Ebitengine hands over
-// dropped files. Each replaces the map or the recording, whichever its
-// content says it is. A file with a path on disk is opened there (a big
-// recording is read as the user seeks, not copied into memory).
+// dropped files, together (app.OpenFiles): a map replaces the map; two
+// recordings are compared, the first as run A; one recording replaces
+// run B while comparing, else the recording. A file with a path on disk
+// is opened there (a big recording is read as the user seeks, not copied
+// into memory).
 func (g *Game) openFS(fsys fs.FS) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		g.app.Notify(app.Error, "dropped files: "+err.Error())
 		return
 	}
+	var srcs []loader.Source
+	defer func() { g.app.OpenFiles(srcs) }()
 	for _, e := range entries {
 		if e.IsDir() {
 			g.app.Notify(app.Warning, e.Name()+": a folder; drop the files in it instead")
 			continue
 		}
 		if p, ok := e.(ebiten.AbsPather); ok {
-			g.app.Open(loader.FileSource(p.AbsPath()))
+			srcs = append(srcs, loader.FileSource(p.AbsPath()))
 			continue
 		}
 		// No path (a browser, say): read it into memory.
@@ -45,7 +49,7 @@ func (g *Game) openFS(fsys fs.FS) {
 			g.app.Notify(app.Error, e.Name()+": "+err.Error())
 			continue
 		}
-		g.app.Open(loader.BytesSource(e.Name(), data))
+		srcs = append(srcs, loader.BytesSource(e.Name(), data))
 	}
 }
 
@@ -53,6 +57,7 @@ func (g *Game) openFS(fsys fs.FS) {
 // blocks until the user answers) and hands the answer to Update.
 type fileDialog struct {
 	running bool
+	compare bool // the answer is run B, to compare with the open recording
 	answer  chan dialogAnswer
 }
 
@@ -61,17 +66,22 @@ type dialogAnswer struct {
 	err   error
 }
 
-// open shows the dialog unless it is already up.
-func (d *fileDialog) open(a *app.App) {
+// open shows the dialog unless it is already up: for recordings and
+// maps, or with compare, for the recording to compare with the open one.
+func (d *fileDialog) open(compare bool) {
 	if d.running {
 		return
 	}
-	d.running = true
+	d.running, d.compare = true, compare
 	d.answer = make(chan dialogAnswer, 1)
 	ch := d.answer
+	title := "Open recordings and maps (two recordings: compare them)"
+	if compare {
+		title = "Compare the open recording with (B)"
+	}
 	go func() {
 		paths, err := zenity.SelectFileMultiple(
-			zenity.Title("Open recordings and maps"),
+			zenity.Title(title),
 			zenity.FileFilters{
 				{Name: "CARLA recordings and MM2 maps", Patterns: []string{"*.log", "*.bai", "*.rec"}, CaseFold: true},
 				{Name: "All files", Patterns: []string{"*"}},
@@ -93,10 +103,16 @@ func (d *fileDialog) poll(a *app.App) {
 		case errors.Is(ans.err, zenity.ErrCanceled):
 		case ans.err != nil:
 			a.Notify(app.Error, dialogFailure(ans.err))
-		default:
+		case d.compare:
 			for _, p := range ans.paths {
-				a.Open(loader.FileSource(p))
+				a.OpenCompare(loader.FileSource(p)) // the last recording chosen is B
 			}
+		default:
+			srcs := make([]loader.Source, len(ans.paths))
+			for i, p := range ans.paths {
+				srcs[i] = loader.FileSource(p)
+			}
+			a.OpenFiles(srcs)
 		}
 	default:
 	}

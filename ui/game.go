@@ -58,6 +58,9 @@ type Options struct {
 	Keys []input.Tap
 	// Input replaces the keyboard and mouse (tests); nil reads Ebitengine.
 	Input InputSource
+	// Offset shifts the second (compared) recording's clock: the first's
+	// time t shows the second's t + Offset (as `viewer diff --offset`).
+	Offset float64
 	// AutoPlay starts the first recording playing, looped, once it has
 	// opened (the built-in demo).
 	AutoPlay bool
@@ -124,9 +127,8 @@ func NewGame(opt Options) (*Game, error) {
 	if opt.AutoPlay {
 		g.app.PlayOnOpen()
 	}
-	for _, s := range opt.Sources {
-		g.app.Open(s)
-	}
+	g.app.SetOffset(opt.Offset)
+	g.app.OpenFiles(opt.Sources)
 	g.titleGen = -1
 	return g, nil
 }
@@ -162,6 +164,9 @@ func (g *Game) Update() error {
 // step is one tick: input, commands, the app, then the frame.
 func (g *Game) step() {
 	g.lay = newLayout(float64(g.outW), float64(g.outH), g.scale)
+	if g.app.Comparing() {
+		g.lay = g.lay.withCompare()
+	}
 	g.fonts.setScale(g.scale)
 	g.app.SetViewport(g.lay.viewport())
 
@@ -223,8 +228,8 @@ func (g *Game) readInput() {
 // app. A click on a panel does not select through it.
 func (g *Game) apply(c input.Command) {
 	switch c.Kind {
-	case input.KindOpenFile:
-		g.dialog.open(g.app)
+	case input.KindOpenFile, input.KindOpenCompare:
+		g.dialog.open(c.Kind == input.KindOpenCompare)
 		return
 	case input.KindSavePNG:
 		g.share.savePending = true // once this tick's frame is built

@@ -113,6 +113,7 @@ func (h *hudText) timeline(g *Game) {
 	}
 	h.marks(g, bar)
 	h.faultRow(g, tl, bar)
+	h.compareRows(g, tl)
 	h.ticksAndLabels(g, tl, bar)
 	// The play head: a line through the bar with a handle above it.
 	hw := math.Max(2, l.px(2))
@@ -214,6 +215,7 @@ func (h *hudText) tipLines(g *Game, t, slop float64) {
 		h.tip = appendEvent(h.tip, &evs[i])
 		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
 	}
+	h.compareTipLines(g, t, slop)
 }
 
 // appendEvent writes one event as the tooltip lists it.

@@ -60,6 +60,9 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyDigit9:       {ebiten.KeyDigit9, ebiten.KeyNumpad9},
 	input.KeyS:            {ebiten.KeyS},
 	input.KeyE:            {ebiten.KeyE},
+	input.KeyB:            {ebiten.KeyB},
+	input.KeyComma:        {ebiten.KeyComma},
+	input.KeyPeriod:       {ebiten.KeyPeriod},
 }
 
 // Read implements InputSource.

@@ -36,6 +36,9 @@ type layout struct {
 	timeline rect // the timeline area
 	bar      rect // the scrub bar inside it
 	status   rect // the status line
+	// While comparing (withCompare): the rows under the tick labels,
+	// the divergence strip and run B's faults; zero otherwise.
+	strip, faultsB rect
 }
 
 func newLayout(w, h, s float64) layout {
@@ -52,6 +55,29 @@ func newLayout(w, h, s float64) layout {
 	x1 := max(w-timelineRight*s, x0+1)
 	top := l.timeline.y0 + barTop*s
 	l.bar = rect{x0, top, x1, top + barHeight*s}
+	return l
+}
+
+// Compare rows, logical pixels: the strip and B's fault row under the
+// tick labels, and what they add to the timeline's height.
+const (
+	stripTop     = 56 // from the top of the timeline area
+	stripHeight  = 18
+	faultBHeight = 7
+	compareExtra = 30
+)
+
+// withCompare returns the layout with the timeline grown upward by the
+// compare rows.
+func (l layout) withCompare() layout {
+	s, dy := l.s, compareExtra*l.s
+	l.timeline.y0 -= dy
+	l.view.y1 = max(l.timeline.y0, 1)
+	l.bar.y0 -= dy
+	l.bar.y1 -= dy
+	top := l.timeline.y0 + stripTop*s
+	l.strip = rect{l.bar.x0, top, l.bar.x1, top + stripHeight*s}
+	l.faultsB = rect{l.bar.x0, l.strip.y1 + 2*s, l.bar.x1, l.strip.y1 + (2+faultBHeight)*s}
 	return l
 }
 

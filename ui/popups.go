@@ -170,6 +170,8 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 	h.panels = append(h.panels, r)
 	verb, kind := "Loading ", "file"
 	switch {
+	case ld.Analysis && ld.Compare:
+		verb, kind = "Comparing A with", ""
 	case ld.Analysis:
 		verb, kind = "Finding lanes and faults of", ""
 	case ld.Export:

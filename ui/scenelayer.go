@@ -55,6 +55,14 @@ func sceneOptions(a *app.App) scenedraw.Options {
 		// target flashes there too, as it would have playing.
 		opt.Events = rec.Events()
 	}
+	if main, ghost := a.ShownStates(); ghost != nil {
+		opt.Ghost = ghost
+		opt.GhostSelected, _ = a.MatchB(a.Selected())
+	} else if main != nil && main == a.CompareState() { // run B alone: its own flashes and ids
+		opt.Time, opt.Events = main.Time, a.CompareRecording().Events()
+		opt.Selected, _ = a.MatchB(a.Selected())
+		opt.Hovered, _ = a.MatchB(a.Hovered())
+	}
 	e := a.SelectedElement()
 	if e.Kind == scenedraw.ElementNone {
 		e = a.HoveredElement()
@@ -109,10 +117,12 @@ func (s *sceneLayer) build(a *app.App, scale float64) {
 	s.setMap(a.Map())
 	s.setRoads(a.Roads())
 	opt := sceneOptions(a)
-	if pathsOf(a, &s.paths) {
+	main, _ := a.ShownStates()
+	// The trails and fault marks are run A's: not drawn over run B alone.
+	if main == a.State() && pathsOf(a, &s.paths) {
 		opt.Paths = &s.paths
 	}
-	s.r.Build(s.dl, a.View(), a.State(), opt)
+	s.r.Build(s.dl, a.View(), main, opt)
 }
 
 // setMap hands the renderer the app's map when it changed.

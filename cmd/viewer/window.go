@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 )
 
 // windowUsage is the synopsis of the window mode, for `viewer help`.
-const windowUsage = "[--size WxH] [--maps DIR] [--keys KEYS] [--screenshot FILE.png [--frames N]] [FILES...]"
+const windowUsage = "[--size WxH] [--maps DIR] [--offset S] [--keys KEYS] [--screenshot FILE.png [--frames N]] [FILES...]"
 
 // windowFlags are the command-line options of the window mode.
 type windowFlags struct {
@@ -24,6 +25,7 @@ type windowFlags struct {
 	screenshot string
 	frames     int
 	maps       string
+	offset     float64
 }
 
 // Window opens the desktop app on the given files: any mix of CARLA
@@ -38,6 +40,7 @@ func Window(env *Env, args []string) int {
 	fs.StringVar(&wf.screenshot, "screenshot", "", "write the window to this PNG once the files have loaded, then exit")
 	fs.IntVar(&wf.frames, "frames", 60, "with --screenshot: how many frames to run before the shot")
 	fs.StringVar(&wf.maps, "maps", "", `folder of OpenDRIVE maps (TOWN.xodr) where a recording's town is looked for when no map is open, remembered; "off": do not look (default: the remembered folder)`)
+	fs.Float64Var(&wf.offset, "offset", 0, "with two recordings (compared: the first is A, the second B): shift B's clock, as viewer diff does: A's time t shows B's time t + S")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: viewer %s\n\noptions:\n", windowUsage)
 		fs.PrintDefaults()
@@ -66,9 +69,13 @@ func Window(env *Env, args []string) int {
 
 // options turns the flags and files into the window's options.
 func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
-	opt := ui.Options{Screenshot: wf.screenshot, Frames: wf.frames, Log: env.Stderr, About: readAbout().Line(), MapsDir: wf.maps}
+	opt := ui.Options{Screenshot: wf.screenshot, Frames: wf.frames, Log: env.Stderr, About: readAbout().Line(), MapsDir: wf.maps,
+		Offset: wf.offset}
 	if wf.frames < 1 {
 		return opt, errors.New("--frames must be at least 1")
+	}
+	if math.IsNaN(wf.offset) || math.IsInf(wf.offset, 0) || math.Abs(wf.offset) > maxOffset {
+		return opt, fmt.Errorf("--offset %v: want seconds between -%d and %d", wf.offset, maxOffset, maxOffset)
 	}
 	if wf.size != "" {
 		w, h, err := parseWindowSize(wf.size)
@@ -108,6 +115,10 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 	}
 	return opt, nil
 }
+
+// maxOffset bounds --offset, in seconds: a day, far beyond any
+// recording, so a typo cannot build a timeline of years.
+const maxOffset = 86400
 
 // parseWindowSize reads "WxH".
 func parseWindowSize(s string) (int, int, error) {

@@ -39,6 +39,9 @@ func TestWindowBadFlags(t *testing.T) {
 		{"--frames", "0", "--screenshot", "x.png"},
 		{"--no-such-flag"},
 		{"--keys", "Tab Q"},
+		{"--offset", "soon"},
+		{"--offset", "1e9"},
+		{"--offset", "NaN"},
 	} {
 		var out, errb bytes.Buffer
 		env := &Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
@@ -53,12 +56,12 @@ func TestWindowBadFlags(t *testing.T) {
 
 func TestWindowOptions(t *testing.T) {
 	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-	wf := windowFlags{size: "1600x900", screenshot: "out.png", frames: 12, keys: "Tab ctrl+right"}
+	wf := windowFlags{size: "1600x900", screenshot: "out.png", frames: 12, keys: "Tab ctrl+right", offset: -1.5}
 	opt, err := wf.options(env, []string{"a.log", "dir/b.bai"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opt.Width != 1600 || opt.Height != 900 || opt.Screenshot != "out.png" || opt.Frames != 12 {
+	if opt.Width != 1600 || opt.Height != 900 || opt.Screenshot != "out.png" || opt.Frames != 12 || opt.Offset != -1.5 {
 		t.Errorf("options %+v", opt)
 	}
 	if len(opt.Sources) != 2 || opt.Sources[1].Path != "dir/b.bai" || opt.Sources[1].Name != "b.bai" {

@@ -42,7 +42,12 @@ const (
 
 // Bytes returns a recording of frames frames (at least 1). The last frame
 // has duration -1, as CARLA writes a finished recording.
-func Bytes(frames int) []byte {
+func Bytes(frames int) []byte { return BytesWith(frames, nil) }
+
+// BytesWith is Bytes with each packet handed to edit (frame index, packet)
+// before it is written, so a test can build a variant of the recording: a
+// second run with one actor elsewhere, say. A nil edit changes nothing.
+func BytesWith(frames int, edit func(f int, p recorder.Packet)) []byte {
 	var b bytes.Buffer
 	w, err := recorder.NewWriter(&b, recorder.Header{Version: 1, Map: MapName, Date: Date}, recorder.Layout{})
 	if err != nil {
@@ -50,6 +55,9 @@ func Bytes(frames int) []byte {
 	}
 	for f := range max(frames, 1) {
 		for _, p := range frame(f, frames) {
+			if edit != nil {
+				edit(f, p)
+			}
 			w.Write(p)
 		}
 	}

@@ -58,14 +58,21 @@ func londonSetup(tb testing.TB) (*Renderer, *scene.State) {
 // any of the measured views, with every layer on and an actor selected.
 func TestBuildAllocs(t *testing.T) {
 	r, st := londonSetup(t)
-	dl := render.NewDrawList()
 	opt := DefaultOptions()
 	opt.Selected, opt.Hovered = st.Actors[5].ID, st.Actors[6].ID
+	warmFrameAllocs(t, r, st, opt, "")
+}
+
+// warmFrameAllocs checks that, from each of the measured views, a frame
+// of st with opt draws something and, once warm, allocates nothing.
+func warmFrameAllocs(t *testing.T, r *Renderer, st *scene.State, opt Options, with string) {
+	t.Helper()
+	dl := render.NewDrawList()
 	for name, v := range londonViews(r) {
 		r.Build(dl, &v, st, opt) // warm the buffers
 		r.Build(dl, &v, st, opt)
 		if n := testing.AllocsPerRun(5, func() { r.Build(dl, &v, st, opt) }); n != 0 {
-			t.Errorf("%s view: %v allocations per frame", name, n)
+			t.Errorf("%s view: %v allocations per frame%s", name, n, with)
 		}
 		if dl.TriangleCount() == 0 {
 			t.Errorf("%s view: nothing drawn", name)
@@ -148,15 +155,7 @@ func trailOptions(tb testing.TB) Options {
 // path allocate nothing once warm.
 func TestBuildTrailsAllocs(t *testing.T) {
 	r, st := londonSetup(t)
-	dl := render.NewDrawList()
-	opt := trailOptions(t)
-	for name, v := range londonViews(r) {
-		r.Build(dl, &v, st, opt)
-		r.Build(dl, &v, st, opt)
-		if n := testing.AllocsPerRun(5, func() { r.Build(dl, &v, st, opt) }); n != 0 {
-			t.Errorf("%s view: %v allocations per frame with trails", name, n)
-		}
-	}
+	warmFrameAllocs(t, r, st, trailOptions(t), " with trails")
 }
 
 // BenchmarkBuildLondonTrails is BenchmarkBuildLondon1000 with the trails

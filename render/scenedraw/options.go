@@ -89,6 +89,12 @@ type Options struct {
 	// Paths are the trails, whole paths and fault marks of the lane
 	// association (nil: none).
 	Paths *Paths
+	// Ghost is a second run of the scenario at the same moment, drawn
+	// over the first as translucent outlined ghosts in GhostColor (nil:
+	// none); GhostSelected is the ghost to outline boldly, the selected
+	// actor's match (0: none).
+	Ghost         *scene.State
+	GhostSelected uint32
 }
 
 // DefaultOptions shows every layer and highlights nothing.

@@ -100,6 +100,9 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 		r.drawActors(dl, v, st, opt)
 		r.drawCollisions(dl, v, st, opt)
 	}
+	if opt.Ghost != nil && st != nil {
+		r.drawGhostRun(dl, v, st, opt.Ghost, opt)
+	}
 	r.pathLegend = opt.Paths != nil && (opt.Paths.Actor != 0 || opt.Paths.All || len(opt.Paths.Faults) > 0)
 	if opt.Layers.Has(Legend) {
 		r.drawLegend(dl, v, st)

@@ -31,6 +31,7 @@ const TPS = 60
 // goroutines itself and polls them in Tick.
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
+	cmp            compareRun     // run B, while comparing (compare.go)
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
@@ -95,6 +96,7 @@ type App struct {
 	faultLinesOf *faults.Result
 	trail        float64 // seconds of trail behind and ahead
 	mapsDir      string  // where a recording's town map is looked for (town.go)
+	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	export       *exportJob // the clip being exported (export.go), nil: none
 	plotArea     PlotArea
@@ -108,7 +110,7 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir}
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence)}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
@@ -129,8 +131,42 @@ func New(s settings.Settings, p Picker) *App {
 // the recording already shown, of the same kind, once it has loaded. A
 // load of the same kind still running is cancelled. A file that is neither
 // kind, or cannot be read, gives an error notice and changes nothing.
-func (a *App) Open(src loader.Source) {
-	j := loader.StartWith(src, a.loadOpt)
+// While comparing, a recording replaces run B (see OpenFiles).
+func (a *App) Open(src loader.Source) { a.OpenFiles([]loader.Source{src}) }
+
+// OpenFiles opens files dropped or chosen together. Two recordings among
+// them are compared: the first is run A (the reference), the second run B
+// (the candidate); a third is not opened. A single recording replaces run
+// B while comparing (the usual loop: the reference stays, each new run
+// of the changed planner is compared with it), else the recording.
+func (a *App) OpenFiles(srcs []loader.Source) {
+	var recs []*loader.Job
+	for _, src := range srcs {
+		j := loader.StartWith(src, a.loadOpt)
+		if j.Kind() == loader.KindRecording {
+			recs = append(recs, j)
+			continue
+		}
+		a.openJob(j)
+	}
+	switch {
+	case len(recs) == 1 && a.Comparing():
+		a.startCompare(recs[0])
+	case len(recs) == 1:
+		a.openJob(recs[0])
+	case len(recs) >= 2:
+		a.CloseCompare() // a new pair
+		a.openJob(recs[0])
+		a.startCompare(recs[1])
+		for _, j := range recs[2:] {
+			j.Cancel()
+			a.notify(Warning, j.Source().Name+": not opened; two recordings can be compared, not more")
+		}
+	}
+}
+
+// openJob makes j the load of the map or of the recording (run A).
+func (a *App) openJob(j *loader.Job) {
 	switch j.Kind() {
 	case loader.KindMap:
 		if a.mapJob != nil {
@@ -167,6 +203,7 @@ func (a *App) Close() {
 	a.stopAnalysis()
 	a.stopExport()
 	a.recRes.Close()
+	a.CloseCompare()
 }
 
 // Tick advances the app by one tick: it installs finished loads, moves the
@@ -176,11 +213,15 @@ func (a *App) Tick() {
 	a.tick++
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
+	a.pollCompare()
+	a.syncCompareWork()
+	a.pollCompareWork()
 	a.pollAnalysis()
 	a.pollExport()
 	if a.clock != nil {
 		a.clock.Tick(1.0 / TPS)
 		a.refreshState()
+		a.refreshCompare()
 	}
 	a.updateFollow()
 	if a.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.stateOK) {
@@ -306,12 +347,15 @@ type Load struct {
 	Analysis bool
 	// Export: not a file being read but the clip Name being exported.
 	Export bool
+	// Compare: with Analysis, the matching of run B (Name) with A and
+	// B's fault pass.
+	Compare bool
 }
 
 // Loading appends the loads in progress to dst, the fault pass among
 // them (Analysis set).
 func (a *App) Loading(dst []Load) []Load {
-	for _, j := range []*loader.Job{a.mapJob, a.recJob} {
+	for _, j := range []*loader.Job{a.mapJob, a.recJob, a.cmp.job} {
 		if j != nil {
 			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
 		}
@@ -322,14 +366,18 @@ func (a *App) Loading(dst []Load) []Load {
 	if j := a.export; j != nil {
 		dst = append(dst, Load{Name: filepath.Base(j.path), Kind: loader.KindUnknown, Progress: j.Progress(), Export: true})
 	}
+	if p, ok := a.cmp.work.progress(); ok {
+		dst = append(dst, Load{Name: a.cmp.res.Source.Name, Kind: loader.KindRecording, Progress: p, Analysis: true, Compare: true})
+	}
 	return dst
 }
 
-// LoadsRunning reports whether a file is still loading, the fault pass
-// still running or a clip still being exported (scripted keys wait for
-// them all).
+// LoadsRunning reports whether a file is still loading, a fault pass or
+// a comparison still running or a clip still being exported (scripted
+// keys wait for them all).
 func (a *App) LoadsRunning() bool {
-	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.export != nil
+	_, comparing := a.cmp.work.progress()
+	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.export != nil || a.cmp.job != nil || comparing
 }
 
 // Title returns the window title: the app and the open files.
@@ -359,9 +407,13 @@ func (a *App) fileNames() string {
 		if s != "" {
 			s += " + "
 		}
-		s += a.recRes.Source.Name
+		if a.Comparing() && a.compareSameName() {
+			s += withFolder(a.recRes.Source)
+		} else {
+			s += a.recRes.Source.Name
+		}
 	}
-	return s
+	return s + a.compareNames()
 }
 
 // Busy reports whether the next ticks will change what is on screen by
@@ -421,7 +473,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.divThreshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

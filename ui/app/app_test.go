@@ -665,7 +665,13 @@ func TestLinesFloat(t *testing.T) {
 // TestTickAllocations: a playing tick with panels to build allocates
 // nothing once the buffers have grown.
 func TestTickAllocations(t *testing.T) {
-	a := newLoaded(t)
+	playingTickAllocs(t, newLoaded(t), "")
+}
+
+// playingTickAllocs checks that a's playing tick, looped, with the hero
+// selected, allocates nothing once warm.
+func playingTickAllocs(t *testing.T, a *App, while string) {
+	t.Helper()
 	a.DismissNotices()
 	a.selected = testrec.Hero
 	a.Apply(input.Clock(playback.ToggleLoop()))
@@ -674,7 +680,7 @@ func TestTickAllocations(t *testing.T) {
 		a.Tick()
 	}
 	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
-		t.Errorf("a playing tick allocates %v times", n)
+		t.Errorf("a playing tick%s allocates %v times", while, n)
 	}
 }
 

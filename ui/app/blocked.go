@@ -82,5 +82,6 @@ func (a *App) setClockEvents() {
 	for _, f := range a.Faults() {
 		times = append(times, f.Start)
 	}
+	times = a.appendCompareEvents(times)
 	a.clock.SetEvents(times)
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/mm2carla/viewer/ui/input"
 )
 
-// Apply carries out one command. OpenFile, SavePNG and ExportClip are
-// the window's business (a dialog; the window's pixels; the options it
-// draws with, handed to ExportClip) and do nothing here.
+// Apply carries out one command. OpenFile, OpenCompare, SavePNG and
+// ExportClip are the window's business (a dialog; the window's pixels;
+// the options it draws with, handed to ExportClip) and do nothing here.
 func (a *App) Apply(cmd input.Command) {
 	a.interaction = 0
 	if pc, ok := cmd.ClockCommand(); ok {
@@ -73,6 +73,14 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyThresholds(thMove, cmd.Steps)
 	case input.KindThresholdChange:
 		a.applyThresholds(thChange, cmd.Steps)
+	case input.KindCompareShow:
+		a.applyCompare(compareShow, 0)
+	case input.KindCompareOffset:
+		a.applyCompare(compareOffset, cmd.Steps)
+	case input.KindCompareClose:
+		a.applyCompare(compareClose, 0)
+	case input.KindDivergenceThreshold:
+		a.applyCompare(compareThreshold, cmd.Steps)
 	}
 }
 
@@ -160,11 +168,9 @@ func (a *App) clearSelection() {
 // it, else nothing.
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
-	if st := a.State(); st != nil {
-		if id, ok := a.picker.PickActor(v, st, x, y); ok {
-			a.selected, a.element = id, Element{}
-			return
-		}
+	if id, ok := a.pickActor(x, y); ok {
+		a.selected, a.element = id, Element{}
+		return
 	}
 	if m := a.Map(); m != nil || a.Roads() != nil {
 		if e, ok := a.picker.PickElement(v, m, a.Roads(), x, y); ok {
@@ -189,11 +195,9 @@ func (a *App) pickHover() {
 		return
 	}
 	v := a.View()
-	if st := a.State(); st != nil {
-		if id, ok := a.picker.PickActor(v, st, a.cursorX, a.cursorY); ok {
-			a.hoverID = id
-			return
-		}
+	if id, ok := a.pickActor(a.cursorX, a.cursorY); ok {
+		a.hoverID = id
+		return
 	}
 	if m := a.Map(); m != nil || a.Roads() != nil {
 		if e, ok := a.picker.PickElement(v, m, a.Roads(), a.cursorX, a.cursorY); ok {

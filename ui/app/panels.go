@@ -57,6 +57,7 @@ func (a *App) buildStatus() {
 		names = "no file open"
 	}
 	l.S(names)
+	a.compareStatus(l)
 	if rec := a.Recording(); rec != nil {
 		h := rec.Header()
 		if h.Map != "" {
@@ -92,7 +93,13 @@ func (a *App) buildTimeText() {
 	l.S(" / ")
 	l.buf = playback.AppendTime(l.buf, c.End(), 2)
 	l.End()
-	l.S("frame ").I(int64(c.Frame() + 1)).S(" / ").I(int64(c.Frames())).End()
+	// Run A's frame: while comparing, the clock steps through both
+	// runs' frames, which is no frame number of either.
+	frame, frames := c.Frame(), c.Frames()
+	if rec := a.Recording(); rec != nil && a.cmp.res != nil {
+		frame, frames = rec.FrameAt(c.Time()), len(rec.Frames())
+	}
+	l.S("frame ").I(int64(frame + 1)).S(" / ").I(int64(frames)).End()
 	l.buf = strconv.AppendFloat(l.buf, c.Speed(), 'g', -1, 64)
 	l.S("x").End()
 	switch {
@@ -142,6 +149,7 @@ func (a *App) buildActorPanel() {
 	l.S("location").Tab().S("x ").F(loc[0], 2).S("  y ").F(loc[1], 2).S("  z ").F(loc[2], 2).S(" m").End()
 	rot := act.World.Rotation
 	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
+	a.actorDivergence(l, act.ID)
 	a.actorMotion(l, act)
 	a.actorLanes(l, act.ID)
 	if e, ok := a.blockedSpan(act.ID, a.stateTime); ok {

@@ -69,7 +69,7 @@ func (a *App) installRecording(j *loader.Job, res *loader.Result) {
 // notice, if the recording cannot be played.
 func (a *App) show(res *loader.Result, keep bool) bool {
 	rec := res.Recording
-	clock, err := playback.New(rec.Times(), lastDuration(rec))
+	clock, err := playback.New(a.clockSpan(rec))
 	if err != nil { // Times are checked by scene; this is defensive
 		a.notify(Error, res.Source.Name+": "+err.Error())
 		return false
@@ -94,6 +94,8 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 		a.openTown(res) // a new recording (or its preview): find its map
 	}
 	a.stateOK, a.stateErr = false, nil
+	a.cmp.stateOK = false
+	a.refreshCompare()
 	a.dateText = formatDate(rec.Header().Date)
 	a.refreshState()
 	a.contentChanged()

@@ -11,31 +11,36 @@ type Kind uint8
 
 // The commands. The comment after each says which Command fields it uses.
 const (
-	KindNone             Kind = iota // the zero Command; never produced
-	KindClock                        // Clock: apply it to the playback clock
-	KindScrub                        // T: the time under the cursor on the timeline
-	KindFollowNext                   // follow the next actor with the camera
-	KindFollowPrev                   // follow the previous actor
-	KindFrameAll                     // fit the whole scene in view
-	KindToggleView                   // switch between top-down and orbit camera
-	KindToggleLayer                  // Layer: show or hide it
-	KindClearSelection               // deselect the selected actor
-	KindToggleHelp                   // show or hide the help overlay
-	KindOpenFile                     // open the file dialog
-	KindOrbit                        // DX, DY: left-drag movement in pixels
-	KindPan                          // DX, DY: right-drag movement in pixels
-	KindZoom                         // Steps at cursor X, Y
-	KindSelect                       // X, Y: the clicked pixel
-	KindFollowSelected               // follow the selected actor, or stop following
-	KindToggleFaults                 // show or hide the fault list
-	KindFaultMove                    // Steps: move the fault list's cursor by that many rows
-	KindFaultPick                    // go to the fault under the fault list's cursor
-	KindTrailLength                  // Steps: make the trails one step longer (+1) or shorter (-1)
-	KindToggleThresholds             // show or hide the fault thresholds panel
-	KindThresholdMove                // Steps: move the thresholds panel's cursor by that many rows
-	KindThresholdChange              // Steps: change the threshold under the cursor by that many steps
-	KindSavePNG                      // save the window as a PNG in the pictures folder
-	KindExportClip                   // export a clip of the view around now as a GIF
+	KindNone                Kind = iota // the zero Command; never produced
+	KindClock                           // Clock: apply it to the playback clock
+	KindScrub                           // T: the time under the cursor on the timeline
+	KindFollowNext                      // follow the next actor with the camera
+	KindFollowPrev                      // follow the previous actor
+	KindFrameAll                        // fit the whole scene in view
+	KindToggleView                      // switch between top-down and orbit camera
+	KindToggleLayer                     // Layer: show or hide it
+	KindClearSelection                  // deselect the selected actor
+	KindToggleHelp                      // show or hide the help overlay
+	KindOpenFile                        // open the file dialog
+	KindOrbit                           // DX, DY: left-drag movement in pixels
+	KindPan                             // DX, DY: right-drag movement in pixels
+	KindZoom                            // Steps at cursor X, Y
+	KindSelect                          // X, Y: the clicked pixel
+	KindFollowSelected                  // follow the selected actor, or stop following
+	KindToggleFaults                    // show or hide the fault list
+	KindFaultMove                       // Steps: move the fault list's cursor by that many rows
+	KindFaultPick                       // go to the fault under the fault list's cursor
+	KindTrailLength                     // Steps: make the trails one step longer (+1) or shorter (-1)
+	KindToggleThresholds                // show or hide the fault thresholds panel
+	KindThresholdMove                   // Steps: move the thresholds panel's cursor by that many rows
+	KindThresholdChange                 // Steps: change the threshold under the cursor by that many steps
+	KindOpenCompare                     // open the file dialog for a recording to compare with the open one
+	KindCompareShow                     // show both runs, A only, B only, in turn
+	KindCompareOffset                   // Steps: add that many seconds to run B's clock offset
+	KindCompareClose                    // stop comparing: close run B
+	KindDivergenceThreshold             // Steps: raise (+1) or lower (-1) the divergence threshold a step
+	KindSavePNG                         // save the window as a PNG in the pictures folder
+	KindExportClip                      // export a clip of the view around now as a GIF
 	numKinds
 )
 
@@ -44,7 +49,9 @@ var kindNames = [numKinds]string{
 	"ToggleView", "ToggleLayer", "ClearSelection", "ToggleHelp", "OpenFile",
 	"Orbit", "Pan", "Zoom", "Select", "FollowSelected",
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
-	"ToggleThresholds", "ThresholdMove", "ThresholdChange", "SavePNG", "ExportClip",
+	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
+	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
+	"SavePNG", "ExportClip",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -100,7 +107,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength:
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold:
 		return name + "(" + ftoa(c.Steps) + ")"
 	}
 	return name
@@ -181,6 +188,24 @@ func SavePNG() Command { return Command{Kind: KindSavePNG} }
 
 // ExportClip exports a clip of the view around now as an animated GIF.
 func ExportClip() Command { return Command{Kind: KindExportClip} }
+
+// OpenCompare opens the file dialog for a recording to compare with the
+// open one (it becomes run B).
+func OpenCompare() Command { return Command{Kind: KindOpenCompare} }
+
+// CompareShow shows both runs, A only, then B only, in turn.
+func CompareShow() Command { return Command{Kind: KindCompareShow} }
+
+// CompareOffset adds s seconds to run B's clock offset: A's time t
+// shows B's time t + offset.
+func CompareOffset(s float64) Command { return Command{Kind: KindCompareOffset, Steps: s} }
+
+// CompareClose stops comparing: run B is closed.
+func CompareClose() Command { return Command{Kind: KindCompareClose} }
+
+// DivergenceThreshold raises (n > 0) or lowers the divergence threshold
+// by n steps.
+func DivergenceThreshold(n float64) Command { return Command{Kind: KindDivergenceThreshold, Steps: n} }
 
 // Layer is one toggleable layer of the scene, bound to the number keys.
 type Layer uint8

@@ -46,6 +46,9 @@ const (
 	KeyDigit9
 	KeyS
 	KeyE
+	KeyB
+	KeyComma
+	KeyPeriod
 	NumKeys // the number of keys, for sizing Snapshot.Held
 )
 
@@ -53,6 +56,7 @@ var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
 	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8",
 	"F", "G", "H", "L", "O", "R", "T", "C", "K", "-", "=", "9", "S", "E",
+	"B", ",", ".",
 }
 
 // String returns the key's name as the help overlay prints it.

@@ -43,10 +43,12 @@ const (
 	SectionFiles
 	SectionCamera
 	SectionLayers
+	SectionCompare
 	NumSections
 )
 
-var sectionNames = [NumSections]string{"Playback", "Files and help", "Camera and selection", "Layers: show / hide"}
+var sectionNames = [NumSections]string{"Playback", "Files and help", "Camera and selection", "Layers: show / hide",
+	"Compare two runs (A: reference, B: candidate)"}
 
 // String is the section's heading.
 func (s Section) String() string {
@@ -110,8 +112,18 @@ func keymap() []binding {
 	row(KeyDigit7, 0, false, ToggleLayer(LayerGrid), "ground grid")
 	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend")
 	row(KeyDigit9, 0, false, ToggleLayer(LayerPaths), "every vehicle's whole path")
+	sec = SectionCompare
+	row(KeyO, modCtrl|modShift, false, OpenCompare(), "compare the open recording with another (B)")
+	row(KeyB, 0, false, CompareShow(), "show both runs / A only / B only")
+	row(KeyComma, 0, true, CompareOffset(-0.1), "B's clock -/+ 0.1 s (A's t shows B's t + offset)")
+	row(KeyPeriod, 0, true, CompareOffset(0.1), "B's clock -/+ 0.1 s (A's t shows B's t + offset)")
+	row(KeyComma, modShift, true, CompareOffset(-1), "B's clock -/+ 1 s")
+	row(KeyPeriod, modShift, true, CompareOffset(1), "B's clock -/+ 1 s")
+	row(KeyComma, modCtrl, true, DivergenceThreshold(-1), "divergence threshold -/+ 0.25 m")
+	row(KeyPeriod, modCtrl, true, DivergenceThreshold(1), "divergence threshold -/+ 0.25 m")
+	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
-	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps")
+	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (two recordings: compare)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
 	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
 	row(KeyH, 0, false, ToggleHelp(), "this help")
@@ -138,6 +150,9 @@ func mouseBindings() []Binding {
 		{"Right drag", "pan the camera (stops following)", SectionCamera},
 		{"Wheel", "zoom toward the cursor (the followed actor)", SectionCamera},
 		{"Click", "select an actor, road or intersection", SectionCamera},
+		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
+		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
+		{"Under the timeline", "B's largest divergence (white: where an actor first passes the threshold), B's faults", SectionCompare},
 	}
 }
 

@@ -87,7 +87,13 @@ func TestEveryBinding(t *testing.T) {
 		{"Shift+Space still plays", shift, KeySpace, clk(playback.TogglePlay())},
 		{"Ctrl+Tab follows next", ctrl, KeyTab, []Command{FollowNext()}},
 		{"Ctrl+Shift+Tab follows previous", ctrl | shift, KeyTab, []Command{FollowPrev()}},
-		{"Shift+Ctrl+O opens", ctrl | shift, KeyO, []Command{OpenFile()}},
+		{"Shift+Ctrl+O opens a recording to compare", ctrl | shift, KeyO, []Command{OpenCompare()}},
+		{"B cycles the runs shown", none, KeyB, []Command{CompareShow()}},
+		{"Shift+B stops comparing", shift, KeyB, []Command{CompareClose()}},
+		{", turns B's clock back", none, KeyComma, []Command{CompareOffset(-0.1)}},
+		{". turns B's clock on", none, KeyPeriod, []Command{CompareOffset(0.1)}},
+		{"Shift+, turns B's clock 1 s back", shift, KeyComma, []Command{CompareOffset(-1)}},
+		{"Shift+. turns B's clock 1 s on", shift, KeyPeriod, []Command{CompareOffset(1)}},
 		{"O alone does nothing", none, KeyO, nil},
 		{"Shift+O does nothing", shift, KeyO, nil},
 		{"Enter outside the prompt does nothing", none, KeyEnter, nil},
@@ -230,7 +236,10 @@ func TestBindings(t *testing.T) {
 		{"1", "lanes", L},
 		{"8", "colour legend", L},
 		{"H / F1", "this help", O},
-		{"Ctrl+O", "open recordings and maps", O},
+		{"Ctrl+O", "open recordings and maps (two recordings: compare)", O},
+		{"B", "show both runs / A only / B only", SectionCompare},
+		{", / .", "B's clock -/+ 0.1 s (A's t shows B's t + offset)", SectionCompare},
+		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 	} {
 		if !slices.Contains(lines, want) {
 			t.Errorf("help has no line %+v", want)

@@ -27,13 +27,17 @@ func (t Tap) Press(s *Snapshot) {
 }
 
 // keyAliases are other names scripts may use for a key.
-var keyAliases = map[string]Key{"escape": KeyEscape, "return": KeyEnter, "del": KeyBackspace}
+// Comma and period need a name: a comma separates taps.
+var keyAliases = map[string]Key{"escape": KeyEscape, "return": KeyEnter, "del": KeyBackspace,
+	"comma": KeyComma, "period": KeyPeriod}
 
 // ParseTaps reads key presses separated by spaces or commas, each written
 // as the help overlay writes it, case-insensitive: "Tab C Shift+Right H".
+// A comma that starts a press or follows a "+" is the comma key itself,
+// so "Tab , Shift+," presses it twice.
 func ParseTaps(s string) ([]Tap, error) {
 	var out []Tap
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
+	for _, f := range splitTaps(s) {
 		t, err := parseTap(f)
 		if err != nil {
 			return nil, err
@@ -41,6 +45,30 @@ func ParseTaps(s string) ([]Tap, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// splitTaps cuts s into presses at spaces and at the commas that are not
+// the comma key (see ParseTaps).
+func splitTaps(s string) []string {
+	var out []string
+	start := -1 // the start of the press being read; -1: between presses
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		key := c == ',' && (start < 0 || s[i-1] == '+')
+		switch {
+		case c == ' ' || (c == ',' && !key):
+			if start >= 0 {
+				out = append(out, s[start:i])
+			}
+			start = -1
+		case start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 func parseTap(f string) (Tap, error) {

@@ -41,6 +41,9 @@ type Settings struct {
 	// window looks for a recording's town when no map is open ("off": it
 	// does not look; "": only beside the recording).
 	MapsDir string `json:"maps_dir,omitempty"`
+	// Divergence is the distance (m) past which an actor of a compared
+	// run is marked as diverging from the reference (0: the default).
+	Divergence float64 `json:"divergence,omitempty"`
 }
 
 // Equal reports whether s and o would be saved as the same file: every

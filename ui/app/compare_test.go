@@ -1,0 +1,352 @@
+package app
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// shiftFrom is the frame from which run B's hero drives 3 m to the side.
+const shiftFrom = 20
+
+// newComparing returns an app comparing the test recording (A) with the
+// same run whose hero is 3 m to the side from frame shiftFrom on (B).
+func newComparing(t testing.TB) *App {
+	t.Helper()
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.OpenFiles([]loader.Source{
+		loader.BytesSource("city.bai", smallMap(t)),
+		loader.BytesSource("a.log", testrec.Bytes(testFrames)),
+		loader.BytesSource("b.log", testrec.Shifted(testFrames, testrec.Hero, shiftFrom, 0, 300)),
+	})
+	settle(t, a)
+	return a
+}
+
+func TestCompareOpensTwoRecordings(t *testing.T) {
+	a := newComparing(t)
+	if !a.Comparing() || a.Recording() == nil || a.CompareRecording() == nil || a.Map() == nil {
+		t.Fatalf("comparing %v, A %v, B %v, map %v", a.Comparing(), a.Recording() != nil, a.CompareRecording() != nil, a.Map() != nil)
+	}
+	if got := a.Title(); !strings.Contains(got, "a.log vs b.log") {
+		t.Errorf("title %q", got)
+	}
+	if got := a.StatusText().String(); !strings.Contains(got, "showing A and B") {
+		t.Errorf("status %q", got)
+	}
+	for _, tc := range []struct {
+		at, hero, other float64
+	}{
+		{0.5, 0, 0}, // before the shift
+		{2, 3, 0},
+		{4.5, 3, 0},
+	} {
+		a.Apply(input.Clock(playback.GoTo(tc.at)))
+		a.Tick()
+		if d, id, ok := a.Divergence(testrec.Hero); !ok || id != testrec.Hero || math.Abs(d-tc.hero) > 1e-3 {
+			t.Errorf("at %v s: hero diverges %v m (B's %d, %v), want %v", tc.at, d, id, ok, tc.hero)
+		}
+		if d, _, ok := a.Divergence(testrec.Other); !ok || math.Abs(d-tc.other) > 1e-3 {
+			t.Errorf("at %v s: other diverges %v m, want %v", tc.at, d, tc.other)
+		}
+	}
+	a.selected = testrec.Hero
+	a.Tick()
+	if got := a.ActorPanel().String(); !strings.Contains(got, "vs run B\t3.00 m from B's 100") {
+		t.Errorf("actor panel:\n%s", got)
+	}
+}
+
+func TestCompareRunsKey(t *testing.T) {
+	a := newComparing(t)
+	m := input.NewMapper()
+	stA, stB := a.State(), a.CompareState()
+	for i, want := range []struct {
+		runs        Runs
+		main, ghost bool // main is A's state (else B's); a ghost is drawn
+		status      string
+	}{
+		{RunsA, true, false, "showing A only"},
+		{RunsB, false, false, "showing B only"},
+		{RunsBoth, true, true, "showing A and B"},
+	} {
+		keys(a, m, false, input.KeyB)
+		main, ghost := a.ShownStates()
+		if a.Runs() != want.runs || (main == stA) != want.main || (ghost != nil) != want.ghost || (ghost != nil && ghost != stB) {
+			t.Errorf("press %d: runs %v, main is A %v, ghost %v", i+1, a.Runs(), main == stA, ghost != nil)
+		}
+		if got := a.StatusText().String(); !strings.Contains(got, want.status) {
+			t.Errorf("press %d: status %q", i+1, got)
+		}
+	}
+}
+
+func TestCompareOffset(t *testing.T) {
+	a := newComparing(t)
+	m := input.NewMapper()
+	end := a.Clock().End()
+	keys(a, m, false, input.KeyPeriod, input.KeyPeriod, input.KeyPeriod)
+	if a.Offset() != 0.3 {
+		t.Fatalf("offset %v after three presses of ., want 0.3", a.Offset())
+	}
+	if got := a.BTime(1); math.Abs(got-1.3) > 1e-9 {
+		t.Errorf("B's time at 1 s: %v, want 1.3", got)
+	}
+	// The timeline spans both runs: B's start comes 0.3 s before A's.
+	if got := a.Clock().Start(); math.Abs(got+0.3) > 1e-9 || a.Clock().End() != end {
+		t.Errorf("clock spans %v to %v, want -0.3 to %v", got, a.Clock().End(), end)
+	}
+	if got := a.StatusText().String(); !strings.Contains(got, "B's clock +0.3 s") {
+		t.Errorf("status %q", got)
+	}
+	keys(a, m, true, input.KeyComma)
+	if a.Offset() != -0.7 {
+		t.Errorf("offset %v after Shift+comma, want -0.7", a.Offset())
+	}
+	// B behind: it starts with A and ends 0.7 s after it.
+	if got := a.Clock().Start(); got != 0 || math.Abs(a.Clock().End()-(end+0.7)) > 1e-9 {
+		t.Errorf("clock spans %v to %v, want 0 to %v", got, a.Clock().End(), end+0.7)
+	}
+	// The shift moved with B: at 2.7 s B is at its own 2 s.
+	a.Apply(input.Clock(playback.GoTo(2.7)))
+	a.Tick()
+	if st := a.CompareState(); st == nil || math.Abs(st.Time-2) > 1e-9 {
+		t.Errorf("B's state at clock 2.7 s is not at its 2 s")
+	}
+}
+
+func TestCompareClose(t *testing.T) {
+	a := newComparing(t)
+	end := a.Clock().End()
+	a.SetOffset(2)
+	keys(a, input.NewMapper(), true, input.KeyB)
+	if a.Comparing() || a.CompareState() != nil || strings.Contains(a.Title(), " vs ") {
+		t.Errorf("after Shift+B: comparing %v, title %q", a.Comparing(), a.Title())
+	}
+	if got := a.Clock().End(); got != end {
+		t.Errorf("clock ends at %v after closing B, want A's %v", got, end)
+	}
+	if main, ghost := a.ShownStates(); main != a.State() || ghost != nil {
+		t.Error("closed B still shown")
+	}
+	keys(a, input.NewMapper(), false, input.KeyB)
+	if !noticeWith(a, Info, "not comparing") {
+		t.Errorf("B without a run B: notices %v", a.Notices())
+	}
+}
+
+// TestOpenFilesRules: what a drop or the Open dialog does with recordings.
+func TestOpenFilesRules(t *testing.T) {
+	rec := func(name string) loader.Source { return loader.BytesSource(name, testrec.Bytes(10)) }
+	a := New(settings.Settings{}, nil)
+	a.OpenFiles([]loader.Source{rec("one.log")})
+	settle(t, a)
+	if a.Comparing() || a.Recording() == nil {
+		t.Fatal("one recording did not open alone")
+	}
+	a.OpenFiles([]loader.Source{rec("two.log")}) // not comparing: replaces
+	settle(t, a)
+	if a.Comparing() || !strings.Contains(a.Title(), "two.log") {
+		t.Errorf("a second drop: comparing %v, title %q", a.Comparing(), a.Title())
+	}
+	a.OpenCompare(rec("b1.log")) // Ctrl+Shift+O
+	settle(t, a)
+	if got := a.Title(); !strings.Contains(got, "two.log vs b1.log") {
+		t.Errorf("after OpenCompare: %q", got)
+	}
+	a.OpenFiles([]loader.Source{rec("b2.log")}) // comparing: replaces B
+	settle(t, a)
+	if got := a.Title(); !strings.Contains(got, "two.log vs b2.log") {
+		t.Errorf("a drop while comparing: %q", got)
+	}
+	a.OpenFiles([]loader.Source{rec("x.log"), rec("y.log"), rec("z.log")}) // a new pair, the third left out
+	settle(t, a)
+	if got := a.Title(); !strings.Contains(got, "x.log vs y.log") {
+		t.Errorf("three recordings: %q", got)
+	}
+	if !noticeWith(a, Warning, "z.log", "not opened") {
+		t.Errorf("no warning for the third: %v", a.Notices())
+	}
+	b := New(settings.Settings{}, nil)
+	b.OpenCompare(rec("alone.log")) // nothing open: it is the recording
+	settle(t, b)
+	if b.Comparing() || b.Recording() == nil {
+		t.Error("OpenCompare with nothing open did not open the recording")
+	}
+}
+
+func TestCompareTickAllocations(t *testing.T) {
+	a := newComparing(t)
+	a.SetOffset(0.5)
+	playingTickAllocs(t, a, " while comparing")
+}
+
+// TestCompareMatching: once both runs are read, actors match by
+// analysis/compare's rules; the hero first diverges when B's hero moved,
+// by its 3 m, which the strip peaks at; an offset moves that moment; B's
+// faults are found on the map; the threshold steps and is remembered.
+func TestCompareMatching(t *testing.T) {
+	a := newComparing(t)
+	if a.cmp.work.matching == nil || a.cmp.work.div == nil {
+		t.Fatal("the runs were not matched")
+	}
+	if !noticeWith(a, Info, "matched 4 actors of A and B") {
+		t.Errorf("notices %v", a.Notices())
+	}
+	marks := a.FirstDivergences()
+	if len(marks) != 1 || marks[0].A != testrec.Hero || marks[0].B != testrec.Hero ||
+		math.Abs(marks[0].Time-1) > 1e-9 || math.Abs(marks[0].Distance-3) > 1e-3 {
+		t.Fatalf("first divergences %+v, want the hero at 1 s by 3 m", marks)
+	}
+	s := a.DivergenceStrip(200)
+	if s == nil || math.Abs(s.Peak-3) > 1e-3 || s.Cols[0] != 0 || math.Abs(s.Cols[199]-3) > 1e-3 {
+		t.Fatalf("strip %+v", s)
+	}
+	if again := a.DivergenceStrip(200); again != s || len(again.Cols) != 200 {
+		t.Error("the strip was not kept")
+	}
+	// [ and ] stop at the first divergence.
+	a.Apply(input.Clock(playback.ToStart()))
+	for range 10 {
+		a.Apply(input.Clock(playback.NextEvent()))
+		if a.Clock().Time() >= 1 {
+			break
+		}
+	}
+	if got := a.Clock().Time(); math.Abs(got-1) > 1e-9 {
+		t.Errorf("] stopped at %v before or past the first divergence at 1 s", got)
+	}
+	// B's clock 0.5 s behind: from when B starts, its hero (10 m/s) is
+	// 5 m behind A's.
+	a.SetOffset(-0.5)
+	if m := a.FirstDivergences(); len(m) == 0 || m[0].A != testrec.Hero || math.Abs(m[0].Time-0.5) > 1e-9 ||
+		math.Abs(m[0].Distance-5) > 1e-3 {
+		t.Errorf("with B's clock 0.5 s behind: %+v, want the hero from 0.5 s by 5 m", m)
+	}
+	a.SetOffset(0)
+	if got := a.AClock(a.BTime(2.2)); math.Abs(got-2.2) > 1e-9 {
+		t.Errorf("AClock(BTime(2.2)) = %v", got)
+	}
+	if len(a.FaultsB()) == 0 {
+		t.Error("no faults of B found on the map")
+	}
+	// New fault thresholds (their panel): B's faults are found again.
+	assoc, before := a.cmp.work.faultsAssoc, a.thresholds
+	a.applyThresholds(thChange, 1)
+	if a.thresholds == before {
+		t.Fatal("the thresholds did not change")
+	}
+	settle(t, a)
+	if w := &a.cmp.work; w.faultsTh != a.thresholds || w.faultsAssoc != assoc || w.faults == nil {
+		t.Errorf("B's faults not found again with the new thresholds")
+	}
+	m := input.NewMapper()
+	for range 4 {
+		s := &input.Snapshot{Ctrl: true}
+		s.Held[input.KeyPeriod] = 1
+		for _, c := range m.Update(s, nil) {
+			a.Apply(c)
+		}
+		m.Update(&input.Snapshot{}, nil)
+	}
+	if got := a.DivergenceThreshold(); got != 2 || a.Settings().Divergence != 2 {
+		t.Errorf("threshold %v after four Ctrl+. (remembered %v), want 2", got, a.Settings().Divergence)
+	}
+	a.stepDivergence(8) // 4 m: more than the hero ever diverges
+	if m := a.FirstDivergences(); len(m) != 0 {
+		t.Errorf("over 4 m: %+v", m)
+	}
+	if b := New(settings.Settings{Divergence: 2.5}, nil); b.DivergenceThreshold() != 2.5 {
+		t.Errorf("remembered threshold not used: %v", b.DivergenceThreshold())
+	}
+	if b := New(settings.Settings{}, nil); b.DivergenceThreshold() != DefaultDivergence {
+		t.Errorf("default threshold %v", b.DivergenceThreshold())
+	}
+}
+
+// TestCompareSameNames: two runs named alike in two folders are named
+// with their folders.
+func TestCompareSameNames(t *testing.T) {
+	dir := t.TempDir()
+	var srcs []loader.Source
+	for _, d := range []string{"before", "after"} {
+		p := filepath.Join(dir, d, "traffic.log")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, testrec.Bytes(10), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, loader.FileSource(p))
+	}
+	a := New(settings.Settings{}, nil)
+	a.OpenFiles(srcs)
+	settle(t, a)
+	defer a.Close()
+	if got := a.Title(); !strings.HasPrefix(got, "before/traffic.log vs after/traffic.log") {
+		t.Errorf("title %q", got)
+	}
+}
+
+// TestComparePickB: with B only, a click on B's actor selects its match
+// in A (the selection is always A's); with A only, nothing is there.
+func TestComparePickB(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.OpenFiles([]loader.Source{
+		loader.BytesSource("a.log", testrec.Bytes(testFrames)),
+		loader.BytesSource("b.log", testrec.Shifted(testFrames, testrec.Walker, 10, 0, -4000)), // 40 m off from 0.5 s, in front of the camera
+	})
+	settle(t, a)
+	a.Apply(input.Clock(playback.GoTo(2)))
+	a.Tick()
+	w := a.CompareState().Actor(testrec.Walker)
+	x, y, _, ok := a.View().WorldToScreen(w.World.Apply(w.Box.Center))
+	if !ok {
+		t.Fatalf("B's walker at %v is behind the camera at %v", w.World.Location, a.View().Eye)
+	}
+	if id, ok := a.MatchA(testrec.Walker); !ok || id != testrec.Walker {
+		t.Fatalf("MatchA(walker) = %d, %v", id, ok)
+	}
+	for _, tc := range []struct {
+		runs Runs
+		want uint32
+	}{{RunsA, 0}, {RunsB, testrec.Walker}} {
+		a.cmp.runs = tc.runs
+		a.Apply(input.Select(x, y))
+		if a.Selected() != tc.want {
+			t.Errorf("%v: a click on B's walker selected %d, want %d", tc.runs, a.Selected(), tc.want)
+		}
+	}
+}
+
+// TestComparePreviewB: the start of a big run B shows while it is
+// indexed, but nothing is matched on it; the whole run then takes over
+// and is matched.
+func TestComparePreviewB(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("a.log", testrec.Bytes(200)))
+	settle(t, a)
+	j, _ := previewJob(t, 200)
+	a.cmp.job, a.cmp.previewOf = j, j
+	// As pollCompare does while the job runs (here it is done already).
+	a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
+	a.syncCompareWork()
+	if !a.cmp.partial || a.CompareState() == nil || a.cmp.work.match != nil {
+		t.Fatalf("preview of B: partial %v, state %v, matching %v", a.cmp.partial, a.CompareState() != nil, a.cmp.work.match != nil)
+	}
+	settle(t, a)
+	if a.cmp.partial || a.CompareRecording() == j.Preview() || len(a.CompareRecording().Frames()) != 200 || a.cmp.work.matching == nil {
+		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.partial, len(a.CompareRecording().Frames()), a.cmp.work.matching != nil)
+	}
+}
