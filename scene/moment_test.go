@@ -51,7 +51,7 @@ func momentTimes(times []float64, rng *rand.Rand) []float64 {
 
 // checkMoment compares OpenAt's state at t with Open's, and what both
 // say about the file.
-func checkMoment(t *testing.T, name string, data []byte, full *Recording, tm float64) {
+func checkMoment(t *testing.T, name string, data []byte, full *Recording, tm float64) *Recording {
 	t.Helper()
 	rec, err := OpenAt(context.Background(), bytes.NewReader(data), int64(len(data)), tm, nil)
 	if err != nil {
@@ -82,10 +82,19 @@ func checkMoment(t *testing.T, name string, data []byte, full *Recording, tm flo
 	if rec.statics.misses != 0 {
 		t.Fatalf("%s at %v: %d static lookups failed: the scan stopped too early", name, tm, rec.statics.misses)
 	}
+	for _, a := range got.Actors {
+		if a.Distance != 0 {
+			t.Fatalf("%s at %v: actor %d has Distance %v; OpenAt computes none", name, tm, a.ID, a.Distance)
+		}
+	}
+	for i := range want.Actors {
+		want.Actors[i].Distance = 0 // OpenAt does not compute it
+	}
 	if stateDigest(t, &got) != stateDigest(t, &want) {
 		t.Fatalf("%s at %v: the state differs from Open's (frame %d, %d actors; Open frame %d, %d actors)",
 			name, tm, got.Frame, len(got.Actors), want.Frame, len(want.Actors))
 	}
+	return rec
 }
 
 func sameErr(a, b error) bool {
@@ -110,6 +119,16 @@ func TestOpenAt(t *testing.T) {
 				checkMoment(t, name+" (tiny pieces)", data, full, tm)
 			}
 		})
+		// Pieces of several keyframes each, most of which OpenAt leaves out.
+		left := 0
+		withPieces(64<<10, 2, func() {
+			for _, tm := range times[:8] {
+				left += checkMoment(t, name+" (64 KiB pieces)", data, full, tm).keysLeft
+			}
+		})
+		if len(data) > 4*64<<10 && left == 0 {
+			t.Errorf("%s (%d bytes): OpenAt left out no keyframe", name, len(data))
+		}
 	}
 }
 

@@ -74,6 +74,9 @@ type tracker struct {
 	// The piece's Position packets, read again for the records marks
 	// hand over (decoding every record's rotation would cost more).
 	views []recorder.PositionView
+	// noSteps: only the last records are kept, for the marks (OpenAt,
+	// which computes no distances); no step is taken, no firstMove made.
+	noSteps bool
 }
 
 // reset starts a new piece.
@@ -147,6 +150,10 @@ func (t *tracker) position(v recorder.PositionView, f int32) {
 			continue
 		}
 		tr.pk, tr.rec, tr.frame = pk, int32(k), f
+		if t.noSteps {
+			t.touch(i)
+			continue
+		}
 		tr.cur = FromUnreal(v.Location(k))
 		if !tr.moved {
 			tr.moved = true

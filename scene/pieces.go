@@ -99,6 +99,7 @@ type pieces struct {
 	known     *recorder.Index // the layout the scan knows, for decoders starting a piece
 	lightFrom atomic.Int64    // pieces from this one on are only checked (a scan that stopped)
 	own       decoder         // the scan's, for small files and pieces read again
+	noSteps   bool            // decoders sum no steps (OpenAt: no distances)
 	redone    int             // decoded pieces read again (see fits)
 	wg        sync.WaitGroup
 	cancel    context.CancelFunc
@@ -107,9 +108,10 @@ type pieces struct {
 // newPieces starts workers decoders of stretches of plen bytes; with 0
 // the scan reads each piece itself when it asks for it. Piece 0 is checked
 // with first (the header, no layout), the others with known (the layout
-// the file's first frames show) until the scan knows more.
-func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64) *pieces {
-	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known}
+// the file's first frames show) until the scan knows more. With noSteps
+// the decoders hand over the actors' last poses but sum no steps.
+func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64, noSteps bool) *pieces {
+	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known, noSteps: noSteps}
 	ps.own = ps.decoder()
 	ps.count = int((size - ps.body + plen - 1) / plen)
 	window := workers + 1
@@ -134,7 +136,7 @@ func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *r
 
 // decoder returns a decoder of the file's pieces.
 func (ps *pieces) decoder() decoder {
-	return decoder{src: ps.src, size: ps.size, plen: ps.plen, body: ps.body, key: ps.key}
+	return decoder{src: ps.src, size: ps.size, plen: ps.plen, body: ps.body, key: ps.key, trk: tracker{noSteps: ps.noSteps}}
 }
 
 // bounds returns the stretch piece i covers.

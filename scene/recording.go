@@ -24,16 +24,18 @@ import (
 //
 // The methods are safe for concurrent use; StateAt calls are serialized.
 type Recording struct {
-	src     io.ReaderAt
-	ix      *recorder.Index
-	frames  []recorder.FrameInfo // complete, decodable frames (a prefix of ix.Frames)
-	times   []float64            // frame times made non-decreasing, for searching
-	keys    []keyframe
-	statics *staticTable
-	events  []Event
-	err     error
-	refills int // frames Open decoded again for skimmed values (tests check the path runs)
-	redone  int // pieces of the file the scan read again itself (pieces.go)
+	src      io.ReaderAt
+	ix       *recorder.Index
+	frames   []recorder.FrameInfo // complete, decodable frames (a prefix of ix.Frames)
+	times    []float64            // frame times made non-decreasing, for searching
+	keys     []keyframe
+	statics  *staticTable
+	events   []Event
+	err      error
+	refills  int  // frames Open decoded again for skimmed values (tests check the path runs)
+	redone   int  // pieces of the file the scan read again itself (pieces.go)
+	noDist   bool // OpenAt's: Actor.Distance is not computed (0)
+	keysLeft int  // keyframes OpenAt left out (tests check the path runs)
 
 	mu  sync.Mutex
 	sk  seeker
@@ -116,7 +118,7 @@ func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, to
 	if err != nil {
 		return nil, err
 	}
-	rec := &Recording{src: r, statics: newStaticTable()}
+	rec := &Recording{src: r, statics: newStaticTable(), noDist: o.moment}
 	report := func(done int64) {
 		if progress != nil {
 			progress(done, size)
@@ -127,7 +129,7 @@ func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, to
 		sc.moment, sc.until = true, o.at // NaN: the first frame's time
 	}
 	decoded, scanErr := sc.run(ctx, head, report)
-	rec.refills, rec.redone = sc.refetched, sc.redone
+	rec.refills, rec.redone, rec.keysLeft = sc.refetched, sc.redone, sc.keysLeft
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -65,11 +65,18 @@ type scanner struct {
 	consumed int                  // frames of the current piece applied
 	drained  []recorder.FrameInfo // frames listed after the scan stopped
 
+	// Of the keyframe candidates of the current piece, a moment's scan
+	// keeps only the last (lastKey of pieceKeys) unless the moment's stop
+	// lies in the piece (keepAll); see momentKeys.
+	pieceLastKey int
+	keepAll      bool
+
 	stale     map[uint32]*staleActor
 	side      *recorder.Reader // re-reads frames for settleStale
 	need      []int32          // scratch: frames refill reads
 	refetched int              // frames read again (tests check the path runs)
 	redone    int              // pieces read again by the scan (tests and benchmarks)
+	keysLeft  int              // keyframes a moment's scan left out (tests check the path runs)
 }
 
 // Packets the scene does not use, which the scan's reader leaves
@@ -104,7 +111,7 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 		workers = pieceWorkers()
 	}
 	w.split = []bool{}
-	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes)
+	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes, s.moment)
 	defer func() {
 		ps.stop()
 		s.redone = ps.redone
@@ -288,6 +295,10 @@ func (s *scanner) frameStart() {
 	f := s.w.frame + 1
 	off := s.rd.Offset()
 	s.key = f == 0 || (off-s.body)/s.keyBytes > (s.prevStart-s.body)/s.keyBytes
+	if s.key && s.moment && !s.onFile && f > 0 && !s.keepAll && f != s.pieceLastKey {
+		s.key = false // a moment's seek never starts there (momentKeys)
+		s.keysLeft++
+	}
 	s.prevStart = off
 	ignore := unused
 	if w, _ := s.rd.LayoutKnown(); w {

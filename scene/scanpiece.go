@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -32,6 +33,9 @@ func (s *scanner) takeFirsts(p recorder.Packet) {
 func (s *scanner) startPiece(p *piece) {
 	s.firsts, s.ends, s.nfirst = p.firsts, p.ends, 0
 	s.pc, s.frame0, s.nmark, s.nfm = p, s.w.frame+1, 0, 0
+	if s.moment {
+		s.momentKeys(p)
+	}
 	w := s.w
 	for len(w.split) < len(w.slots) {
 		w.split = append(w.split, false)
@@ -137,6 +141,42 @@ func (s *scanner) takeFirstMoves() {
 		a := &w.slots[slot]
 		if int(a.spawn) < w.frame {
 			a.dist += distSteps(FromUnreal(fm.loc).Sub(a.world.Location).Len(), w.dt)
+		}
+	}
+}
+
+// momentKeys decides which keyframes a scan for one moment keeps in piece
+// p. The moment's state is sought from the last keyframe at or before the
+// frame before the moment's (Recording.build), which is in the piece where
+// the scan stops, or is the last keyframe of an earlier piece. So the scan
+// keeps every keyframe of the piece it will stop in (it knows from the
+// piece's frame times whether it will), the last one of every other
+// piece, and the first frame's; it does not decode the others' frames in
+// full nor store them. The seek is the same from any keyframe.
+func (s *scanner) momentKeys(p *piece) {
+	s.keepAll, s.pieceLastKey = false, -1
+	prev, maxTime, until := s.prevStart, s.maxTime, s.until
+	for i := range p.frames {
+		f, fi := s.frame0+i, &p.frames[i]
+		if f == 0 || (fi.Offset-s.body)/s.keyBytes > (prev-s.body)/s.keyBytes {
+			s.pieceLastKey = f
+		}
+		prev = fi.Offset
+		// As apply finds the frame it stops after.
+		switch {
+		case f == 0:
+			maxTime = fi.Elapsed
+			if math.IsNaN(maxTime) || math.IsInf(maxTime, 0) {
+				maxTime = 0
+			}
+			if !(until >= maxTime) {
+				until = maxTime
+			}
+		case fi.Elapsed >= maxTime:
+			maxTime = fi.Elapsed
+		}
+		if maxTime > until {
+			s.keepAll = true
 		}
 	}
 }

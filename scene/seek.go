@@ -346,6 +346,9 @@ func (rec *Recording) fill(dst *State, t float64, n int, alpha float64) {
 			a.World.lerpTo(&fc.next[i], alpha)
 			a.Distance += alpha * fc.step[i]
 		}
+		if rec.noDist {
+			a.Distance = 0
+		}
 	}
 	dst.Collisions = append(dst.Collisions[:0], fc.collisions...)
 	dst.Weather = nil
