@@ -121,8 +121,14 @@ func TestOpenAt(t *testing.T) {
 		})
 		// Pieces of several keyframes each, most of which OpenAt leaves out.
 		left := 0
+		some := times[:8]
+		if name == "gaps" {
+			// Every frame: a moment at a keyframe that an actor's
+			// position skipped needs the pose the decoder handed over.
+			some = full.Times()
+		}
 		withPieces(64<<10, 2, func() {
-			for _, tm := range times[:8] {
+			for _, tm := range some {
 				left += checkMoment(t, name+" (64 KiB pieces)", data, full, tm).keysLeft
 			}
 		})

@@ -25,6 +25,15 @@ type decoder struct {
 	// named by group g's packets (0 after a spawn of id).
 	seen [len(skimGroups)][]uint32
 	gen  uint32
+	// moment, for OpenAt's decoders: they take no steps (tracker.noSteps)
+	// and mark the keyframe candidates only in a piece that may hold the
+	// moment.
+	moment *momentCut
+}
+
+// momentCut is what OpenAt's decoders need to know of its moment.
+type momentCut struct {
+	until float64 // the moment; the scan stops at the first frame after it
 }
 
 // Packets of fixed-size records: a decoder checks them without decoding
@@ -152,21 +161,40 @@ func (d *decoder) grow(p *piece) bool {
 // would, noting the firsts and the actors' movements; a packet that does
 // not decode ends the piece before its frame (the frames before it are
 // then checked again alone, so that nothing of the bad frame is kept).
+//
+// OpenAt's decoder marks the keyframe candidates only if a frame of the
+// piece is later than the moment (or its time is not a number): the scan
+// stops in such a piece and keeps its keyframes (scanner.momentKeys). It
+// learns that at the end of the piece and then decodes the piece again,
+// which happens in one or two pieces of the file.
 func (d *decoder) check(p *piece, n int, ix *recorder.Index) {
-	if ok, good := d.pass(p, n, ix); !ok {
+	p.keyMarks = d.moment == nil
+	ok, good, late := d.pass(p, n, ix)
+	if !ok {
 		p.bad = true
-		p.firsts, p.ends = p.firsts[:0], p.ends[:0]
-		p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
-		p.frames = p.frames[:0]
 		n = good
+		d.clear(p)
+		_, _, late = d.pass(p, n, ix)
+	}
+	if late && !p.keyMarks && !p.light {
+		p.keyMarks = true
+		d.clear(p)
 		d.pass(p, n, ix)
 	}
 	p.data = p.buf[p.at : p.at+n]
 }
 
+// clear forgets what a pass found, for another.
+func (d *decoder) clear(p *piece) {
+	p.firsts, p.ends = p.firsts[:0], p.ends[:0]
+	p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
+	p.frames = p.frames[:0]
+}
+
 // pass is one decoding of the n bytes of frames; it reports whether they
-// all decode, and if not the length of the frames before the bad one.
-func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
+// all decode, and if not the length of the frames before the bad one; and
+// whether a frame is later than OpenAt's moment.
+func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (ok bool, good int, late bool) {
 	d.gen++
 	d.trk.reset()
 	if d.rd == nil {
@@ -187,19 +215,22 @@ func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
 	for {
 		pk, err := d.rd.Next()
 		if err == io.EOF {
-			return true, n
+			return true, n, late
 		}
 		if err != nil {
 			if !inFrame {
 				frameStart = lastEnd
 			}
-			return false, int(frameStart - p.start)
+			return false, int(frameStart - p.start), late
 		}
 		switch pk := pk.(type) {
 		case *recorder.FrameStart:
 			f++
 			inFrame = true
 			p.frames = append(p.frames, recorder.FrameInfo{Offset: d.rd.Offset(), Frame: pk.Frame, Elapsed: pk.Elapsed, Duration: pk.Duration})
+			if d.moment != nil && !(pk.Elapsed <= d.moment.until) {
+				late = true
+			}
 			if p.light {
 				continue
 			}
@@ -216,7 +247,7 @@ func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (bool, int) {
 				continue
 			}
 			d.trk.frameEnd(f, dt, p)
-			if key || d.rd.Offset()+5 == end {
+			if (key && (p.keyMarks || f == 0)) || d.rd.Offset()+5 == end {
 				d.trk.mark(p, f, false)
 			}
 		case *recorder.EventAdd:

@@ -72,6 +72,9 @@ type piece struct {
 	// them (no firsts, marks or movements).
 	frames []recorder.FrameInfo
 	light  bool
+	// keyMarks: the decoder marked every keyframe candidate (always for
+	// Open; for OpenAt only in a piece that may hold its moment).
+	keyMarks bool
 
 	buf []byte // what data is cut from (from buf[at]), reused for the next piece
 	at  int
@@ -99,7 +102,7 @@ type pieces struct {
 	known     *recorder.Index // the layout the scan knows, for decoders starting a piece
 	lightFrom atomic.Int64    // pieces from this one on are only checked (a scan that stopped)
 	own       decoder         // the scan's, for small files and pieces read again
-	noSteps   bool            // decoders sum no steps (OpenAt: no distances)
+	moment    *momentCut      // OpenAt's: what its decoders leave out; nil for Open
 	redone    int             // decoded pieces read again (see fits)
 	wg        sync.WaitGroup
 	cancel    context.CancelFunc
@@ -108,10 +111,10 @@ type pieces struct {
 // newPieces starts workers decoders of stretches of plen bytes; with 0
 // the scan reads each piece itself when it asks for it. Piece 0 is checked
 // with first (the header, no layout), the others with known (the layout
-// the file's first frames show) until the scan knows more. With noSteps
-// the decoders hand over the actors' last poses but sum no steps.
-func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64, noSteps bool) *pieces {
-	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known, noSteps: noSteps}
+// the file's first frames show) until the scan knows more. moment is nil
+// for Open.
+func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64, moment *momentCut) *pieces {
+	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known, moment: moment}
 	ps.own = ps.decoder()
 	ps.count = int((size - ps.body + plen - 1) / plen)
 	window := workers + 1
@@ -136,7 +139,9 @@ func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *r
 
 // decoder returns a decoder of the file's pieces.
 func (ps *pieces) decoder() decoder {
-	return decoder{src: ps.src, size: ps.size, plen: ps.plen, body: ps.body, key: ps.key, trk: tracker{noSteps: ps.noSteps}}
+	d := decoder{src: ps.src, size: ps.size, plen: ps.plen, body: ps.body, key: ps.key, moment: ps.moment}
+	d.trk.noSteps = ps.moment != nil
+	return d
 }
 
 // bounds returns the stretch piece i covers.

@@ -65,11 +65,11 @@ type scanner struct {
 	consumed int                  // frames of the current piece applied
 	drained  []recorder.FrameInfo // frames listed after the scan stopped
 
-	// Of the keyframe candidates of the current piece, a moment's scan
-	// keeps only the last (lastKey of pieceKeys) unless the moment's stop
-	// lies in the piece (keepAll); see momentKeys.
-	pieceLastKey int
-	keepAll      bool
+	// A moment's scan keeps the keyframes of the current piece if the
+	// moment's stop lies in it (keepAll), else a keyframe at its last
+	// frame (pieceLast) only; see momentKeys.
+	pieceLast int
+	keepAll   bool
 
 	stale     map[uint32]*staleActor
 	side      *recorder.Reader // re-reads frames for settleStale
@@ -111,7 +111,7 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 		workers = pieceWorkers()
 	}
 	w.split = []bool{}
-	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes, s.moment)
+	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes, s.cut())
 	defer func() {
 		ps.stop()
 		s.redone = ps.redone
@@ -295,9 +295,12 @@ func (s *scanner) frameStart() {
 	f := s.w.frame + 1
 	off := s.rd.Offset()
 	s.key = f == 0 || (off-s.body)/s.keyBytes > (s.prevStart-s.body)/s.keyBytes
-	if s.key && s.moment && !s.onFile && f > 0 && !s.keepAll && f != s.pieceLastKey {
-		s.key = false // a moment's seek never starts there (momentKeys)
-		s.keysLeft++
+	if s.moment && !s.onFile && f > 0 && !s.keepAll {
+		// Only the piece's last frame (momentKeys).
+		if s.key && f != s.pieceLast {
+			s.keysLeft++
+		}
+		s.key = f == s.pieceLast
 	}
 	s.prevStart = off
 	ignore := unused

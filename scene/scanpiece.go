@@ -147,36 +147,45 @@ func (s *scanner) takeFirstMoves() {
 
 // momentKeys decides which keyframes a scan for one moment keeps in piece
 // p. The moment's state is sought from the last keyframe at or before the
-// frame before the moment's (Recording.build), which is in the piece where
-// the scan stops, or is the last keyframe of an earlier piece. So the scan
-// keeps every keyframe of the piece it will stop in (it knows from the
-// piece's frame times whether it will), the last one of every other
-// piece, and the first frame's; it does not decode the others' frames in
-// full nor store them. The seek is the same from any keyframe.
+// frame before the moment's (Recording.build), and the seek gives the same
+// state from any keyframe before it. So the scan keeps the usual
+// keyframes only in the piece it will stop in (it knows from the piece's
+// frame times whether it will, and its decoder marked them, see
+// decoder.check), and in every other piece makes one keyframe, at its
+// last frame, where the decoder always hands over the actors' last poses;
+// it neither decodes the other frames in full nor stores them.
 func (s *scanner) momentKeys(p *piece) {
-	s.keepAll, s.pieceLastKey = false, -1
-	prev, maxTime, until := s.prevStart, s.maxTime, s.until
+	s.keepAll, s.pieceLast = false, s.frame0+len(p.frames)-1
+	if !p.keyMarks {
+		return
+	}
+	maxTime, until := s.maxTime, s.until
 	for i := range p.frames {
-		f, fi := s.frame0+i, &p.frames[i]
-		if f == 0 || (fi.Offset-s.body)/s.keyBytes > (prev-s.body)/s.keyBytes {
-			s.pieceLastKey = f
-		}
-		prev = fi.Offset
+		f, t := s.frame0+i, p.frames[i].Elapsed
 		// As apply finds the frame it stops after.
 		switch {
 		case f == 0:
-			maxTime = fi.Elapsed
+			maxTime = t
 			if math.IsNaN(maxTime) || math.IsInf(maxTime, 0) {
 				maxTime = 0
 			}
 			if !(until >= maxTime) {
 				until = maxTime
 			}
-		case fi.Elapsed >= maxTime:
-			maxTime = fi.Elapsed
+		case t >= maxTime:
+			maxTime = t
 		}
 		if maxTime > until {
 			s.keepAll = true
+			return
 		}
 	}
+}
+
+// cut is what the decoders of a moment's scan may leave out; nil for Open.
+func (s *scanner) cut() *momentCut {
+	if !s.moment {
+		return nil
+	}
+	return &momentCut{until: s.until}
 }
