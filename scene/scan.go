@@ -56,7 +56,9 @@ type scanner struct {
 
 	// A scan for one moment (OpenAt) follows no blocked rule, stops
 	// applying frames after the first one later than until, and only
-	// lists the frames after it.
+	// lists the frames after it; before, it keeps only the keyframes a
+	// seek to the moment may start from (momentKeys), and its decoders
+	// sum no steps (no distances).
 	moment   bool
 	until    float64
 	nsplit   int     // actors the scan follows itself in the current piece
