@@ -85,7 +85,8 @@ func (s *sim) stopSignLets(vi int32, front float64, first bool) bool {
 	}
 	// It gives way to all with right of way but turns across the flow at
 	// a light, which give way themselves.
-	return s.t-v.stopAt >= fullStop && s.firstCome(vi, ap.junction) && s.priorityClear(v.next, ap.junction, l.approach, rank(turnLeft))
+	return s.t-v.stopAt >= fullStop && s.firstCome(vi, ap.junction) &&
+		(s.impatient(v) || s.priorityClear(v.next, ap.junction, l.approach, rank(turnLeft)))
 }
 
 // lightLets is a working light's rule: go on green, and on yellow only
@@ -100,7 +101,7 @@ func (s *sim) lightLets(vi int32, front float64, sig signal) bool {
 	n := s.net
 	l := &n.lanes[v.seg]
 	turn := n.moves[v.next].turn
-	clears := acrossTurn(turn) && v.waitFrom >= 0 && sig.state == recorder.LightYellow &&
+	clears := v.waitFrom >= 0 && sig.state == recorder.LightYellow &&
 		sig.left > math.Sqrt(2*front/accMax)+clearMargin
 	if !mayGo(sig, front, v.v, n.moves[v.next].vmax) && !clears {
 		return false
@@ -130,11 +131,7 @@ func acrossTurn(turn int) bool { return turn == turnLeft || turn == turnU }
 // impatient reports whether v is a turning car at a light that has
 // waited at its line longer than turnPatience.
 func (s *sim) impatient(v *vehicle) bool {
-	if v.waitFrom < 0 || s.t-v.waitFrom <= turnPatience || v.onMove || v.next < 0 {
-		return false
-	}
-	a := s.net.lanes[v.seg].approach
-	return s.net.approaches[a].kind == approachLight && s.net.moves[v.next].turn != turnStraight
+	return v.waitFrom >= 0 && s.t-v.waitFrom > turnPatience && !v.onMove && v.next >= 0
 }
 
 // Turns at lights, seconds: how long before red one clearing on yellow
@@ -142,7 +139,7 @@ func (s *sim) impatient(v *vehicle) bool {
 // before the others let it go.
 const (
 	clearMargin  = 0.5
-	turnPatience = 15.0
+	turnPatience = 8.0
 )
 
 // mayGo reports whether a car front metres before a light showing sig,
@@ -200,11 +197,11 @@ func (s *sim) yields(vi int32, mi, a int) bool {
 			}
 			for _, u := range n.lanes[l].veh {
 				w := &s.veh[u]
-				if w.waitFrom < 0 || w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.free(w.next) || !s.room(u, w.next) {
+				if w.waitFrom < 0 || w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.room(u, w.next) {
 					continue // no need to wait for one that cannot go either
 				}
 				longer := v.waitFrom < 0 || w.waitFrom < v.waitFrom || w.waitFrom == v.waitFrom && u < vi
-				if b == a && longer || b != a && n.approaches[b].kind == approachLight && s.impatient(w) && !s.impatient(v) {
+				if b == a && longer && s.free(w.next) || b != a && s.impatient(w) && (!s.impatient(v) || w.waitFrom < v.waitFrom) {
 					return true
 				}
 			}
@@ -249,7 +246,7 @@ func (s *sim) priorityClear(mi int, j, own, above int) bool {
 			ln := &n.lanes[l]
 			for _, u := range ln.veh {
 				w := &s.veh[u]
-				if w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) {
+				if w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.mayReach(u) {
 					continue
 				}
 				if ap.kind == approachLight && rank(n.moves[w.next].turn) <= above {
@@ -340,4 +337,15 @@ func (s *sim) release(vi int32, mi int) {
 	m := &s.net.moves[mi]
 	m.holders--
 	s.net.lanes[m.to].committed -= s.veh[vi].commit
+}
+
+// mayReach reports whether u could take its next way soon: it is the
+// first car of its lane, or follows one that has its way too, and its
+// departing lane has room for it. One queued behind a car waiting at
+// the line, or facing a full lane, keeps no right of way: the way it
+// would take is not about to be used, and a car waiting for it to pass
+// would wait for as long as the jam lasts.
+func (s *sim) mayReach(u int32) bool {
+	first, joins := s.placeInLane(u)
+	return (first || joins) && s.room(u, s.veh[u].next)
 }
