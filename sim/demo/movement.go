@@ -137,6 +137,7 @@ func (n *network) addMovement(j, in, out, turn int) {
 	}
 	mv := movement{junction: j, from: in, to: out, path: p, turn: turn, vmax: vmax}
 	li.out = append(li.out, len(n.moves))
+	lo.in = append(lo.in, len(n.moves))
 	n.junctions[j].moves = append(n.junctions[j].moves, len(n.moves))
 	n.moves = append(n.moves, mv)
 }

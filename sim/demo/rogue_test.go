@@ -31,10 +31,10 @@ func findFaults(t *testing.T, logBytes []byte, m *scene.Map) *faults.Result {
 // hand from what `viewer demo` prints, after looking at the new demo.
 var rogueTimes = []StagedFault{
 	{Kind: "close-call", Start: 2.55, End: 3.70},
-	{Kind: "wrong-way", Start: 55.85, End: 58.40},
-	{Kind: "off-lane", Start: 65.25, End: 66.90},
-	{Kind: "red-light", Start: 89.40, End: 89.40},
-	{Kind: "stop-sign", Start: 100.95, End: 102.05},
+	{Kind: "wrong-way", Start: 47.50, End: 50.10},
+	{Kind: "off-lane", Start: 56.90, End: 58.55},
+	{Kind: "stop-sign", Start: 87.80, End: 89.90},
+	{Kind: "red-light", Start: 103.60, End: 103.60},
 }
 
 // rogueSlack is how far (s) the check's span may differ from the one the
