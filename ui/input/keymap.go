@@ -123,7 +123,7 @@ func keymap() []binding {
 	row(KeyPeriod, modCtrl, true, DivergenceThreshold(1), "divergence threshold -/+ 0.25 m")
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
-	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (two recordings: compare)")
+	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (a second recording: compare?)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
 	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
 	row(KeyH, 0, false, ToggleHelp(), "this help")
