@@ -60,6 +60,7 @@ type pass struct {
 	newLit  bool    // a light without a position appeared this frame
 	poses   []scene.Pose
 	nextEv  int
+	evIDs   []uint32 // actors of the current frame's collisions and blocked spans
 
 	tracks  []trackFill // the decoder's bookkeeping of each track
 	cur     *chunk      // being filled
@@ -149,6 +150,7 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 	rd := p.rec.FrameReader(0, n-1)
 	rd.Skim(skimmed...)
 	w := scene.NewWorld()
+	w.FilterPositions(p.keep)
 	p.cur = p.newChunk()
 	for f := 0; f < n; {
 		pk, err := rd.Next()
@@ -157,6 +159,9 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 		}
 		if err != nil {
 			return err
+		}
+		if pk.ID() == recorder.IDFrameStart {
+			p.frameEvents(f)
 		}
 		w.Apply(pk)
 		switch pk := pk.(type) {
