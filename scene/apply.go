@@ -119,11 +119,10 @@ func (w *World) applyEvent(p recorder.Packet) {
 }
 
 func (w *World) applyPositions(recs []recorder.Position) {
-	filter := w.posFilter != nil && w.actorStore.linked == 0
 	for i := range recs {
 		r := &recs[i]
 		if slot := w.find(r.ID); slot >= 0 {
-			if filter && !w.posFilter(r.ID, w.slots[slot].st.kind) {
+			if w.posFilter != nil && !w.posFilter(r.ID, w.slots[slot].st.kind) {
 				continue
 			}
 			w.setPose(slot, r.Location, r.Rotation)

@@ -94,9 +94,10 @@ func (p *pass) spots(f int) {
 }
 
 // keep says which actors' positions the pass's World applies: the
-// vehicles, the traffic lights until they are placed, and the actors of
-// the current frame's collisions and blocked spans (spots); the others'
-// poses are never read (scene.World.FilterPositions).
+// vehicles, the traffic lights until they are placed, the actors of the
+// current frame's collisions and blocked spans (spots), and every actor
+// something is attached to in the recording (its pose places its
+// children); the others' poses are never read (scene.World.FilterPositions).
 func (p *pass) keep(id uint32, k scene.Kind) bool {
 	switch {
 	case k.IsVehicle():
@@ -104,6 +105,9 @@ func (p *pass) keep(id uint32, k scene.Kind) bool {
 	case k == scene.KindTrafficLight:
 		i, ok := p.lights[id]
 		return !ok || !p.a.Lights[i].placed
+	}
+	if _, ok := p.parents[id]; ok {
+		return true
 	}
 	for _, e := range p.evIDs {
 		if e == id {

@@ -60,7 +60,8 @@ type pass struct {
 	newLit  bool    // a light without a position appeared this frame
 	poses   []scene.Pose
 	nextEv  int
-	evIDs   []uint32 // actors of the current frame's collisions and blocked spans
+	evIDs   []uint32            // actors of the current frame's collisions and blocked spans
+	parents map[uint32]struct{} // the ids actors are attached to, over the recording
 
 	tracks  []trackFill // the decoder's bookkeeping of each track
 	cur     *chunk      // being filled
@@ -125,8 +126,13 @@ func newPass(rec *scene.Recording, m Map) *pass {
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
 	spawned := map[uint32]int{}
+	p.parents = map[uint32]struct{}{}
 	for _, e := range evs {
 		switch e.Kind {
+		case scene.EventParent:
+			if e.Other != 0 {
+				p.parents[e.Other] = struct{}{}
+			}
 		case scene.EventSpawn:
 			spawned[e.Actor] = e.Frame
 			p.life[life{e.Actor, e.Frame}] = len(p.times) - e.Frame
