@@ -122,6 +122,9 @@ func (w *World) applyPositions(recs []recorder.Position) {
 	for i := range recs {
 		r := &recs[i]
 		if slot := w.find(r.ID); slot >= 0 {
+			if w.posFilter != nil && !w.posFilter(r.ID, w.slots[slot].st.kind) {
+				continue
+			}
 			w.setPose(slot, r.Location, r.Rotation)
 			if w.watch != nil {
 				w.watch.position(slot, r.Location)

@@ -44,3 +44,13 @@ func (w *World) Poses(dst []Pose, want func(Kind) bool) []Pose {
 	}
 	return dst
 }
+
+// FilterPositions makes the World apply only the Position records of the
+// actors keep accepts (nil: all): a pass that reads a few actors' poses
+// (every vehicle's, say) need not convert and resolve hundreds of others
+// every frame. keep must accept every actor that another is attached to,
+// whose pose places its children. A record holds a whole pose, so an
+// actor accepted again is where its record says at once. The others'
+// poses and distances are stale: such a World is for Poses of the
+// accepted actors (and of their children) only.
+func (w *World) FilterPositions(keep func(id uint32, k Kind) bool) { w.posFilter = keep }

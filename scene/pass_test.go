@@ -63,3 +63,52 @@ func TestPoses(t *testing.T) {
 		t.Errorf("%d frames read of %d", frames, len(rec.Frames()))
 	}
 }
+
+// TestFilterPositions: a World that applies only the vehicles' records
+// and their parent's shows the vehicles where an unfiltered World does,
+// the one attached to a moving prop included; the prop's own pose is
+// right only when the filter keeps it, and a walker's pose goes stale.
+func TestFilterPositions(t *testing.T) {
+	frames := [][]recorder.Packet{
+		{&recorder.EventAdd{Actors: []recorder.ActorAdd{
+			addActor(1, 1, "vehicle.audi.tt", recorder.Vec3{X: 1000}, recorder.Vec3{}),
+			addActor(2, 4, "static.prop.trailer", recorder.Vec3{Y: 500}, recorder.Vec3{}),
+			addActor(3, 1, "vehicle.tesla.model3", recorder.Vec3{X: 200}, recorder.Vec3{}),
+			addActor(4, 2, "walker.pedestrian.0001", recorder.Vec3{Y: -300}, recorder.Vec3{}),
+		}},
+			&recorder.EventParent{Links: []recorder.ParentLink{{Child: 3, Parent: 2}}},
+			&recorder.Positions{Records: []recorder.Position{pos(1, 1000, 0, 0, 0), pos(2, 0, 500, 0, 0), pos(4, 0, -300, 0, 0)}}},
+		{&recorder.Positions{Records: []recorder.Position{pos(1, 1100, 0, 0, 10), pos(2, 50, 600, 0, 90), pos(4, 20, -300, 0, 0)}}},
+		{&recorder.Positions{Records: []recorder.Position{pos(1, 1200, 0, 0, 20), pos(2, 100, 700, 0, 90), pos(4, 40, -300, 0, 0)}}},
+	}
+	vehicles := func(_ uint32, k Kind) bool { return k.IsVehicle() }
+	for _, tc := range []struct {
+		name       string
+		keep       func(uint32, Kind) bool
+		childRight bool
+	}{
+		{"vehicles and the parent", func(id uint32, k Kind) bool { return k.IsVehicle() || id == 2 }, true},
+		{"vehicles only", vehicles, false},
+	} {
+		all, some := NewWorld(), NewWorld()
+		some.FilterPositions(tc.keep)
+		var pa, ps []Pose
+		for i, f := range frames {
+			applyFrame(all, uint64(i+1), 0.05*float64(i), f...)
+			applyFrame(some, uint64(i+1), 0.05*float64(i), f...)
+		}
+		pa, ps = all.Poses(pa, nil), some.Poses(ps, nil)
+		for i := range pa {
+			a, s := &pa[i], &ps[i]
+			same := a.World == s.World
+			switch {
+			case a.ID == 1 && !same:
+				t.Errorf("%s: vehicle 1 at %v, want %v", tc.name, s.World.Location, a.World.Location)
+			case a.ID == 3 && same != tc.childRight:
+				t.Errorf("%s: attached vehicle at %v (unfiltered %v), right %v, want %v", tc.name, s.World.Location, a.World.Location, same, tc.childRight)
+			case a.ID == 4 && same:
+				t.Errorf("%s: the walker moved though its records were filtered out", tc.name)
+			}
+		}
+	}
+}

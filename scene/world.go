@@ -126,6 +126,8 @@ type World struct {
 	split    []bool
 	splitTmp []bool
 
+	posFilter func(id uint32, k Kind) bool // FilterPositions
+
 	statics   *staticTable // nil: make statics on the fly
 	restoring bool         // re-applying a keyframe's frame: per-frame packets only
 	skimSeen  bool         // skimmed packets note the frame that wrote (seeking; see applySkimmed)
@@ -257,7 +259,8 @@ func (w *World) updateStatic(id uint32, change func(*actorStatic)) {
 // only with a Position record (a detach or a spawn sets it to where the
 // actor already is), so when no live actor has a parent only the actors
 // with a Position this frame (touched) can move: resolving the others
-// would add a step of 0. Otherwise every actor is resolved in id order.
+// would add a step of 0. Otherwise those and every attached actor are
+// resolved in id order.
 func (w *World) resolve() {
 	w.pass++
 	w.problems = w.problems[:0]
@@ -269,6 +272,12 @@ func (w *World) resolve() {
 		}
 	} else {
 		for _, slot := range w.order {
+			// Neither attached nor moved by a record this frame: it stays
+			// where it was (a step of 0), and is resolved on demand if it
+			// is a parent.
+			if a := &w.slots[slot]; a.parent == 0 && a.touch != w.pass {
+				continue
+			}
 			w.resolveOne(int(slot))
 		}
 	}

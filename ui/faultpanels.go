@@ -43,6 +43,13 @@ func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 	}
 }
 
+// listPanelAt is where the panels of rows on the right of the view go
+// (the fault list, the thresholds): their left end, top and width.
+func listPanelAt(l *layout) (x0, y0, w float64) {
+	w = min(l.px(faultListWidth), l.w*0.45)
+	return l.w - l.px(panelMargin) - w, min(l.px(faultListTop), l.view.h()*0.5), w
+}
+
 // faultListPanel draws the fault list on the right of the view and tells
 // the app where its rows are.
 func (h *hudText) faultListPanel(g *Game) {
@@ -53,9 +60,7 @@ func (h *hudText) faultListPanel(g *Game) {
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad, lh := l.px(panelPad), f.lineH
-	w := min(l.px(faultListWidth), l.w*0.45)
-	x0 := l.w - l.px(panelMargin) - w
-	y0 := min(l.px(faultListTop), l.view.h()*0.5)
+	x0, y0, w := listPanelAt(l)
 	bottom := l.view.y1 - l.px(panelMargin)
 	lines := a.FaultLines()
 	n := lines.Len()

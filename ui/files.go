@@ -2,9 +2,12 @@ package ui
 
 import (
 	"errors"
+	"io"
 	"io/fs"
+	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ncruces/zenity"
@@ -57,22 +60,25 @@ func (g *Game) openFS(fsys fs.FS) {
 // blocks until the user answers) and hands the answer to Update.
 type fileDialog struct {
 	running bool
-	compare bool // the answer is run B, to compare with the open recording
 	answer  chan dialogAnswer
 }
 
 type dialogAnswer struct {
-	paths []string
-	err   error
+	paths   []string
+	compare bool // the recording chosen is run B, to compare with the open one
+	err     error
 }
 
 // open shows the dialog unless it is already up: for recordings and
 // maps, or with compare, for the recording to compare with the open one.
-func (d *fileDialog) open(compare bool) {
+// When a recording (named open) is shown alone and one recording is
+// chosen, a question asks whether to compare it with the open one or to
+// open it instead (chooseCompare).
+func (d *fileDialog) open(compare bool, open string) {
 	if d.running {
 		return
 	}
-	d.running, d.compare = true, compare
+	d.running = true
 	d.answer = make(chan dialogAnswer, 1)
 	ch := d.answer
 	title := "Open recordings and maps (two recordings: compare them)"
@@ -86,9 +92,53 @@ func (d *fileDialog) open(compare bool) {
 				{Name: "CARLA recordings and MM2 maps", Patterns: []string{"*.log", "*.bai", "*.rec"}, CaseFold: true},
 				{Name: "All files", Patterns: []string{"*"}},
 			})
-		ch <- dialogAnswer{paths, err}
+		ans := dialogAnswer{paths: paths, compare: compare, err: err}
+		if err == nil && !compare {
+			ans = chooseCompare(ans, open, isRecordingFile, askCompare)
+		}
+		ch <- ans
 		ebiten.ScheduleFrame() // wake an idle loop to read the answer
 	}()
+}
+
+// chooseCompare asks, when one recording was chosen while another (open)
+// is shown alone, whether to compare the two: "compare with this one",
+// as the open recording stays run A. ask returns nil for Compare,
+// zenity.ErrExtraButton for Open instead, zenity.ErrCanceled to do
+// nothing.
+func chooseCompare(ans dialogAnswer, open string, isRecording func(string) bool, ask func(chosen, open string) error) dialogAnswer {
+	if open == "" || len(ans.paths) != 1 || !isRecording(ans.paths[0]) {
+		return ans
+	}
+	switch err := ask(ans.paths[0], open); {
+	case err == nil:
+		ans.compare = true
+	case errors.Is(err, zenity.ErrExtraButton):
+	default:
+		ans.err = err
+	}
+	return ans
+}
+
+// askCompare is chooseCompare's question, a native dialog.
+func askCompare(chosen, open string) error {
+	return zenity.Question(
+		"Compare "+filepath.Base(chosen)+" with "+filepath.Base(open)+", which stays the reference (run A)? Or open it instead of "+filepath.Base(open)+"?",
+		zenity.Title("Compare with this one?"),
+		zenity.OKLabel("Compare"), zenity.ExtraButton("Open instead"), zenity.CancelLabel("Cancel"))
+}
+
+// isRecordingFile reports whether the file at p is a CARLA recording, by
+// its content.
+func isRecordingFile(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, loader.SniffLen)
+	n, _ := io.ReadFull(f, head)
+	return loader.Sniff(head[:n]) == loader.KindRecording
 }
 
 // poll opens what the dialog chose, or says why it failed.
@@ -103,7 +153,7 @@ func (d *fileDialog) poll(a *app.App) {
 		case errors.Is(ans.err, zenity.ErrCanceled):
 		case ans.err != nil:
 			a.Notify(app.Error, dialogFailure(ans.err))
-		case d.compare:
+		case ans.compare:
 			for _, p := range ans.paths {
 				a.OpenCompare(loader.FileSource(p)) // the last recording chosen is B
 			}

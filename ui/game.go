@@ -229,7 +229,7 @@ func (g *Game) readInput() {
 func (g *Game) apply(c input.Command) {
 	switch c.Kind {
 	case input.KindOpenFile, input.KindOpenCompare:
-		g.dialog.open(c.Kind == input.KindOpenCompare)
+		g.dialog.open(c.Kind == input.KindOpenCompare, g.app.AskCompareWith())
 		return
 	case input.KindSavePNG:
 		g.share.savePending = true // once this tick's frame is built

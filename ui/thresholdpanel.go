@@ -10,9 +10,7 @@ func (h *hudText) thresholdsPanel(g *Game) {
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad, lh := l.px(panelPad), f.lineH
-	w := min(l.px(faultListWidth), l.w*0.45)
-	x0 := l.w - l.px(panelMargin) - w
-	y0 := min(l.px(faultListTop), l.view.h()*0.5)
+	x0, y0, w := listPanelAt(l)
 	lines := a.ThresholdLines()
 	n := lines.Len()
 	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(n+1)*lh}

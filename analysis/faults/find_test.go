@@ -11,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/sim/demo"
 )
 
@@ -159,16 +160,57 @@ func TestKindNames(t *testing.T) {
 	}
 }
 
-// TestDemoTrafficIsClean: the built-in demo's traffic without its rogue
-// (`viewer demo --clean`) obeys the map: the check finds its staged
-// collision, blocked spans (long reds), and nothing else. The rogue's
-// faults are sim/demo's TestRogueFaults.
+// TestDemoTrafficIsClean: the demo's traffic without its rogue (`viewer
+// demo --clean`) obeys the map, which is also the test that the traffic
+// simulator follows its rules: the check finds the staged collision and
+// nothing else, not even a blocked span (no car stands 30 s at a line or
+// in a queue). It runs on the built-in demo, on the 5-minute demo of the
+// same seed (`viewer demo --clean --minutes 5`) and on two other cities.
+// The rogue's faults are sim/demo's TestRogueFaults.
 func TestDemoTrafficIsClean(t *testing.T) {
 	spec, err := assets.Spec()
 	if err != nil {
 		t.Fatal(err)
 	}
-	mb, lb, _, err := demo.Build(spec.City, demo.Options{Seed: spec.Seed, Minutes: spec.Minutes, Clean: true})
+	cases := []struct {
+		name    string
+		seed    int64
+		minutes float64
+	}{
+		{"built-in", spec.Seed, spec.Minutes},
+		{"5 minutes", spec.Seed, 5},
+		{"seed 3", 3, demo.DefaultMinutes},
+		{"seed 4", 4, demo.DefaultMinutes},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			city := spec.City
+			if tc.seed != spec.Seed {
+				city = demo.City(tc.seed)
+			}
+			r := cleanFaults(t, city, demo.Options{Seed: tc.seed, Minutes: tc.minutes, Clean: true})
+			collisions := 0
+			for _, f := range r.Faults {
+				if f.Kind == Collision && collisions == 0 {
+					collisions++
+					continue
+				}
+				t.Errorf("the demo's traffic broke a rule: %+v", f)
+			}
+			if collisions != 1 || r.Vehicles < 100 {
+				t.Errorf("%d collisions, %d vehicles", collisions, r.Vehicles)
+			}
+		})
+	}
+}
+
+// cleanFaults builds a demo and runs what `viewer check` runs over it.
+func cleanFaults(t *testing.T, city citygen.Config, opt demo.Options) *Result {
+	t.Helper()
+	mb, lb, _, err := demo.Build(city, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,18 +226,5 @@ func TestDemoTrafficIsClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Find(a, rec.Events(), Defaults())
-	collisions := 0
-	for _, f := range r.Faults {
-		switch f.Kind {
-		case Collision:
-			collisions++
-		case Blocked:
-		default:
-			t.Errorf("the demo's traffic broke a rule: %+v", f)
-		}
-	}
-	if collisions != 1 || r.Vehicles < 100 {
-		t.Errorf("%d collisions, %d vehicles", collisions, r.Vehicles)
-	}
+	return Find(a, rec.Events(), Defaults())
 }

@@ -92,3 +92,39 @@ func (p *pass) spots(f int) {
 		}
 	}
 }
+
+// keep says which actors' positions the pass's World applies: the
+// vehicles, the traffic lights until they are placed, the actors of the
+// current frame's collisions and blocked spans (spots), and every actor
+// something is attached to in the recording (its pose places its
+// children); the others' poses are never read (scene.World.FilterPositions).
+func (p *pass) keep(id uint32, k scene.Kind) bool {
+	switch {
+	case k.IsVehicle():
+		return true
+	case k == scene.KindTrafficLight:
+		i, ok := p.lights[id]
+		return !ok || !p.a.Lights[i].placed
+	}
+	if _, ok := p.parents[id]; ok {
+		return true
+	}
+	for _, e := range p.evIDs {
+		if e == id {
+			return true
+		}
+	}
+	return false
+}
+
+// frameEvents lists the actors of frame f's collisions and blocked spans
+// (they are few) for keep.
+func (p *pass) frameEvents(f int) {
+	p.evIDs = p.evIDs[:0]
+	evs := p.rec.Events()
+	for i := p.nextEv; i < len(evs) && evs[i].Frame <= f; i++ {
+		if e := &evs[i]; e.Frame == f && (e.Kind == scene.EventCollision || e.Kind == scene.EventBlocked) {
+			p.evIDs = append(p.evIDs, e.Actor)
+		}
+	}
+}

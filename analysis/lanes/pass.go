@@ -60,6 +60,8 @@ type pass struct {
 	newLit  bool    // a light without a position appeared this frame
 	poses   []scene.Pose
 	nextEv  int
+	evIDs   []uint32            // actors of the current frame's collisions and blocked spans
+	parents map[uint32]struct{} // the ids actors are attached to, over the recording
 
 	tracks  []trackFill // the decoder's bookkeeping of each track
 	cur     *chunk      // being filled
@@ -124,8 +126,13 @@ func newPass(rec *scene.Recording, m Map) *pass {
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
 	spawned := map[uint32]int{}
+	p.parents = map[uint32]struct{}{}
 	for _, e := range evs {
 		switch e.Kind {
+		case scene.EventParent:
+			if e.Other != 0 {
+				p.parents[e.Other] = struct{}{}
+			}
 		case scene.EventSpawn:
 			spawned[e.Actor] = e.Frame
 			p.life[life{e.Actor, e.Frame}] = len(p.times) - e.Frame
@@ -149,6 +156,7 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 	rd := p.rec.FrameReader(0, n-1)
 	rd.Skim(skimmed...)
 	w := scene.NewWorld()
+	w.FilterPositions(p.keep)
 	p.cur = p.newChunk()
 	for f := 0; f < n; {
 		pk, err := rd.Next()
@@ -157,6 +165,9 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 		}
 		if err != nil {
 			return err
+		}
+		if pk.ID() == recorder.IDFrameStart {
+			p.frameEvents(f)
 		}
 		w.Apply(pk)
 		switch pk := pk.(type) {

@@ -27,8 +27,7 @@ breaks each rule 'viewer check' knows once: it nearly hits a car
 lane (off-lane), runs a red light and rolls through a stop sign; the
 command prints when, one line per fault, and 'viewer check' finds them
 there. --clean leaves the rogue out: then the check finds the staged
-collision and blocked spans (cars standing 30 s or more at long reds)
-only. The same seed gives the same bytes.
+collision only. The same seed gives the same bytes.
 
 Exit status: 0 when both files are written, 1 when the map cannot be
 read or decoded (the message names the file and the byte offset) or a

@@ -30,7 +30,24 @@ type legendColumn struct {
 	forMap  bool // shown with a map; else with a recording
 	// forPaths: shown while trails or fault marks are drawn (Paths).
 	forPaths bool
+	// ghost: the column ends with ghostEntry while a second run is
+	// drawn as ghosts (Options.Ghost).
+	ghost bool
 }
+
+// ghostEntry is the legend row of a compared run's ghosts, and ghostRows
+// the rows of the column that ends with it.
+var (
+	ghostEntry = legendEntry{text: "run B (ghost)", color: GhostColor}
+	ghostRows  = func() []legendEntry {
+		for _, c := range legendColumns {
+			if c.ghost {
+				return append(c.entries[:len(c.entries):len(c.entries)], ghostEntry)
+			}
+		}
+		return nil
+	}()
+)
 
 // faultEntry is a fault kind's legend row: its mark's shape and colour.
 func faultEntry(k faults.Kind) legendEntry {
@@ -43,14 +60,14 @@ var legendColumns = [...]legendColumn{
 		{text: "stop sign", color: ruleColor(bai.RuleStopSign)},
 		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop)},
 		{text: "never stop", color: ruleColor(bai.RuleNeverStop)},
-	}, true, false},
+	}, true, false, false},
 	{"markings", []legendEntry{
 		{text: "side A lane", color: colSideA},
 		{text: "side B lane", color: colSideB},
 		{text: "centre line", color: colCentre},
 		{text: "tram rail", color: colTram},
 		{text: "train rail", color: colTrain},
-	}, true, false},
+	}, true, false, false},
 	{"lights, events", []legendEntry{
 		{text: "red", color: lightColor(recorder.LightRed)},
 		{text: "yellow", color: lightColor(recorder.LightYellow)},
@@ -58,7 +75,7 @@ var legendColumns = [...]legendColumn{
 		{text: "off", color: lightColor(recorder.LightOff)},
 		{text: "brake light", color: colBrake},
 		{text: "collision flash", color: colFlash},
-	}, false, false},
+	}, false, false, false},
 	{"actors", []legendEntry{
 		{text: "hero", color: colHero},
 		{text: "car", color: kindColor(scene.KindCar)},
@@ -67,7 +84,7 @@ var legendColumns = [...]legendColumn{
 		{text: "walker", color: kindColor(scene.KindWalker)},
 		{text: "prop", color: kindColor(scene.KindProp)},
 		{text: "sensor", color: kindColor(scene.KindSensor)},
-	}, false, false},
+	}, false, false, true},
 	{"trail, faults", []legendEntry{
 		{text: "< 10 km/h", color: speedColors[0]},
 		{text: "10-30 km/h", color: speedColors[1]},
@@ -80,7 +97,7 @@ var legendColumns = [...]legendColumn{
 		faultEntry(faults.CloseCall),
 		faultEntry(faults.Collision),
 		faultEntry(faults.Blocked),
-	}, false, true},
+	}, false, true, false},
 }
 
 var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
@@ -124,6 +141,9 @@ func (l *legendLayout) measure(m render.TextMeasurer) {
 		for _, e := range c.entries {
 			w = max(w, m.MeasureString(e.text))
 		}
+		if c.ghost {
+			w = max(w, m.MeasureString(ghostEntry.text))
+		}
 		l.colWidth[i] = w
 	}
 	l.ok = true
@@ -139,6 +159,15 @@ func (r *Renderer) shows(c *legendColumn, st *scene.State) bool {
 		return len(r.cache.roads) > 0
 	}
 	return st != nil
+}
+
+// entriesOf returns the rows column c shows now: its entries, and the
+// ghosts' row while a second run is drawn.
+func (r *Renderer) entriesOf(c *legendColumn) []legendEntry {
+	if c.ghost && r.ghostLegend {
+		return ghostRows
+	}
+	return c.entries
 }
 
 // The largest share of the viewport's width and height the legend may
@@ -167,7 +196,7 @@ func (r *Renderer) legendBox(vp render.Viewport, st *scene.State) (box render.Re
 	for i := range legendColumns {
 		if c := &legendColumns[i]; r.shows(c, st) {
 			w += (legendSwatch+4)*s + r.legend.colWidth[i] + legendColGap*s
-			rows = max(rows, len(c.entries)+1)
+			rows = max(rows, len(r.entriesOf(c))+1)
 		}
 	}
 	h := 2*legendInset*s + float64(rows)*rowH
@@ -203,7 +232,7 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.Sta
 		}
 		y := y0 + legendInset*s
 		r.legendText(dl, x, y, rowH, c.title, colLegendTitle, s)
-		for _, e := range c.entries {
+		for _, e := range r.entriesOf(c) {
 			y += rowH
 			sw := legendSwatch * s
 			sy := y + (rowH-sw)/2

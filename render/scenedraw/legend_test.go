@@ -141,3 +141,31 @@ func TestLegendColumnsFollowContent(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendGhostRow: the actors column ends with the ghosts' row, in
+// their colour, only while a second run is drawn as ghosts.
+func TestLegendGhostRow(t *testing.T) {
+	f := newFixture(t)
+	st := f.state(t, 1)
+	face, err := LabelFace(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ghost := range []*scene.State{nil, st} {
+		r := f.renderer()
+		r.SetMeasurer(face)
+		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, render.Viewport{Width: 1280, Height: 720, Scale: 1})
+		dl := render.NewDrawList()
+		r.Build(dl, &v, st, Options{Layers: Legend, Ghost: ghost})
+		found := false
+		for _, l := range dl.Labels() {
+			found = found || l.Text == ghostEntry.text
+		}
+		if found != (ghost != nil) {
+			t.Errorf("ghost run %v: legend row %q shown %v", ghost != nil, ghostEntry.text, found)
+		}
+		if ghost != nil && countColor(dl, GhostColor) == 0 {
+			t.Error("no swatch in the ghosts' colour")
+		}
+	}
+}

@@ -30,7 +30,9 @@ type Renderer struct {
 	// pathLegend: the legend lists the trail's speeds and the fault
 	// marks (Paths were drawn in the last frame).
 	pathLegend bool
-	net        *netCache // the OpenDRIVE map (SetRoads), nil when none
+	// ghostLegend: the legend lists the ghosts (Options.Ghost was set).
+	ghostLegend bool
+	net         *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
 // New returns a Renderer with no map, measuring label text with
@@ -104,6 +106,7 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 		r.drawGhostRun(dl, v, st, opt.Ghost, opt)
 	}
 	r.pathLegend = opt.Paths != nil && (opt.Paths.Actor != 0 || opt.Paths.All || len(opt.Paths.Faults) > 0)
+	r.ghostLegend = opt.Ghost != nil
 	if opt.Layers.Has(Legend) {
 		r.drawLegend(dl, v, st)
 	}

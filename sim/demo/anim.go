@@ -51,6 +51,8 @@ func (s *sim) pose(vi int32) {
 	switch {
 	case v.onMove:
 		turn = s.net.moves[v.seg].turn
+	case v.prev >= 0: // the rear is still in the intersection: the turn is not over
+		turn = s.net.moves[v.prev].turn
 	case v.next >= 0 && p.length()-v.s < blinkReach:
 		turn = s.net.moves[v.next].turn
 	}

@@ -14,7 +14,10 @@ import "math"
 // vehicle on a conflicting one is still short of where it clears it: the
 // point on its way beyond which its box never again meets the other's
 // swept area. So a car turning left blocks the oncoming lanes only until
-// it has crossed them, not for its whole turn.
+// it has crossed them, not for its whole turn. Two ways into one lane
+// are taken one behind the other instead: a vehicle may take its way
+// once every vehicle holding the other is far enough ahead of it on the
+// way to the lane's start, and then follows it (free and merging).
 
 // Sweep parameters, metres.
 const (
@@ -107,8 +110,8 @@ func (n *network) addConflicts(hl, hw float64) {
 				}
 				sb, _ := lastMeeting(&sw[b], &sw[a], hl, hw)
 				if ma.to == mb.to {
-					// Merging: both lead into one lane, where car
-					// following takes over once the rear is in it.
+					// Merging: both lead into one lane (free orders
+					// them by the distance to it instead).
 					sa, sb = ma.path.length()+reach, mb.path.length()+reach
 				}
 				ma.conflicts = append(ma.conflicts, conflict{m: int32(ms[b]), theirs: sb})

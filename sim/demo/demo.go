@@ -18,10 +18,13 @@
 // stop at red lights (opposite approaches share a phase, so crossing
 // flows alternate), come to a full stop at stop signs and go first come,
 // first served, yield to never-stop roads, and follow the car ahead with
-// the intelligent driver model, braking evenly to a clean stop. A vehicle
-// may only pass its stop line holding its movement, and no two vehicles
-// hold movements whose swept areas overlap, so vehicles never touch;
-// the only collision is a staged rear-end crash into the hero. One
+// the intelligent driver model, braking evenly to a clean stop. A car
+// that has waited at its line over 10 s is let go first, so that none
+// stands 30 s (what `viewer check` reports as blocked). A vehicle may
+// only pass its stop line holding its movement, and no two vehicles
+// hold movements whose swept areas overlap but one behind the other into
+// the same lane, so vehicles never touch; the only collision is a staged
+// rear-end crash into the hero. One
 // rogue vehicle (role_name "rogue", left out by Options.Clean) breaks
 // each rule of the map once, at times Summary.Staged lists, so that the
 // viewer has faults to show (rogue.go). Walkers

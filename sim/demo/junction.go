@@ -56,7 +56,7 @@ func (s *sim) permit(vi int32, front float64) {
 		ap.kind == approachLight && !s.lightLets(vi, front, sig) {
 		return
 	}
-	if !s.free(mi) || !s.room(vi, mi) {
+	if !s.free(vi, mi) || !s.room(vi, mi) {
 		return
 	}
 	s.grant(vi, mi)
@@ -66,7 +66,8 @@ func (s *sim) permit(vi int32, front float64) {
 // stopSignLets is the stop sign's rule: the first car of its lane, once
 // it has stood at the line for fullStop, goes when no car that stopped
 // at the intersection before it waits for a crossing way, and no car on
-// a road with right of way is about to cross its way.
+// a road with right of way is about to cross its way (unless it is
+// impatient: then those let it go, see yields).
 func (s *sim) stopSignLets(vi int32, front float64, first bool) bool {
 	v := &s.veh[vi]
 	n := s.net
@@ -85,22 +86,22 @@ func (s *sim) stopSignLets(vi int32, front float64, first bool) bool {
 	}
 	// It gives way to all with right of way but turns across the flow at
 	// a light, which give way themselves.
-	return s.t-v.stopAt >= fullStop && s.firstCome(vi, ap.junction) && s.priorityClear(v.next, ap.junction, l.approach, rank(turnLeft))
+	return s.t-v.stopAt >= fullStop && s.firstCome(vi, ap.junction) &&
+		(s.impatient(v) || s.priorityClear(v.next, ap.junction, l.approach, rank(turnLeft)))
 }
 
 // lightLets is a working light's rule: go on green, and on yellow only
 // when too late to stop. A turning car gives way to the cars of the
-// other green approaches whose way ranks higher (see rank), unless it has
-// waited at the line longer than turnPatience (then they let it go, see
-// yields); a turn across the oncoming flow may clear from the line on
-// yellow if it will be past the line, starting from rest, well before
-// red.
+// other green approaches whose way ranks higher (see rank), unless it is
+// impatient (then they let it go, see yields); a car waiting at its line
+// for its way may clear from the line on yellow if it will be past the
+// line, starting from rest, well before red.
 func (s *sim) lightLets(vi int32, front float64, sig signal) bool {
 	v := &s.veh[vi]
 	n := s.net
 	l := &n.lanes[v.seg]
 	turn := n.moves[v.next].turn
-	clears := acrossTurn(turn) && v.waitFrom >= 0 && sig.state == recorder.LightYellow &&
+	clears := v.waitFrom >= 0 && sig.state == recorder.LightYellow &&
 		sig.left > math.Sqrt(2*front/accMax)+clearMargin
 	if !mayGo(sig, front, v.v, n.moves[v.next].vmax) && !clears {
 		return false
@@ -127,22 +128,21 @@ func rank(turn int) int {
 // acrossTurn reports whether a turn crosses the oncoming flow.
 func acrossTurn(turn int) bool { return turn == turnLeft || turn == turnU }
 
-// impatient reports whether v is a turning car at a light that has
-// waited at its line longer than turnPatience.
+// impatient reports whether v has waited first at its line longer than
+// turnPatience, at any rule and for any way. The others let it go first
+// (see yields), so that no car waits out a whole light cycle or a busy
+// priority road: the longest wait at a line stays well under the 30 s
+// after which `viewer check` reports a car as blocked.
 func (s *sim) impatient(v *vehicle) bool {
-	if v.waitFrom < 0 || s.t-v.waitFrom <= turnPatience || v.onMove || v.next < 0 {
-		return false
-	}
-	a := s.net.lanes[v.seg].approach
-	return s.net.approaches[a].kind == approachLight && s.net.moves[v.next].turn != turnStraight
+	return v.waitFrom >= 0 && s.t-v.waitFrom > turnPatience && !v.onMove && v.next >= 0
 }
 
-// Turns at lights, seconds: how long before red one clearing on yellow
-// must be past the line, and how long one waits at the line giving way
-// before the others let it go.
+// Seconds: how long before red one clearing on yellow must be past the
+// line, and how long one waits at the line giving way before the others
+// let it go.
 const (
 	clearMargin  = 0.5
-	turnPatience = 15.0
+	turnPatience = 10.0
 )
 
 // mayGo reports whether a car front metres before a light showing sig,
@@ -181,11 +181,14 @@ func (s *sim) placeInLane(vi int32) (first, joins bool) {
 
 // yields reports whether vi, asking for movement mi from approach a,
 // lets another car go first that stands at its line waiting for a way
-// that conflicts with mi and could take it now: one on another lane of
-// the same approach that has waited longer (so that lanes merging into
-// one take turns instead of a moving lane's platoon keeping the way to
-// itself), or an impatient turn across the flow at the same
-// intersection, whose light is green.
+// that conflicts with mi and has room beyond: one on another lane of
+// the same approach that has waited longer and could take its way now,
+// or is impatient (so that lanes merging into one take turns instead of
+// a moving lane's platoon keeping the way to itself), or an impatient
+// one on another approach of the intersection whose light is green (or
+// that has none) that vi is not, or that has waited longer than vi. It
+// is let go even while its way is still being cleared: else those that
+// keep coming could keep it waiting for good.
 func (s *sim) yields(vi int32, mi, a int) bool {
 	n := s.net
 	v := &s.veh[vi]
@@ -200,11 +203,11 @@ func (s *sim) yields(vi int32, mi, a int) bool {
 			}
 			for _, u := range n.lanes[l].veh {
 				w := &s.veh[u]
-				if w.waitFrom < 0 || w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.free(w.next) || !s.room(u, w.next) {
+				if w.waitFrom < 0 || w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.room(u, w.next) {
 					continue // no need to wait for one that cannot go either
 				}
 				longer := v.waitFrom < 0 || w.waitFrom < v.waitFrom || w.waitFrom == v.waitFrom && u < vi
-				if b == a && longer || b != a && n.approaches[b].kind == approachLight && s.impatient(w) && !s.impatient(v) {
+				if b == a && longer && (s.free(u, w.next) || s.impatient(w)) || b != a && s.impatient(w) && (!s.impatient(v) || w.waitFrom < v.waitFrom) {
 					return true
 				}
 			}
@@ -231,8 +234,9 @@ func (s *sim) firstCome(vi int32, j int) bool {
 // priorityClear reports whether no car with right of way at junction j
 // is close to taking a movement that conflicts with mi: a car on a
 // never-stop end, or at a green light one whose way ranks higher than
-// above (on yellow those not yet holding their way will stop). Cars on
-// approach own (the asking car's) do not count.
+// above (on yellow those not yet holding their way will stop), that may
+// reach its way soon (see mayReach). Cars on approach own (the asking
+// car's) do not count.
 func (s *sim) priorityClear(mi int, j, own, above int) bool {
 	n := s.net
 	for _, a := range n.junctions[j].approaches {
@@ -249,7 +253,7 @@ func (s *sim) priorityClear(mi int, j, own, above int) bool {
 			ln := &n.lanes[l]
 			for _, u := range ln.veh {
 				w := &s.veh[u]
-				if w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) {
+				if w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.mayReach(u) {
 					continue
 				}
 				if ap.kind == approachLight && rank(n.moves[w.next].turn) <= above {
@@ -269,32 +273,59 @@ func (s *sim) conflict(a, b int) bool {
 	return slices.ContainsFunc(s.net.moves[a].conflicts, func(c conflict) bool { return c.m == int32(b) })
 }
 
-// free reports whether no vehicle holds a movement conflicting with mi
-// and is still short of where it clears mi's way.
-func (s *sim) free(mi int) bool {
+// free reports whether vi may take mi as far as the vehicles holding
+// conflicting ways go: each is past where it clears mi's way, or, where
+// both ways lead into one lane, far enough ahead of vi on the way to
+// where they merge for vi to follow it there (see merging).
+func (s *sim) free(vi int32, mi int) bool {
 	n := s.net
+	mine := s.toMerge(vi, mi)
 	for _, c := range n.moves[mi].conflicts {
 		m := &n.moves[c.m]
 		if m.holders == 0 {
 			continue
 		}
-		for _, vi := range n.lanes[m.from].veh {
-			if v := &s.veh[vi]; v.hold == int(c.m) && v.s-n.lanes[m.from].path.length() < c.theirs {
+		merge := m.to == n.moves[mi].to
+		clear := func(u int32, along float64) bool {
+			if merge {
+				return s.toMerge(u, int(c.m))+s.veh[u].hl+s.veh[vi].hl+mergeGap <= mine
+			}
+			return along >= c.theirs
+		}
+		from := n.lanes[m.from].path.length()
+		for _, u := range n.lanes[m.from].veh {
+			if s.veh[u].hold == int(c.m) && !clear(u, s.veh[u].s-from) {
 				return false
 			}
 		}
-		for _, vi := range m.veh {
-			if s.veh[vi].s < c.theirs {
+		for _, u := range m.veh {
+			if !clear(u, s.veh[u].s) {
 				return false
 			}
 		}
-		for _, vi := range n.lanes[m.to].veh {
-			if v := &s.veh[vi]; v.prev == int(c.m) && m.path.length()+v.s < c.theirs {
+		for _, u := range n.lanes[m.to].veh {
+			if v := &s.veh[u]; v.prev == int(c.m) && !merge && m.path.length()+v.s < c.theirs {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// mergeGap is the bumper gap (m) a car taking a way that merges into
+// another's lane must be behind the one on that way, counted along the
+// ways to the lane's start, for car following to keep them apart.
+const mergeGap = jamGap + 1
+
+// toMerge returns how far vi's centre is from the start of the lane
+// movement mi leads into, along its way: on mi, or on the lane before it.
+func (s *sim) toMerge(vi int32, mi int) float64 {
+	v := &s.veh[vi]
+	m := &s.net.moves[mi]
+	if v.onMove {
+		return m.path.length() - v.s
+	}
+	return s.net.lanes[v.seg].path.length() - v.s + m.path.length()
 }
 
 // room reports whether the lane mi departs into has room for vi behind
@@ -340,4 +371,15 @@ func (s *sim) release(vi int32, mi int) {
 	m := &s.net.moves[mi]
 	m.holders--
 	s.net.lanes[m.to].committed -= s.veh[vi].commit
+}
+
+// mayReach reports whether u could take its next way soon: it is the
+// first car of its lane, or follows one that has its way too, and its
+// departing lane has room for it. One queued behind a car waiting at
+// the line, or facing a full lane, keeps no right of way: the way it
+// would take is not about to be used, and a car waiting for it to pass
+// would wait for as long as the jam lasts.
+func (s *sim) mayReach(u int32) bool {
+	first, joins := s.placeInLane(u)
+	return (first || joins) && s.room(u, s.veh[u].next)
 }

@@ -10,10 +10,14 @@ import (
 // intersection (an approach and the one opposite it, see addPhases) in
 // turn gets green then yellow, and every light stays red for allRed
 // before the next phase turns green, so crossing flows alternate with a
-// clearance between them. The green is shorter than CARLA's default
-// 10 s to keep the demo's cycles short.
+// clearance between them. The green is longer than CARLA's default
+// 10 s: in it the first car of each lane must get through even after a
+// car turning across its way, both starting from rest, has cleared it
+// (about 7 s with the conservative sweeps of conflict.go); with 8 s the
+// first car of a lane could lose whole greens and stand over 30 s, which
+// `viewer check` reports as blocked.
 const (
-	greenTime  = 8.0
+	greenTime  = 12.0
 	yellowTime = 3.0
 	allRedTime = 1.0
 	phaseTime  = greenTime + yellowTime + allRedTime

@@ -83,7 +83,14 @@ func (n *network) pick(in int, side []int, pass int) (to, turn int, ok bool) {
 	case turnLeft, turnU:
 		return side[min(l.rank, len(side)-1)], turn, true
 	}
-	// Straight on: the departing lane nearest the line of this one.
+	// Straight on: the lane of the same rank where the departing side
+	// has as many lanes (the roads may meet a little askew, and then the
+	// nearest lane can be the neighbour of the one that continues this
+	// lane, so that two lanes would merge into one and leave another
+	// empty), else the departing lane nearest the line of this one.
+	if len(side) == l.nLanes {
+		return side[l.rank], turn, true
+	}
 	end := l.path.last()
 	right := rightOf(hIn)
 	best, bd := side[0], math.Inf(1)
@@ -130,6 +137,7 @@ func (n *network) addMovement(j, in, out, turn int) {
 	}
 	mv := movement{junction: j, from: in, to: out, path: p, turn: turn, vmax: vmax}
 	li.out = append(li.out, len(n.moves))
+	lo.in = append(lo.in, len(n.moves))
 	n.junctions[j].moves = append(n.junctions[j].moves, len(n.moves))
 	n.moves = append(n.moves, mv)
 }

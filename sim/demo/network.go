@@ -37,6 +37,7 @@ type lane struct {
 	enterV   float64   // highest speed to enter at: for its bends, and to slow for any way on from a short lane
 	approach int       // approach at the exit end, -1 when to is -1
 	out      []int     // movements from this lane's end
+	in       []int     // movements into this lane's start
 	entry    bool      // traffic may appear at its start (a free end)
 	trap     bool      // every way on from here leaves the map
 

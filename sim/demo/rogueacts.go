@@ -101,8 +101,8 @@ func (s *sim) tailChance() bool {
 	}
 	w := &s.veh[u]
 	g := w.s - v.s - v.hl - w.hl
-	queued := v.v < w.v+1 && g <= 10 && w.acc > 0 // it pulls away in front of the rogue
-	closing := v.v >= w.v+1 && g <= 40            // or the rogue comes up behind it
+	queued := v.v < w.v+1 && g <= 10 && w.acc > 0    // it pulls away in front of the rogue
+	closing := v.v >= w.v+1 && g <= 40 && w.acc >= 0 // or the rogue comes up behind it (not one braking: it could not stop behind that)
 	if w.hero || !queued && !closing || w.v < 0.5 || w.v > 8 ||
 		s.net.lanes[w.seg].path.length()-w.s < tailRoom {
 		return false
@@ -201,7 +201,7 @@ func (s *sim) rogueGoes(vi int32, front float64, sig signal) bool {
 	default:
 		return false
 	}
-	if !s.free(mi) || !s.room(vi, mi) {
+	if !s.free(vi, mi) || !s.room(vi, mi) {
 		return false
 	}
 	if r.cur == actNone {
@@ -225,8 +225,8 @@ func (s *sim) rogueLikes(l int) float64 {
 		switch {
 		case ap.signed && !r.done[actStopSign]:
 			w = 6
-		case ap.kind == approachLight && !r.done[actRedLight]:
-			w = 6
+		case ap.kind == approachLight && !r.done[actRedLight] && s.net.junctions[ap.junction].phases > 1:
+			w = 6 // a light with a red longer than the clearance, to run
 		case ap.kind == approachLight:
 			w = 0.3
 		}

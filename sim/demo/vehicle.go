@@ -133,7 +133,8 @@ func (s *sim) pathOf(v *vehicle) *path {
 // ahead calls visit with every vehicle on the road ahead of vi, as far as
 // the lane after its next movement, and the centre-to-centre distance
 // along vi's way. Vehicles on any movement out of a lane on the way count
-// too: their rear may still be on the lane.
+// too: their rear may still be on the lane; and, once vi holds its way,
+// those ahead of it on another way into the same lane (see merging).
 func (s *sim) ahead(vi int32, visit func(j int32, dist float64)) {
 	v := &s.veh[vi]
 	n := s.net
@@ -144,7 +145,7 @@ func (s *sim) ahead(vi int32, visit func(j int32, dist float64)) {
 			}
 		}
 	}
-	var after int // lane after the current movement or the next one
+	var after, mine int // lane after the current movement or the next one, and that movement
 	var base float64
 	if v.onMove {
 		m := &n.moves[v.seg]
@@ -153,7 +154,7 @@ func (s *sim) ahead(vi int32, visit func(j int32, dist float64)) {
 				visit(j, s.veh[j].s-v.s)
 			}
 		}
-		after, base = m.to, m.path.length()-v.s
+		after, mine, base = m.to, v.seg, m.path.length()-v.s
 	} else {
 		l := &n.lanes[v.seg]
 		for _, j := range l.veh {
@@ -167,12 +168,39 @@ func (s *sim) ahead(vi int32, visit func(j int32, dist float64)) {
 			return
 		}
 		m := &n.moves[v.next]
-		after, base = m.to, base+m.path.length()
+		after, mine, base = m.to, v.next, base+m.path.length()
+	}
+	if v.onMove || v.hold == mine {
+		s.merging(after, mine, base, visit)
 	}
 	for _, j := range n.lanes[after].veh {
 		visit(j, base+s.veh[j].s)
 	}
 	outOf(after, base+n.lanes[after].path.length())
+}
+
+// merging calls visit with the vehicles on their way into lane after by
+// another movement than mine, holding it, that are nearer the lane's
+// start than base: a car taking a way that merges into another's lane
+// follows the one ahead of it there (see free) before both are on it.
+func (s *sim) merging(after, mine int, base float64, visit func(j int32, dist float64)) {
+	n := s.net
+	for _, mi := range n.lanes[after].in {
+		if mi == mine {
+			continue
+		}
+		m := &n.moves[mi]
+		for _, j := range m.veh {
+			if d := base - s.toMerge(j, mi); d > 0 {
+				visit(j, d)
+			}
+		}
+		for _, j := range n.lanes[m.from].veh {
+			if d := base - s.toMerge(j, mi); s.veh[j].hold == mi && d > 0 {
+				visit(j, d)
+			}
+		}
+	}
 }
 
 // leader returns the bumper gap to the nearest vehicle ahead and its

@@ -55,6 +55,16 @@ type compareRun struct {
 	previewOf *loader.Job // the job whose preview res is
 }
 
+// AskCompareWith returns the name of the recording shown alone, which a
+// recording opened next may be compared with (the window asks: "compare
+// with this one?"), or "" when none is open or two are compared already.
+func (a *App) AskCompareWith() string {
+	if a.Comparing() || a.Recording() == nil || a.recRes == nil {
+		return ""
+	}
+	return a.recRes.Source.Name
+}
+
 // Comparing reports whether a run B is open (it may still be loading).
 func (a *App) Comparing() bool { return a.cmp.res != nil || a.cmp.job != nil }
 

@@ -153,13 +153,19 @@ func TestOpenFilesRules(t *testing.T) {
 	if a.Comparing() || a.Recording() == nil {
 		t.Fatal("one recording did not open alone")
 	}
+	if got := a.AskCompareWith(); got != "one.log" {
+		t.Errorf("one recording shown: the dialog asks to compare with %q, want one.log", got)
+	}
 	a.OpenFiles([]loader.Source{rec("two.log")}) // not comparing: replaces
 	settle(t, a)
 	if a.Comparing() || !strings.Contains(a.Title(), "two.log") {
 		t.Errorf("a second drop: comparing %v, title %q", a.Comparing(), a.Title())
 	}
-	a.OpenCompare(rec("b1.log")) // Ctrl+Shift+O
+	a.OpenCompare(rec("b1.log")) // Ctrl+Shift+O, or Compare in the dialog's question
 	settle(t, a)
+	if got := a.AskCompareWith(); got != "" {
+		t.Errorf("while comparing the dialog asks to compare with %q", got)
+	}
 	if got := a.Title(); !strings.Contains(got, "two.log vs b1.log") {
 		t.Errorf("after OpenCompare: %q", got)
 	}
@@ -177,6 +183,9 @@ func TestOpenFilesRules(t *testing.T) {
 		t.Errorf("no warning for the third: %v", a.Notices())
 	}
 	b := New(settings.Settings{}, nil)
+	if got := b.AskCompareWith(); got != "" {
+		t.Errorf("nothing open, the dialog asks to compare with %q", got)
+	}
 	b.OpenCompare(rec("alone.log")) // nothing open: it is the recording
 	settle(t, b)
 	if b.Comparing() || b.Recording() == nil {

@@ -123,7 +123,7 @@ func keymap() []binding {
 	row(KeyPeriod, modCtrl, true, DivergenceThreshold(1), "divergence threshold -/+ 0.25 m")
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
-	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (two recordings: compare)")
+	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (or one to compare)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
 	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
 	row(KeyH, 0, false, ToggleHelp(), "this help")
@@ -152,7 +152,7 @@ func mouseBindings() []Binding {
 		{"Click", "select an actor, road or intersection", SectionCamera},
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
-		{"Under the timeline", "B's largest divergence (white: where an actor first passes the threshold), B's faults", SectionCompare},
+		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
 	}
 }
 

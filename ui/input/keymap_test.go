@@ -236,7 +236,7 @@ func TestBindings(t *testing.T) {
 		{"1", "lanes", L},
 		{"8", "colour legend", L},
 		{"H / F1", "this help", O},
-		{"Ctrl+O", "open recordings and maps (two recordings: compare)", O},
+		{"Ctrl+O", "open recordings and maps (or one to compare)", O},
 		{"B", "show both runs / A only / B only", SectionCompare},
 		{", / .", "B's clock -/+ 0.1 s (A's t shows B's t + offset)", SectionCompare},
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
