@@ -261,21 +261,7 @@ func (s *scanner) apply(ctx context.Context, progress func(int64)) error {
 			return err
 		}
 		s.consumed++
-		// The frame times made non-decreasing, as Recording.Times has
-		// them; a moment before the first frame is the first frame's.
-		switch {
-		case w.frame == 0:
-			s.maxTime = w.time
-			if math.IsNaN(w.time) || math.IsInf(w.time, 0) {
-				s.maxTime = 0
-			}
-			if !(s.until >= s.maxTime) {
-				s.until = s.maxTime
-			}
-		case w.time >= s.maxTime:
-			s.maxTime = w.time
-		}
-		if s.maxTime > s.until {
+		if pastMoment(w.frame, w.time, &s.maxTime, &s.until) {
 			// The frame after the moment's: the last a state at the
 			// moment needs (Recording.build).
 			s.stopped = true
@@ -351,4 +337,24 @@ func (s *scanner) index() *recorder.Index {
 		ix.Size = ix.Frames[n-1].End
 	}
 	return ix
+}
+
+// pastMoment takes frame f, at time t, into maxTime, the latest frame
+// time so far (the frame times made non-decreasing, as Recording.Times
+// has them), and reports whether it is later than the moment until; a
+// moment before the first frame is the first frame's.
+func pastMoment(f int, t float64, maxTime, until *float64) bool {
+	switch {
+	case f == 0:
+		*maxTime = t
+		if math.IsNaN(t) || math.IsInf(t, 0) {
+			*maxTime = 0
+		}
+		if !(*until >= *maxTime) {
+			*until = *maxTime
+		}
+	case t >= *maxTime:
+		*maxTime = t
+	}
+	return *maxTime > *until
 }

@@ -2,7 +2,6 @@ package scene
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -161,21 +160,7 @@ func (s *scanner) momentKeys(p *piece) {
 	}
 	maxTime, until := s.maxTime, s.until
 	for i := range p.frames {
-		f, t := s.frame0+i, p.frames[i].Elapsed
-		// As apply finds the frame it stops after.
-		switch {
-		case f == 0:
-			maxTime = t
-			if math.IsNaN(maxTime) || math.IsInf(maxTime, 0) {
-				maxTime = 0
-			}
-			if !(until >= maxTime) {
-				until = maxTime
-			}
-		case t >= maxTime:
-			maxTime = t
-		}
-		if maxTime > until {
+		if pastMoment(s.frame0+i, p.frames[i].Elapsed, &maxTime, &until) {
 			s.keepAll = true
 			return
 		}
