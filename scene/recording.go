@@ -90,7 +90,7 @@ func OpenContext(ctx context.Context, r io.ReaderAt, size int64, progress func(d
 // finding the same frames and the same error, but applies the frames only
 // up to the first one after t. StateAt at t is then what Open's
 // Recording gives, bit for bit, except that Distance is not computed (it
-// is 0: summing every actor's steps was most of the cost), and as fast;
+// is 0: it would need every step of every actor before t), and as fast;
 // at another time it decodes from the keyframe before it, and OpenAt
 // keeps about one keyframe per 4 MiB before t's and none after (slow
 // far from t). Events lists only the events of the frames applied, and

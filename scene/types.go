@@ -79,7 +79,8 @@ type Actor struct {
 	// Derived from world locations: Speed is the speed of the displayed
 	// motion (m/s), Accel the rate of change of Speed (m/s², negative when
 	// slowing), Distance the path length since spawn (m) excluding
-	// teleports. Velocity is the displayed motion's velocity (m/s).
+	// teleports (0 in a Recording from OpenAt, which does not compute it).
+	// Velocity is the displayed motion's velocity (m/s).
 	Velocity mgl64.Vec3
 	Speed    float64
 	Accel    float64
