@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -50,50 +51,71 @@ func listPanelAt(l *layout) (x0, y0, w float64) {
 	return l.w - l.px(panelMargin) - w, min(l.px(faultListTop), l.view.h()*0.5), w
 }
 
-// faultListPanel draws the fault list on the right of the view and tells
-// the app where its rows are.
+// faultListPanel draws the fault list, or the differences list, on the
+// right of the view and tells the app where its rows are.
 func (h *hudText) faultListPanel(g *Game) {
 	a := g.app
-	if !a.FaultListOpen() {
+	switch {
+	case a.DiffListOpen():
+		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ", lines: a.DiffLines(), cursor: a.DiffCursor(),
+			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
+	case a.FaultListOpen():
+		fs := a.Faults()
+		h.rowsPanel(g, rowsSpec{title: "Faults  ", lines: a.FaultLines(), cursor: a.FaultCursor(),
+			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(fs[i].Kind) }})
+	default:
 		a.SetFaultListBox(app.ListBox{})
-		return
 	}
+}
+
+// rowsSpec is what a list panel shows.
+type rowsSpec struct {
+	title  string // before the count
+	lines  *app.Lines
+	cursor int
+	empty  string // with no rows
+	busy   bool   // with no rows: still looking
+	color  func(i int) render.Color
+}
+
+// rowsPanel draws a list of rows, "time<TAB>text", each with a swatch of
+// its colour, the cursor's row marked and scrolled into view.
+func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
+	a := g.app
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad, lh := l.px(panelPad), f.lineH
 	x0, y0, w := listPanelAt(l)
 	bottom := l.view.y1 - l.px(panelMargin)
-	lines := a.FaultLines()
-	n := lines.Len()
+	n := sp.lines.Len()
 	rows := max(int((bottom-y0-2*pad)/lh)-2, 1)
 	shown := min(n, rows)
-	first := min(max(a.FaultCursor()-shown/2, 0), max(n-shown, 0))
+	first := min(max(sp.cursor-shown/2, 0), max(n-shown, 0))
 	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(max(shown, 1)+1)*lh}
 	panelBox(g, r)
 	h.panels = append(h.panels, r)
-	h.scratch = append(h.scratch[:0], "Faults  "...)
+	h.scratch = append(h.scratch[:0], sp.title...)
 	h.scratch = strconv.AppendInt(h.scratch, int64(n), 10)
 	h.scratch = append(h.scratch, "   Up/Down, Enter or click: go there"...)
 	ty := y0 + pad + (lh-faceH(f.bold))/2
 	ov.run(0, h.scratch, x0+pad, ty, f.rBold, w-2*pad, colTitle)
 	top := y0 + pad + lh
 	if n == 0 {
-		msg := "none found"
-		if a.Analyzing() {
-			msg = "looking for faults..."
+		msg := sp.empty
+		if sp.busy {
+			msg = "looking..."
 		}
 		ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
 	}
-	fs := a.Faults()
 	timeCol := l.px(64)
 	for k := range shown {
 		i := first + k
 		y := top + float64(k)*lh
-		if i == a.FaultCursor() {
+		if i == sp.cursor {
 			ov.rect(0, rect{x0 + l.s, y, x0 + w - l.s, y + lh}, colPlayed)
 		}
 		sw := l.px(8)
-		ov.rect(0, rect{x0 + pad, y + (lh-sw)/2, x0 + pad + sw, y + (lh+sw)/2}, scenedraw.FaultColor(fs[i].Kind))
-		line := lines.Line(i)
+		ov.rect(0, rect{x0 + pad, y + (lh-sw)/2, x0 + pad + sw, y + (lh+sw)/2}, sp.color(i))
+		line := sp.lines.Line(i)
 		ty := y + (lh-faceH(f.regular))/2
 		tab := indexTab(line)
 		ov.run(0, line[:tab], x0+pad+l.px(14), ty, f.rRegular, timeCol, colTextDim)
@@ -102,6 +124,19 @@ func (h *hudText) faultListPanel(g *Game) {
 		}
 	}
 	a.SetFaultListBox(app.ListBox{X0: x0, X1: x0 + w, Top: top, RowH: lh, First: first, N: shown})
+}
+
+// diffColor is a differences list row's swatch: white for a divergence
+// (as its mark on the timeline), grey for an actor of A only, the ghosts'
+// tint for one of B only.
+func diffColor(k app.DiffKind) render.Color {
+	switch k {
+	case app.DiffOnlyA:
+		return render.RGB(0x9a, 0xa0, 0xa8)
+	case app.DiffOnlyB:
+		return scenedraw.GhostColor
+	}
+	return render.RGB(0xff, 0xff, 0xff)
 }
 
 func indexTab(b []byte) int {

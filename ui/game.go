@@ -171,7 +171,7 @@ func (g *Game) step() {
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
-	g.mapper.SetList(g.app.FaultListOpen())
+	g.mapper.SetList(g.app.FaultListOpen() || g.app.DiffListOpen())
 	g.mapper.SetThresholds(g.app.ThresholdsOpen())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {

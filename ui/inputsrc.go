@@ -63,6 +63,7 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyB:            {ebiten.KeyB},
 	input.KeyComma:        {ebiten.KeyComma},
 	input.KeyPeriod:       {ebiten.KeyPeriod},
+	input.KeyD:            {ebiten.KeyD},
 }
 
 // Read implements InputSource.

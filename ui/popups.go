@@ -90,6 +90,11 @@ func (h *hudText) noticeStack(g *Game) {
 	h.wrapNotices(ns, f.regular, min(l.px(560), l.w*0.5))
 	pad := l.px(8)
 	y := l.view.y1 - l.px(panelMargin)
+	right := l.w - l.px(panelMargin)
+	if a := g.app; a.FaultListOpen() || a.DiffListOpen() || a.ThresholdsOpen() {
+		x0, _, _ := listPanelAt(l) // beside the list, not over it
+		right = x0 - l.px(panelMargin)
+	}
 	for i := len(ns) - 1; i >= 0 && y > l.view.y0; i-- {
 		c := &h.notices[i]
 		tw := 0.0
@@ -97,7 +102,7 @@ func (h *hudText) noticeStack(g *Game) {
 			tw = max(tw, text.Advance(s, f.regular))
 		}
 		hgt := float64(len(c.lines))*f.lineH + 2*pad
-		r := rect{l.w - l.px(panelMargin) - tw - 2*pad - l.px(4), y - hgt, l.w - l.px(panelMargin), y}
+		r := rect{right - tw - 2*pad - l.px(4), y - hgt, right, y}
 		ov.rect(0, r, colPanelBg)
 		ov.rect(0, rect{r.x0, r.y0, r.x0 + l.px(4), r.y1}, colNotice[ns[i].Level])
 		for j, s := range c.lines {

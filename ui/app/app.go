@@ -86,6 +86,11 @@ type App struct {
 	endLights    map[endKey]int
 	thresholds   faults.Thresholds
 	faultList    bool
+	diffList     bool      // the differences list shows (difflist.go)
+	diffCursor   int       // its cursor row
+	diffRows     []diffRow // its rows, built from diffOf
+	diffOf       diffKey
+	diffLines    Lines
 	thOpen       bool  // the thresholds panel shows
 	thCursor     int   // its cursor row
 	thLines      Lines // its rows

@@ -56,15 +56,17 @@ func (a *App) Apply(cmd input.Command) {
 		}
 		a.cam.zoom(cmd.Steps, x, y)
 	case input.KindSelect:
-		if !a.clickFaultList(cmd.X, cmd.Y) {
+		if !a.ClickPanel(cmd.X, cmd.Y) {
 			a.selectAt(cmd.X, cmd.Y)
 		}
 	case input.KindToggleFaults:
-		a.applyFaults(faultToggle, 0)
+		a.applyList(faultToggle, 0)
 	case input.KindFaultMove:
-		a.applyFaults(faultMove, cmd.Steps)
+		a.applyList(faultMove, cmd.Steps)
 	case input.KindFaultPick:
-		a.applyFaults(faultPick, 0)
+		a.applyList(faultPick, 0)
+	case input.KindToggleDiffList:
+		a.applyDiffList(faultToggle, 0)
 	case input.KindTrailLength:
 		a.stepTrail(cmd.Steps)
 	case input.KindToggleThresholds:
@@ -87,7 +89,17 @@ func (a *App) Apply(cmd input.Command) {
 // ClickPanel carries out a click on the app's own panels (a fault list
 // row) and reports whether there was one there; the window asks before
 // it drops a click on a panel.
-func (a *App) ClickPanel(x, y float64) bool { return a.clickFaultList(x, y) }
+func (a *App) ClickPanel(x, y float64) bool { return a.clickFaultList(x, y) || a.clickDiffList(x, y) }
+
+// applyList sends the list keys (K, Up, Down, Enter, Esc in a list) to
+// the differences list when it shows, else to the fault list.
+func (a *App) applyList(kind faultCmd, steps float64) {
+	if a.diffList {
+		a.applyDiffList(kind, steps)
+		return
+	}
+	a.applyFaults(kind, steps)
+}
 
 // DefaultTrail is the trail's length (s) behind and ahead by default.
 const DefaultTrail = 10

@@ -359,3 +359,37 @@ func TestComparePreviewB(t *testing.T) {
 		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.partial, len(a.CompareRecording().Frames()), a.cmp.work.matching != nil)
 	}
 }
+
+// TestDiffList: D lists where the runs part (the hero, from 1 s, up to
+// 3 m); Enter goes there and selects it; K (or Esc) closes it; without a
+// run B, D says so.
+func TestDiffList(t *testing.T) {
+	a := newComparing(t)
+	m := input.NewMapper()
+	keys(a, m, false, input.KeyD)
+	if !a.DiffListOpen() || a.FaultListOpen() {
+		t.Fatalf("D: differences list %v, fault list %v", a.DiffListOpen(), a.FaultListOpen())
+	}
+	l := a.DiffLines()
+	if l.Len() != 1 || a.DiffRowKind(0) != DiffDiverges {
+		t.Fatalf("rows %q", l.String())
+	}
+	if got := string(l.Line(0)); !strings.Contains(got, "diverges  actor "+itoa(int(testrec.Hero))) || !strings.Contains(got, "up to 3.0 m,") {
+		t.Errorf("row %q", got)
+	}
+	m.SetList(true)
+	keys(a, m, false, input.KeyEnter)
+	if math.Abs(a.Clock().Time()-1) > 1e-9 || a.Selected() != testrec.Hero {
+		t.Errorf("Enter: time %v, selected %d; want 1 s and the hero", a.Clock().Time(), a.Selected())
+	}
+	keys(a, m, false, input.KeyK)
+	if a.DiffListOpen() {
+		t.Error("K in the differences list did not leave it")
+	}
+	a.CloseCompare()
+	a.Tick()
+	keys(a, m, false, input.KeyD)
+	if a.DiffListOpen() || !noticeWith(a, Info, "not comparing") {
+		t.Errorf("D without B: open %v, notices %v", a.DiffListOpen(), a.Notices())
+	}
+}

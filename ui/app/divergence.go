@@ -203,6 +203,8 @@ type DivergenceMark struct {
 	Time     float64 // on the clock (A's time)
 	A, B     uint32  // the actor's id in each run
 	Distance float64 // its divergence then (m)
+	pair     int     // its index in the matching's Pairs
+	frame    int     // A's frame
 }
 
 // FirstDivergences returns, for every matched actor that ever diverges by
@@ -227,7 +229,7 @@ func (a *App) FirstDivergences() []DivergenceMark {
 		}
 		act := &m.A.Actors[p.A]
 		w.firsts = append(w.firsts, DivergenceMark{Time: d.Times[f], A: act.ID, B: m.B.Actors[p.B].ID,
-			Distance: d.Pairs[k].D[f-act.First]})
+			Distance: d.Pairs[k].D[f-act.First], pair: k, frame: f})
 	}
 	return w.firsts
 }

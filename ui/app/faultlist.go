@@ -74,7 +74,7 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 	case faultToggle:
 		a.faultList = !a.faultList
 		if a.faultList {
-			a.thOpen = false
+			a.thOpen, a.diffList = false, false
 		}
 		if a.faultList && n == 0 {
 			switch {

@@ -42,6 +42,7 @@ func (a *App) Marks(width int) *Marks {
 
 func (a *App) buildText() {
 	a.buildFaultLines()
+	a.buildDiffRows()
 	a.buildThresholdLines()
 	a.buildActorPanel()
 	a.buildElementPanel()

@@ -72,7 +72,7 @@ func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
 	case thToggle:
 		a.thOpen = !a.thOpen
 		if a.thOpen {
-			a.faultList = false
+			a.faultList, a.diffList = false, false
 		}
 	case thMove:
 		a.thCursor = min(max(a.thCursor+int(steps), 0), len(fields)-1)

@@ -41,6 +41,7 @@ const (
 	KindDivergenceThreshold             // Steps: raise (+1) or lower (-1) the divergence threshold a step
 	KindSavePNG                         // save the window as a PNG in the pictures folder
 	KindExportClip                      // export a clip of the view around now as a GIF
+	KindToggleDiffList                  // show or hide the list of where two compared runs part
 	numKinds
 )
 
@@ -51,7 +52,7 @@ var kindNames = [numKinds]string{
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
-	"SavePNG", "ExportClip",
+	"SavePNG", "ExportClip", "ToggleDiffList",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -206,6 +207,10 @@ func CompareClose() Command { return Command{Kind: KindCompareClose} }
 // DivergenceThreshold raises (n > 0) or lowers the divergence threshold
 // by n steps.
 func DivergenceThreshold(n float64) Command { return Command{Kind: KindDivergenceThreshold, Steps: n} }
+
+// ToggleDiffList shows or hides the differences list of two compared
+// runs.
+func ToggleDiffList() Command { return Command{Kind: KindToggleDiffList} }
 
 // Layer is one toggleable layer of the scene, bound to the number keys.
 type Layer uint8

@@ -49,6 +49,7 @@ const (
 	KeyB
 	KeyComma
 	KeyPeriod
+	KeyD
 	NumKeys // the number of keys, for sizing Snapshot.Held
 )
 
@@ -56,7 +57,7 @@ var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
 	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8",
 	"F", "G", "H", "L", "O", "R", "T", "C", "K", "-", "=", "9", "S", "E",
-	"B", ",", ".",
+	"B", ",", ".", "D",
 }
 
 // String returns the key's name as the help overlay prints it.

@@ -115,6 +115,7 @@ func keymap() []binding {
 	sec = SectionCompare
 	row(KeyO, modCtrl|modShift, false, OpenCompare(), "compare the open recording with another (B)")
 	row(KeyB, 0, false, CompareShow(), "show both runs / A only / B only")
+	row(KeyD, 0, false, ToggleDiffList(), "where the runs part (Up / Down, Enter: go there)")
 	row(KeyComma, 0, true, CompareOffset(-0.1), "B's clock -/+ 0.1 s (A's t shows B's t + offset)")
 	row(KeyPeriod, 0, true, CompareOffset(0.1), "B's clock -/+ 0.1 s (A's t shows B's t + offset)")
 	row(KeyComma, modShift, true, CompareOffset(-1), "B's clock -/+ 1 s")

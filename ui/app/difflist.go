@@ -1,0 +1,176 @@
+package app
+
+import (
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/scene/playback"
+)
+
+// The differences list (D, while comparing two runs): where the runs part,
+// as `viewer diff` lists it. Every matched actor that diverges past the
+// threshold, at the moment it first does, with its largest divergence;
+// then the actors of one run only, at their spawn. It works as the fault
+// list does (the two never show at once): Up, Down, Enter or a click go
+// to the row's moment and actor.
+
+// DiffKind says what a row of the differences list is.
+type DiffKind uint8
+
+// The rows' kinds.
+const (
+	DiffDiverges DiffKind = iota // a matched actor past the threshold
+	DiffOnlyA                    // an actor of run A without a match
+	DiffOnlyB                    // an actor of run B without a match
+)
+
+// diffRow is one row: when (A's clock), which of A's actors (0 for one
+// of B's), and where to look.
+type diffRow struct {
+	kind DiffKind
+	t    float64
+	id   uint32 // the actor's id in its run
+	bp   string
+	peak float64 // the largest divergence (m), DiffDiverges only
+	at   mgl64.Vec3
+}
+
+// DiffListOpen reports whether the differences list shows.
+func (a *App) DiffListOpen() bool { return a.diffList }
+
+// DiffCursor returns the differences list's cursor row.
+func (a *App) DiffCursor() int { return a.diffCursor }
+
+// DiffLines returns the list's rows: "time<TAB>what actor id blueprint".
+func (a *App) DiffLines() *Lines { return &a.diffLines }
+
+// DiffPending reports whether the runs' actors are still being matched
+// (the list is empty until they are).
+func (a *App) DiffPending() bool { return a.cmp.res != nil && a.cmp.work.matching == nil }
+
+// DiffRowKind returns the kind of row i (for its colour).
+func (a *App) DiffRowKind(i int) DiffKind { return a.diffRows[i].kind }
+
+// diffKey is what the rows were built from.
+type diffKey struct {
+	div       any
+	threshold float64
+}
+
+// buildDiffRows lists the rows when the divergence or the threshold
+// changed.
+func (a *App) buildDiffRows() {
+	w := &a.cmp.work
+	key := diffKey{w.div, a.divThreshold}
+	if w.div == nil || w.matching == nil {
+		key.div = nil
+	}
+	if key == a.diffOf {
+		return
+	}
+	a.diffOf = key
+	a.diffRows, a.diffCursor = a.diffRows[:0], 0
+	a.diffLines.Reset()
+	if key.div == nil {
+		return
+	}
+	m, d := w.matching, w.div
+	for _, mk := range a.FirstDivergences() {
+		act := &m.A.Actors[m.Pairs[mk.pair].A]
+		a.diffRows = append(a.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos[mk.frame-act.First]})
+	}
+	for _, i := range m.OnlyA {
+		act := &m.A.Actors[i]
+		a.diffRows = append(a.diffRows, diffRow{DiffOnlyA, m.A.Times[act.First], act.ID, act.Blueprint, 0, act.Spawn()})
+	}
+	for _, i := range m.OnlyB {
+		act := &m.B.Actors[i]
+		// B's time t shows at A's t - offset (as the clock aligns them).
+		t := m.A.Start() + m.B.Times[act.First] - m.B.Start() - a.cmp.offset
+		a.diffRows = append(a.diffRows, diffRow{DiffOnlyB, t, act.ID, act.Blueprint, 0, act.Spawn()})
+	}
+	slices.SortStableFunc(a.diffRows, func(x, y diffRow) int {
+		switch {
+		case x.t < y.t:
+			return -1
+		case x.t > y.t:
+			return 1
+		}
+		return int(x.kind) - int(y.kind)
+	})
+	for i := range a.diffRows {
+		r := &a.diffRows[i]
+		l := &a.diffLines
+		l.buf = playback.AppendTime(l.buf, r.t, 2)
+		l.Tab().S(diffWords[r.kind]).S("  actor ").U(uint64(r.id))
+		if r.kind == DiffDiverges {
+			l.S(", up to ").F(r.peak, 1).S(" m,")
+		}
+		l.S(" ").S(r.bp).End()
+	}
+}
+
+var diffWords = [...]string{DiffDiverges: "diverges", DiffOnlyA: "only in A", DiffOnlyB: "only in B"}
+
+// applyDiffList carries out the list's commands (the fault list's keys).
+func (a *App) applyDiffList(kind faultCmd, steps float64) {
+	switch kind {
+	case faultToggle:
+		a.diffList = !a.diffList
+		if !a.diffList {
+			return
+		}
+		a.faultList, a.thOpen = false, false
+		switch {
+		case a.cmp.res == nil:
+			a.diffList = false
+			a.notify(Info, "not comparing: open a second recording (Ctrl+Shift+O)")
+		case a.cmp.work.matching == nil:
+			a.notify(Info, "still matching the runs' actors")
+		case len(a.diffRows) == 0:
+			a.notify(Info, "the runs agree within the threshold")
+		}
+	case faultMove:
+		if n := len(a.diffRows); n > 0 {
+			a.diffCursor = min(max(a.diffCursor+int(steps), 0), n-1)
+		}
+	case faultPick:
+		a.pickDiff(a.diffCursor)
+	}
+}
+
+// pickDiff goes to row i: the clock to its moment, its actor of A
+// selected, the camera over where it was.
+func (a *App) pickDiff(i int) {
+	if i < 0 || i >= len(a.diffRows) || a.clock == nil {
+		return
+	}
+	r := &a.diffRows[i]
+	a.diffCursor = i
+	a.clock.Apply(playback.GoTo(r.t))
+	a.refreshState()
+	a.selected, a.element = r.id, Element{}
+	if r.kind == DiffOnlyB {
+		a.selected = 0 // the selection is A's; B's actor has no match there
+	}
+	if a.follow != 0 && a.selected != 0 {
+		a.startFollow(a.selected)
+		return
+	}
+	a.cam.lookAt(r.at, faultViewDistance)
+}
+
+// clickDiffList goes to the row under a click; false when the click is
+// not on a row.
+func (a *App) clickDiffList(x, y float64) bool {
+	if !a.diffList {
+		return false
+	}
+	i, ok := a.listBox.Row(x, y)
+	if !ok || i >= len(a.diffRows) {
+		return false
+	}
+	a.pickDiff(i)
+	return true
+}
