@@ -11,7 +11,8 @@ import (
 	"github.com/mm2carla/viewer/sim/synth"
 )
 
-// momentFiles are the recordings the OpenAt tests read.
+// momentFiles are the recordings the OpenAt tests (and the pieces' ones)
+// read: generated, synthetic and the real ones when present.
 func momentFiles(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
 	for name, cfg := range map[string]genConfig{
