@@ -140,7 +140,10 @@ func (a *App) analyze() {
 	a.assoc, a.faultRes, a.endLights = nil, nil, nil
 	a.plots.reset()
 	rec := a.Recording()
-	if rec == nil || a.Previewing() {
+	if rec == nil || a.Previewing() || a.mapJob != nil {
+		// Nothing to look at yet, or a map is loading (the town a
+		// recording names, say): the pass runs once it is in
+		// (installMap), on its lanes, rather than twice.
 		a.setClockEvents()
 		return
 	}

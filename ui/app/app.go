@@ -260,6 +260,9 @@ func (a *App) pollJobs() {
 func (a *App) installMap(res *loader.Result) {
 	if res.Err != nil && res.Map == nil {
 		a.notify(Error, res.Err.Error())
+		if a.assoc == nil && a.anJob == nil {
+			a.analyze() // the pass waited for this map: it runs without one
+		}
 		return
 	}
 	a.mapRes = res

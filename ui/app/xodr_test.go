@@ -164,6 +164,10 @@ func TestTownSearch(t *testing.T) {
 				if as := a.Association(); as == nil || as.Map == nil {
 					t.Errorf("the lane pass did not run on the town found")
 				}
+				// It waited for the town: no pass ran without it first.
+				if noticeWith(a, Info, "no map") {
+					t.Errorf("a pass without the map reported: %v", a.Notices())
+				}
 			}
 			if got := a.Settings().MapsDir; got != tt.maps {
 				t.Errorf("remembered maps folder %q, want %q", got, tt.maps)
