@@ -33,6 +33,8 @@ type legendColumn struct {
 	// ghost: the column ends with ghostEntry while a second run is
 	// drawn as ghosts (Options.Ghost).
 	ghost bool
+	// forNet: shown with an OpenDRIVE map (SetRoads).
+	forNet bool
 }
 
 // ghostEntry is the legend row of a compared run's ghosts, and ghostRows
@@ -60,14 +62,20 @@ var legendColumns = [...]legendColumn{
 		{text: "stop sign", color: ruleColor(bai.RuleStopSign)},
 		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop)},
 		{text: "never stop", color: ruleColor(bai.RuleNeverStop)},
-	}, true, false, false},
+	}, true, false, false, false},
 	{"markings", []legendEntry{
 		{text: "side A lane", color: colSideA},
 		{text: "side B lane", color: colSideB},
 		{text: "centre line", color: colCentre},
 		{text: "tram rail", color: colTram},
 		{text: "train rail", color: colTrain},
-	}, true, false, false},
+	}, true, false, false, false},
+	{"OpenDRIVE", []legendEntry{
+		{text: "white mark", color: colMarkWhite},
+		{text: "yellow mark", color: colMarkYellow},
+		{text: "travel arrow", color: colArrow},
+		{text: "lamp, no actor", color: colLampUnknown},
+	}, false, false, false, true},
 	{"lights, events", []legendEntry{
 		{text: "red", color: lightColor(recorder.LightRed)},
 		{text: "yellow", color: lightColor(recorder.LightYellow)},
@@ -75,7 +83,7 @@ var legendColumns = [...]legendColumn{
 		{text: "off", color: lightColor(recorder.LightOff)},
 		{text: "brake light", color: colBrake},
 		{text: "collision flash", color: colFlash},
-	}, false, false, false},
+	}, false, false, false, false},
 	{"actors", []legendEntry{
 		{text: "hero", color: colHero},
 		{text: "car", color: kindColor(scene.KindCar)},
@@ -84,7 +92,7 @@ var legendColumns = [...]legendColumn{
 		{text: "walker", color: kindColor(scene.KindWalker)},
 		{text: "prop", color: kindColor(scene.KindProp)},
 		{text: "sensor", color: kindColor(scene.KindSensor)},
-	}, false, false, true},
+	}, false, false, true, false},
 	{"trail, faults", []legendEntry{
 		{text: "< 10 km/h", color: speedColors[0]},
 		{text: "10-30 km/h", color: speedColors[1]},
@@ -97,7 +105,7 @@ var legendColumns = [...]legendColumn{
 		faultEntry(faults.CloseCall),
 		faultEntry(faults.Collision),
 		faultEntry(faults.Blocked),
-	}, false, true, false},
+	}, false, true, false, false},
 }
 
 var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
@@ -154,6 +162,9 @@ func (l *legendLayout) measure(m render.TextMeasurer) {
 func (r *Renderer) shows(c *legendColumn, st *scene.State) bool {
 	if c.forPaths {
 		return r.pathLegend
+	}
+	if c.forNet {
+		return r.net != nil
 	}
 	if c.forMap {
 		return len(r.cache.roads) > 0

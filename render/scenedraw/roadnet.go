@@ -2,6 +2,7 @@ package scenedraw
 
 import (
 	"math"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -138,11 +139,26 @@ func (r *Renderer) drawMark(dl *render.DrawList, v *render.View, m *scene.NetMar
 	}
 	ppm := v.PixelsPerMetreAt(m.Points[len(m.Points)/2])
 	px := lineWidth(ppm, w, 1, 6)
-	if m.Type != "broken" && m.Type != "solid broken" {
-		dl.Polyline3D(render.LayerMarking, m.Points, px, col)
+	first, second, double := strings.Cut(m.Type, " ")
+	if !double {
+		r.markLine(dl, first, m.Points, px, col)
 		return
 	}
-	r.ring = dashes(r.ring[:0], m.Points, func(d []mgl64.Vec3) { dl.Polyline3D(render.LayerMarking, d, px, col) })
+	// Two lines ("solid broken", ...), the first on the left of the
+	// border's direction, a line's width apart.
+	r.markOff = render.OffsetGround(m.Points, w, r.markOff)
+	r.markLine(dl, first, r.markOff, px, col)
+	r.markOff = render.OffsetGround(m.Points, -w, r.markOff)
+	r.markLine(dl, second, r.markOff, px, col)
+}
+
+// markLine draws one line of a mark: dashed when broken, else solid.
+func (r *Renderer) markLine(dl *render.DrawList, kind string, pts []mgl64.Vec3, px float64, col render.Color) {
+	if kind != "broken" {
+		dl.Polyline3D(render.LayerMarking, pts, px, col)
+		return
+	}
+	r.ring = dashes(r.ring[:0], pts, func(d []mgl64.Vec3) { dl.Polyline3D(render.LayerMarking, d, px, col) })
 }
 
 // dashes calls draw with each dash of a broken line along pts (dashLen

@@ -447,3 +447,37 @@ func centroid(poly []mgl64.Vec2) mgl64.Vec2 {
 	}
 	return c.Mul(1 / float64(len(poly)))
 }
+
+// TestRoadNetDoubleMark: a "solid solid" yellow border is drawn as two
+// lines a line's width to each side of the border, with road between
+// them (CARLA's towns have none, other towns do).
+func TestRoadNetDoubleMark(t *testing.T) {
+	doc := strings.Replace(straightXODR, `type="solid" weight="standard" color="yellow" width="0.3"`,
+		`type="solid solid" weight="standard" color="yellow" width="0.3"`, 1)
+	rn := netFromXODR(t, doc)
+	var m *scene.NetMark
+	for i := range rn.Marks {
+		if rn.Marks[i].Type == "solid solid" {
+			m = &rn.Marks[i]
+		}
+	}
+	if m == nil {
+		t.Fatalf("marks %+v: no double mark", rn.Marks)
+	}
+	a, b := m.Points[0], m.Points[len(m.Points)-1]
+	dir := b.Sub(a).Normalize()
+	left := mgl64.Vec3{-dir[1], dir[0], 0}
+	mid := a.Add(dir.Mul(15))
+	v := topView(mid, 100) // 100 pixels a metre: the lines 60 px apart
+	img := rasterize(build(netRenderer(rn), v, nil, Options{Layers: Lanes}))
+	for _, tc := range []struct {
+		off  float64
+		mark bool
+	}{{0.3, true}, {-0.3, true}, {0, false}} {
+		p := mid.Add(left.Mul(tc.off))
+		if got := pixelIs(img, &v, p, colMarkYellow); got != tc.mark {
+			x, y, _, _ := v.WorldToScreen(p)
+			t.Errorf("%+.1f m from the border: yellow %v, want %v (pixel %v)", tc.off, got, tc.mark, img.RGBAAt(int(x), int(y)))
+		}
+	}
+}
