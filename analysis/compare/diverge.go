@@ -57,9 +57,9 @@ func Diverge(m *Matching, offset float64) *Divergence {
 // measure samples one pair at the A actor's frames.
 func (d *Divergence) measure(p Pair) PairDivergence {
 	x := &d.M.A.Actors[p.A]
-	pd := PairDivergence{D: make([]float64, len(x.Pos)), PeakFrame: -1}
-	for i, pa := range x.Pos {
-		f := x.First + i
+	pd := PairDivergence{D: make([]float64, x.Len()), PeakFrame: -1}
+	for i := range x.Len() {
+		f, pa := x.First+i, x.Pos(i)
 		pb, ok := d.bAt(p.B, d.bTime(d.Times[f]))
 		if !ok {
 			pd.D[i] = math.NaN()
@@ -108,7 +108,7 @@ func (a *Actor) at(f int) (mgl64.Vec3, bool) {
 	if f < a.First || f > a.Last() {
 		return mgl64.Vec3{}, false
 	}
-	return a.Pos[f-a.First], true
+	return a.Pos(f - a.First), true
 }
 
 // At returns pair k's divergence at A's time t, on the line between

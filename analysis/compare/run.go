@@ -26,17 +26,29 @@ type Actor struct {
 	Blueprint string // e.g. "vehicle.tesla.model3"
 	Kind      scene.Kind
 	Role      string // the role_name attribute ("hero", "autopilot", ...), "" if none
-	// First is the index of the frame that spawned it, and Pos its world
-	// position (m) at every frame from First on, as long as it lived.
+	// First is the index of the frame that spawned it; pos holds its
+	// world position at every frame from First on, as long as it lived,
+	// in float32 (millimetres at 10 km): two long runs of hundreds of
+	// actors hold millions of them.
 	First int
-	Pos   []mgl64.Vec3
+	pos   [][3]float32
 }
 
+// Pos returns where the actor was at its i-th frame (frame First+i),
+// world metres.
+func (a *Actor) Pos(i int) mgl64.Vec3 {
+	p := &a.pos[i]
+	return mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])}
+}
+
+// Len returns the number of frames the actor lived.
+func (a *Actor) Len() int { return len(a.pos) }
+
 // Spawn returns where the actor first stood (world metres).
-func (a *Actor) Spawn() mgl64.Vec3 { return a.Pos[0] }
+func (a *Actor) Spawn() mgl64.Vec3 { return a.Pos(0) }
 
 // Last returns the index of the last frame the actor lived in.
-func (a *Actor) Last() int { return a.First + len(a.Pos) - 1 }
+func (a *Actor) Last() int { return a.First + len(a.pos) - 1 }
 
 // Run is one recording read for comparing.
 type Run struct {
@@ -77,6 +89,7 @@ func Read(ctx context.Context, rec *scene.Recording) (*Run, error) {
 	rd := rec.FrameReader(0, n-1)
 	rd.Skim(skimmed...)
 	w := scene.NewWorld()
+	w.FilterPositions(keeper(rec))
 	roles := map[uint32]string{}
 	live := map[uint32]int{} // id -> index in Actors of its current life
 	lens := lifeLengths(rec)
@@ -119,10 +132,24 @@ func (r *Run) frame(poses []scene.Pose, f int, live map[uint32]int, roles map[ui
 			k = len(r.Actors)
 			live[p.ID] = k
 			r.Actors = append(r.Actors, Actor{ID: p.ID, Blueprint: p.Blueprint, Kind: p.Kind, Role: roles[p.ID], First: f,
-				Pos: make([]mgl64.Vec3, 0, max(lens[life{p.ID, f}], 1))})
+				pos: make([][3]float32, 0, max(lens[life{p.ID, f}], 1))})
 		}
-		r.Actors[k].Pos = append(r.Actors[k].Pos, p.World.Location)
+		l := p.World.Location
+		r.Actors[k].pos = append(r.Actors[k].pos, [3]float32{float32(l[0]), float32(l[1]), float32(l[2])})
 	}
+}
+
+// keeper says which actors' positions a Run's World applies: the moving
+// ones, and every actor something is attached to (its pose places its
+// children); lights, signs and props are skipped.
+func keeper(rec *scene.Recording) func(uint32, scene.Kind) bool {
+	parents := map[uint32]bool{}
+	for _, e := range rec.Events() {
+		if e.Kind == scene.EventParent && e.Other != 0 {
+			parents[e.Other] = true
+		}
+	}
+	return func(id uint32, k scene.Kind) bool { return moving(k) || parents[id] }
 }
 
 // life names one actor's life: its id and the frame that spawned it.

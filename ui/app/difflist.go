@@ -78,7 +78,7 @@ func (a *App) buildDiffRows() {
 	m, d := w.matching, w.div
 	for _, mk := range a.FirstDivergences() {
 		act := &m.A.Actors[m.Pairs[mk.pair].A]
-		a.diffRows = append(a.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos[mk.frame-act.First]})
+		a.diffRows = append(a.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos(mk.frame - act.First)})
 	}
 	for _, i := range m.OnlyA {
 		act := &m.A.Actors[i]
