@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -143,9 +144,9 @@ func (pl *polyline) nearestIn(p mgl64.Vec3, first, last int) segHit {
 func convexHull(pts []mgl64.Vec2) []mgl64.Vec2 {
 	slices.SortFunc(pts, func(a, b mgl64.Vec2) int {
 		if a[0] != b[0] {
-			return cmpf(a[0], b[0])
+			return cmp.Compare(a[0], b[0])
 		}
-		return cmpf(a[1], b[1])
+		return cmp.Compare(a[1], b[1])
 	})
 	pts = slices.Compact(pts)
 	if len(pts) < 3 {
@@ -164,16 +165,6 @@ func convexHull(pts []mgl64.Vec2) []mgl64.Vec2 {
 		slices.Reverse(pts)
 	}
 	return hull
-}
-
-func cmpf(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // cross2 is the z of (b-a) x (c-a): > 0 when a, b, c turn left.

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -190,7 +191,7 @@ func (n *network) rank(ls []lane, centre []mgl64.Vec3) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(off[a], off[b]) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(off[a], off[b]) })
 	for rank, i := range order {
 		ls[i].rank = rank
 		ls[i].nLanes = len(ls)
@@ -206,16 +207,6 @@ func nearest(pts []mgl64.Vec3, q mgl64.Vec3) mgl64.Vec3 {
 		}
 	}
 	return best
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // addEntrySpeeds sets each lane's enterV: a vehicle entering faster
