@@ -13,8 +13,8 @@ import (
 
 // scanTrack applies the per-vehicle rules to a track.
 func scanTrack(m lanes.Map, ends *endLights, tr *lanes.Track, th Thresholds, r *Result) {
-	off := offLaneRule{tr: tr, th: th, start: -1}
-	wrong := wrongWayRule{tr: tr, th: th, start: -1}
+	off := offLaneRule{tr: tr, th: th, stretch: stretch{start: -1}}
+	wrong := wrongWayRule{tr: tr, th: th, stretch: stretch{start: -1}}
 	cross := crossingRule{m: m, ends: ends, tr: tr, th: th, road: -1}
 	for i := range tr.Len() {
 		s := tr.At(i)
@@ -32,14 +32,35 @@ func scanTrack(m lanes.Map, ends *endLights, tr *lanes.Track, th Thresholds, r *
 // th.LaneChangeTime is a lane change instead; so is a step from one lane
 // straight into the next (lanes closer than twice th.OffLane).
 type offLaneRule struct {
-	tr    *lanes.Track
-	th    Thresholds
-	start int           // first sample off the lanes, -1 when in a lane
-	from  lanes.LaneRef // the lane before the stretch
-	had   bool          // from is set
+	tr      *lanes.Track
+	th      Thresholds
+	stretch               // the stretch off the lanes (start -1 when in a lane)
+	from    lanes.LaneRef // the lane before the stretch
+	had     bool          // from is set
+	last    lanes.LaneRef // lane of the previous sample, if in one
+	in      bool          // the previous sample was in a lane
+}
+
+// stretch is a run of a track's samples that a rule follows: its first
+// sample (-1: none) and its worst value so far.
+type stretch struct {
+	start int
 	worst float64
-	last  lanes.LaneRef // lane of the previous sample, if in one
-	in    bool          // the previous sample was in a lane
+}
+
+// close ends the stretch at sample i (or the track's end), keeping it as a
+// fault of kind when it lasted at least least seconds.
+func (p *stretch) close(kind Kind, tr *lanes.Track, i int, least float64, r *Result) {
+	if p.start < 0 {
+		return
+	}
+	f := at(kind, tr, p.start)
+	f.End = endTime(tr, i)
+	if f.End-f.Start >= least {
+		f.Worst = p.worst
+		r.Faults = append(r.Faults, f)
+	}
+	p.start = -1
 }
 
 func (o *offLaneRule) step(i int, s *lanes.Sample, r *Result) {
@@ -88,18 +109,7 @@ func (o *offLaneRule) end(i int, s *lanes.Sample, r *Result) {
 
 // stop closes a stretch off the lanes at sample i, where the vehicle left
 // the road (or its track ended).
-func (o *offLaneRule) stop(i int, r *Result) {
-	if o.start < 0 {
-		return
-	}
-	f := at(OffLane, o.tr, o.start)
-	f.End = endTime(o.tr, i)
-	if f.End-f.Start >= o.th.OffLaneTime {
-		f.Worst = o.worst
-		r.Faults = append(r.Faults, f)
-	}
-	o.start = -1
-}
+func (o *offLaneRule) stop(i int, r *Result) { o.close(OffLane, o.tr, i, o.th.OffLaneTime, r) }
 
 // adjacent reports whether b is the lane next to a on the same side.
 func adjacent(a, b lanes.LaneRef) bool {
@@ -112,10 +122,9 @@ func adjacent(a, b lanes.LaneRef) bool {
 // backwards (away from the way it faces) is backing up, not driving the
 // wrong way.
 type wrongWayRule struct {
-	tr    *lanes.Track
-	th    Thresholds
-	start int
-	worst float64
+	tr *lanes.Track
+	th Thresholds
+	stretch
 }
 
 func (w *wrongWayRule) step(i int, s *lanes.Sample, r *Result) {
@@ -131,15 +140,4 @@ func (w *wrongWayRule) step(i int, s *lanes.Sample, r *Result) {
 	}
 }
 
-func (w *wrongWayRule) stop(i int, r *Result) {
-	if w.start < 0 {
-		return
-	}
-	f := at(WrongWay, w.tr, w.start)
-	f.End = endTime(w.tr, i)
-	if f.End-f.Start >= w.th.WrongWayTime {
-		f.Worst = w.worst
-		r.Faults = append(r.Faults, f)
-	}
-	w.start = -1
-}
+func (w *wrongWayRule) stop(i int, r *Result) { w.close(WrongWay, w.tr, i, w.th.WrongWayTime, r) }
