@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/mm2carla/viewer/analysis/compare"
 	"github.com/mm2carla/viewer/scene/playback"
 )
 
@@ -54,7 +55,7 @@ func (a *App) DiffRowKind(i int) DiffKind { return a.diffRows[i].kind }
 
 // diffKey is what the rows were built from.
 type diffKey struct {
-	div       any
+	div       *compare.Divergence // a new one with every matching and offset
 	threshold float64
 }
 
