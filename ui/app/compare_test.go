@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -391,5 +392,25 @@ func TestDiffList(t *testing.T) {
 	keys(a, m, false, input.KeyD)
 	if a.DiffListOpen() || !noticeWith(a, Info, "not comparing") {
 		t.Errorf("D without B: open %v, notices %v", a.DiffListOpen(), a.Notices())
+	}
+}
+
+// TestFollowInBOnly: following the hero with run B alone shown, the
+// camera follows B's hero (3 m aside from frame shiftFrom), not A's.
+func TestFollowInBOnly(t *testing.T) {
+	a := newComparing(t)
+	a.startFollow(testrec.Hero)
+	a.Apply(input.Clock(playback.GoTo(2)))
+	a.Tick()
+	onA := a.cam.top.Center
+	keys(a, input.NewMapper(), false, input.KeyB, input.KeyB) // A only, then B only
+	if a.Runs() != RunsB {
+		t.Fatalf("runs %v, want B only", a.Runs())
+	}
+	a.Tick()
+	b := a.CompareState().Actor(testrec.Hero)
+	want, _ := scenedraw.ChaseTarget(b)
+	if got := a.cam.top.Center; got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
+		t.Errorf("following in B only at %v, want B's hero at %v (A's at %v)", got, want, onA)
 	}
 }

@@ -121,6 +121,11 @@ func (a *App) updateFollow() {
 		return
 	}
 	act := st.Actor(a.follow)
+	if main, _ := a.ShownStates(); main != st { // run B alone: follow the match
+		if id, ok := a.MatchB(a.follow); ok && main.Actor(id) != nil {
+			act = main.Actor(id)
+		}
+	}
 	if act == nil {
 		return
 	}
