@@ -124,7 +124,7 @@ func BenchmarkOpenDemo(b *testing.B) {
 	}
 }
 
-func demoScene(b *testing.B) (*scene.Recording, *BAI) {
+func demoScene(b testing.TB) (*scene.Recording, *BAI) {
 	b.Helper()
 	mb, lb, _, err := demo.Build(demo.City(demo.DefaultSeed), demo.Options{Seed: demo.DefaultSeed, Minutes: demo.DefaultMinutes})
 	if err != nil {
@@ -138,6 +138,8 @@ func demoScene(b *testing.B) (*scene.Recording, *BAI) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(lb)))
+	if bb, ok := b.(*testing.B); ok {
+		bb.SetBytes(int64(len(lb)))
+	}
 	return rec, NewBAI(scene.NewMap(bm))
 }

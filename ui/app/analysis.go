@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"math"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -147,8 +148,32 @@ func (a *App) analyze() {
 		a.setClockEvents()
 		return
 	}
+	if a.overBudget(a.recRes.Source.Name, rec) {
+		a.setClockEvents()
+		return
+	}
 	a.anJob = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.Roads(), a.thresholds)
 }
+
+// overBudget reports whether the pass over rec would keep more samples
+// than the budget, and then says so.
+func (a *App) overBudget(name string, rec *scene.Recording) bool {
+	n := lanes.EstimateSamples(rec)
+	if n <= a.sampleBudget {
+		return false
+	}
+	a.notify(Warning, name+": lanes, trails and faults left out: its "+
+		strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64)+" million vehicle samples would take "+
+		itoa(int(n*lanes.SampleBytes>>20))+" MiB (the limit is "+itoa(int(a.sampleBudget*lanes.SampleBytes>>20))+" MiB)")
+	return true
+}
+
+// SampleBudget is how many vehicle samples (lanes.SampleBytes each) the
+// window's lane and fault pass may keep: 512 MiB. A 20-minute recording
+// of 200 cars holds 4.8 million, a 1 GiB one of 500 cars 12 million; an
+// 8 GiB one (94 million, 3 GB) is left without lanes and faults, so that
+// opening it does not exhaust the machine's memory.
+const SampleBudget = 16 << 20
 
 // stopAnalysis cancels the pass running, if any.
 func (a *App) stopAnalysis() {

@@ -106,6 +106,7 @@ type App struct {
 	export       *exportJob // the clip being exported (export.go), nil: none
 	plotArea     PlotArea
 	scratchIdx   []int
+	sampleBudget int64 // SampleBudget; tests lower it
 }
 
 // New returns an app with the remembered settings applied. A nil picker
@@ -115,7 +116,8 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence)}
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence),
+		sampleBudget: SampleBudget}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}

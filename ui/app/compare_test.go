@@ -414,3 +414,23 @@ func TestFollowInBOnly(t *testing.T) {
 		t.Errorf("following in B only at %v, want B's hero at %v (A's at %v)", got, want, onA)
 	}
 }
+
+// TestCompareSampleBudget: run B over the sample budget gets no fault
+// pass, and a warning names it as B; the matching still runs.
+func TestCompareSampleBudget(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.sampleBudget = 1
+	a.SetViewport(testVP)
+	a.OpenFiles([]loader.Source{
+		loader.BytesSource("city.bai", smallMap(t)),
+		loader.BytesSource("a.log", testrec.Bytes(testFrames)),
+		loader.BytesSource("b.log", testrec.Shifted(testFrames, testrec.Hero, shiftFrom, 0, 300)),
+	})
+	settle(t, a)
+	if !noticeWith(a, Warning, "b.log (B)", "left out") || a.FaultsB() != nil {
+		t.Errorf("B over the budget: faults %v, notices %v", a.FaultsB(), a.Notices())
+	}
+	if a.cmp.work.matching == nil {
+		t.Error("the runs were not matched")
+	}
+}

@@ -71,6 +71,9 @@ func (a *App) syncCompareWork() {
 		w.stopFaults()
 		w.faults, w.faultsAssoc = nil, nil
 		w.faultsB, w.faultsMap = a.cmp.res, a.mapRes
+		if a.overBudget(a.cmp.res.Source.Name+" (B)", a.cmp.res.Recording) {
+			return
+		}
 		w.faultJob = startAnalysis(a.cmp.res.Source.Name, a.cmp.res.Recording, a.Map(), a.Roads(), a.thresholds)
 	}
 	// The fault thresholds changed (their panel): B's faults are found

@@ -268,3 +268,27 @@ func TestThresholdSettings(t *testing.T) {
 		t.Errorf("saved thresholds %v", s)
 	}
 }
+
+// TestSampleBudget: a recording whose vehicle samples would exceed the
+// budget gets no lane pass, and a warning says why and how much; within
+// it the pass runs.
+func TestSampleBudget(t *testing.T) {
+	mb, lb := faultyDrive()
+	for _, tc := range []struct {
+		budget int64
+		pass   bool
+	}{{10, false}, {SampleBudget, true}} {
+		a := New(settings.Settings{}, nil)
+		a.sampleBudget = tc.budget
+		a.SetViewport(testVP)
+		a.Open(loader.BytesSource("drive.bai", mb))
+		a.Open(loader.BytesSource("drive.log", lb))
+		settle(t, a)
+		if got := a.Association() != nil; got != tc.pass {
+			t.Errorf("budget %d: pass ran %v, want %v", tc.budget, got, tc.pass)
+		}
+		if warned := noticeWith(a, Warning, "drive.log", "left out", "vehicle samples"); warned == tc.pass {
+			t.Errorf("budget %d: warning %v; notices %v", tc.budget, warned, a.Notices())
+		}
+	}
+}
