@@ -413,6 +413,11 @@ func TestFollowInBOnly(t *testing.T) {
 	if got := a.cam.top.Center; got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
 		t.Errorf("following in B only at %v, want B's hero at %v (A's at %v)", got, want, onA)
 	}
+	a.selected = testrec.Hero
+	a.Tick()
+	if got := string(a.ActorPanel().Line(0)); !strings.Contains(got, "run A (B's "+itoa(int(testrec.Hero))+" shown)") {
+		t.Errorf("the panel's title in B only: %q", got)
+	}
 }
 
 // TestCompareSampleBudget: run B over the sample budget gets no fault

@@ -142,6 +142,14 @@ func (a *App) buildActorPanel() {
 	if a.follow == act.ID {
 		l.S("  [following]")
 	}
+	if a.cmp.runs == RunsB && a.CompareState() != nil {
+		// The panel is run A's actor; the view shows its match.
+		if id, ok := a.MatchB(act.ID); ok {
+			l.S("  run A (B's ").U(uint64(id)).S(" shown)")
+		} else {
+			l.S("  run A (no match in B)")
+		}
+	}
 	l.End()
 	l.S("kind").Tab().S(act.Kind.String()).S(" (recorded type ").I(int64(act.Type)).S(")").End()
 	l.Kv("blueprint", act.Blueprint)
