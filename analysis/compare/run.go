@@ -92,7 +92,7 @@ func Read(ctx context.Context, rec *scene.Recording) (*Run, error) {
 	w.FilterPositions(keeper(rec))
 	roles := map[uint32]string{}
 	live := map[uint32]int{} // id -> index in Actors of its current life
-	lens := lifeLengths(rec)
+	lens := scene.LifeFrames(rec.Lives())
 	var poses []scene.Pose
 	for f := 0; f < n; {
 		pk, err := rd.Next()
@@ -124,7 +124,7 @@ func Read(ctx context.Context, rec *scene.Recording) (*Run, error) {
 
 // frame appends frame f's positions, starting a life for every actor
 // whose spawn frame is not that of its id's current life.
-func (r *Run) frame(poses []scene.Pose, f int, live map[uint32]int, roles map[uint32]string, lens map[life]int) {
+func (r *Run) frame(poses []scene.Pose, f int, live map[uint32]int, roles map[uint32]string, lens map[scene.LifeKey]int) {
 	for i := range poses {
 		p := &poses[i]
 		k, ok := live[p.ID]
@@ -132,7 +132,7 @@ func (r *Run) frame(poses []scene.Pose, f int, live map[uint32]int, roles map[ui
 			k = len(r.Actors)
 			live[p.ID] = k
 			r.Actors = append(r.Actors, Actor{ID: p.ID, Blueprint: p.Blueprint, Kind: p.Kind, Role: roles[p.ID], First: f,
-				pos: make([][3]float32, 0, max(lens[life{p.ID, f}], 1))})
+				pos: make([][3]float32, 0, max(lens[scene.LifeKey{ID: p.ID, Spawn: f}], 1))})
 		}
 		l := p.World.Location
 		r.Actors[k].pos = append(r.Actors[k].pos, [3]float32{float32(l[0]), float32(l[1]), float32(l[2])})
@@ -150,31 +150,6 @@ func keeper(rec *scene.Recording) func(uint32, scene.Kind) bool {
 		}
 	}
 	return func(id uint32, k scene.Kind) bool { return moving(k) || parents[id] }
-}
-
-// life names one actor's life: its id and the frame that spawned it.
-type life struct {
-	id    uint32
-	spawn int
-}
-
-// lifeLengths is how many frames each life lasts, from the recording's
-// spawn and destroy events, so that its positions are allocated once.
-func lifeLengths(rec *scene.Recording) map[life]int {
-	n := len(rec.Times())
-	spawned, out := map[uint32]int{}, map[life]int{}
-	for _, e := range rec.Events() {
-		switch e.Kind {
-		case scene.EventSpawn:
-			spawned[e.Actor] = e.Frame
-			out[life{e.Actor, e.Frame}] = n - e.Frame
-		case scene.EventDestroy:
-			if f, ok := spawned[e.Actor]; ok {
-				out[life{e.Actor, f}] = e.Frame - f
-			}
-		}
-	}
-	return out
 }
 
 func roleName(attrs []recorder.Attribute) string {

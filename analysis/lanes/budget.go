@@ -16,28 +16,11 @@ const SampleBytes = 32
 // whose memory would not fit (an 8 GiB recording of 500 cars holds about
 // 94 million samples, 3 GB).
 func EstimateSamples(rec *scene.Recording) int64 {
-	n := len(rec.Times())
-	spawned := map[uint32]int{}
 	var total int64
-	for _, e := range rec.Events() {
-		if !strings.HasPrefix(e.Blueprint, "vehicle.") {
-			continue
+	for _, l := range rec.Lives() {
+		if strings.HasPrefix(l.Blueprint, "vehicle.") {
+			total += int64(l.Frames)
 		}
-		switch e.Kind {
-		case scene.EventSpawn:
-			if f, ok := spawned[e.Actor]; ok { // spawned again without a destroy
-				total += int64(e.Frame - f)
-			}
-			spawned[e.Actor] = e.Frame
-		case scene.EventDestroy:
-			if f, ok := spawned[e.Actor]; ok {
-				total += int64(e.Frame - f)
-				delete(spawned, e.Actor)
-			}
-		}
-	}
-	for _, f := range spawned {
-		total += int64(n - f)
 	}
 	return total
 }

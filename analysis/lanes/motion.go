@@ -18,7 +18,7 @@ func isTeleport(step2, dt float64) bool {
 // start begins a track for a vehicle first seen in frame f.
 func (p *pass) start(ps *scene.Pose, f int) follow {
 	ext := ps.Box.Extent
-	hint := max(p.life[life{ps.ID, ps.SpawnFrame}]-(f-ps.SpawnFrame), 1)
+	hint := max(p.life[scene.LifeKey{ID: ps.ID, Spawn: ps.SpawnFrame}]-(f-ps.SpawnFrame), 1)
 	p.a.Tracks = append(p.a.Tracks, Track{ID: ps.ID, Blueprint: ps.Blueprint, Kind: ps.Kind,
 		Length: 2 * ext[0], Width: 2 * ext[1], First: f, s: make([]sample, hint)})
 	p.tracks = append(p.tracks, trackFill{})

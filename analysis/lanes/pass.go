@@ -52,9 +52,9 @@ type pass struct {
 	m       Map
 	a       *Association
 	times   []float64
-	live    []follow // the vehicles of the last frame, by id
-	next    []follow // scratch for the next frame's
-	life    map[life]int
+	live    []follow              // the vehicles of the last frame, by id
+	next    []follow              // scratch for the next frame's
+	life    map[scene.LifeKey]int // each life's frames
 	lights  map[uint32]int
 	lastLit []int32 // the light of the record at each position of the last TrafficLightStates
 	newLit  bool    // a light without a position appeared this frame
@@ -78,12 +78,6 @@ type pass struct {
 type trackFill struct {
 	n, slot int32
 	seq     int
-}
-
-// life names one actor's life: its id and the frame that spawned it.
-type life struct {
-	id    uint32
-	spawn int
 }
 
 // progressEvery is how many frames pass between progress reports and
@@ -122,24 +116,14 @@ func (p *pass) associate(ctx context.Context, progress func(done, total int64)) 
 func newPass(rec *scene.Recording, m Map) *pass {
 	evs := rec.Events()
 	w := max(runtime.GOMAXPROCS(0)-1, 1)
-	p := &pass{rec: rec, m: m, times: rec.Times(), life: map[life]int{}, lights: map[uint32]int{},
+	p := &pass{rec: rec, m: m, times: rec.Times(), lights: map[uint32]int{},
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
-	spawned := map[uint32]int{}
+	p.life = scene.LifeFrames(rec.Lives())
 	p.parents = map[uint32]struct{}{}
 	for _, e := range evs {
-		switch e.Kind {
-		case scene.EventParent:
-			if e.Other != 0 {
-				p.parents[e.Other] = struct{}{}
-			}
-		case scene.EventSpawn:
-			spawned[e.Actor] = e.Frame
-			p.life[life{e.Actor, e.Frame}] = len(p.times) - e.Frame
-		case scene.EventDestroy:
-			if f, ok := spawned[e.Actor]; ok {
-				p.life[life{e.Actor, f}] = e.Frame - f
-			}
+		if e.Kind == scene.EventParent && e.Other != 0 {
+			p.parents[e.Other] = struct{}{}
 		}
 	}
 	return p

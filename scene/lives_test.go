@@ -1,0 +1,55 @@
+package scene
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// TestLives: each life the events give lasts the frames a World shows
+// that actor (its id with that spawn frame) in, on a recording whose
+// actors come and go and whose ids are spawned again.
+func TestLives(t *testing.T) {
+	data := genBytes(t, genConfig{vehicles: 20, walkers: 5, lights: 4, frames: 300, hz: 10, seed: 4, churn: true})
+	rec, err := Open(bytes.NewReader(data), int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[LifeKey]int{}
+	rd := rec.FrameReader(0, len(rec.Frames())-1)
+	w := NewWorld()
+	var poses []Pose
+	for {
+		p, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Apply(p)
+		if p.ID() == recorder.IDFrameEnd {
+			for _, ps := range w.Poses(poses[:0], nil) {
+				seen[LifeKey{ps.ID, ps.SpawnFrame}]++
+			}
+		}
+	}
+	lives := rec.Lives()
+	destroyed := 0
+	for _, l := range lives {
+		if got := seen[LifeKey{l.ID, l.Spawn}]; got != l.Frames {
+			t.Errorf("actor %d spawned in frame %d: %d frames in the World, Lives says %d", l.ID, l.Spawn, got, l.Frames)
+		}
+		if l.Spawn+l.Frames < len(rec.Frames()) {
+			destroyed++
+		}
+	}
+	if len(lives) != len(seen) || destroyed == 0 {
+		t.Errorf("%d lives (%d ended early), the World showed %d", len(lives), destroyed, len(seen))
+	}
+	if got := LifeFrames(lives); len(got) != len(lives) {
+		t.Errorf("LifeFrames has %d of %d lives", len(got), len(lives))
+	}
+}
