@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -223,5 +224,25 @@ func TestOffset(t *testing.T) {
 	}
 	if a, bb := OnlyInOne(m, 0.5, Collisions(m.A.Rec), Collisions(m.B.Rec)); len(a)+len(bb) != 0 {
 		t.Errorf("only in A %v, only in B %v", a, bb)
+	}
+}
+
+// TestEstimateBytes: the estimate from the events is what Read keeps.
+func TestEstimateBytes(t *testing.T) {
+	data := testrec.Bytes(40)
+	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Read(context.Background(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept int64
+	for i := range r.Actors {
+		kept += int64(r.Actors[i].Len()) * PositionBytes
+	}
+	if got := EstimateBytes(rec); got != kept || kept == 0 {
+		t.Errorf("estimate %d bytes, Read keeps %d", got, kept)
 	}
 }

@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -150,6 +151,23 @@ func keeper(rec *scene.Recording) func(uint32, scene.Kind) bool {
 		}
 	}
 	return func(id uint32, k scene.Kind) bool { return moving(k) || parents[id] }
+}
+
+// PositionBytes is what Read keeps of one moving actor at one frame.
+const PositionBytes = 12
+
+// EstimateBytes returns about how much memory Read would keep for rec's
+// positions, from its spawn and destroy events without reading a frame
+// (vehicles and walkers, by their blueprints), so that a window can
+// decline to compare runs too long for memory.
+func EstimateBytes(rec *scene.Recording) int64 {
+	var n int64
+	for _, l := range rec.Lives() {
+		if strings.HasPrefix(l.Blueprint, "vehicle.") || strings.HasPrefix(l.Blueprint, "walker.") {
+			n += int64(l.Frames)
+		}
+	}
+	return n * PositionBytes
 }
 
 func roleName(attrs []recorder.Attribute) string {

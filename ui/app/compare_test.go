@@ -420,8 +420,9 @@ func TestFollowInBOnly(t *testing.T) {
 	}
 }
 
-// TestCompareSampleBudget: run B over the sample budget gets no fault
-// pass, and a warning names it as B; the matching still runs.
+// TestCompareSampleBudget: over the budget, run B gets no fault pass and
+// the runs no matching, each with a warning; B still shows (its ghosts
+// match by id).
 func TestCompareSampleBudget(t *testing.T) {
 	a := New(settings.Settings{}, nil)
 	a.sampleBudget = 1
@@ -435,7 +436,10 @@ func TestCompareSampleBudget(t *testing.T) {
 	if !noticeWith(a, Warning, "b.log (B)", "left out") || a.FaultsB() != nil {
 		t.Errorf("B over the budget: faults %v, notices %v", a.FaultsB(), a.Notices())
 	}
-	if a.cmp.work.matching == nil {
-		t.Error("the runs were not matched")
+	if a.cmp.work.matching != nil || !noticeWith(a, Warning, "not matched") {
+		t.Errorf("over the budget: matched %v, notices %v", a.cmp.work.matching != nil, a.Notices())
+	}
+	if a.CompareState() == nil {
+		t.Error("run B is not shown")
 	}
 }

@@ -63,7 +63,12 @@ func (a *App) syncCompareWork() {
 		w.stopMatch()
 		w.matching, w.div = nil, nil
 		w.matchA, w.matchB = a.recRes, a.cmp.res
-		w.match = startMatch(a.recRes.Recording, a.cmp.res.Recording)
+		if n := compare.EstimateBytes(a.recRes.Recording) + compare.EstimateBytes(a.cmp.res.Recording); n > a.sampleBudget*lanes.SampleBytes {
+			a.notify(Warning, "the runs' actors are not matched: their positions would take "+itoa(int(n>>20))+
+				" MiB; B's ghosts are drawn by id, and viewer diff compares them on the command line")
+		} else {
+			w.match = startMatch(a.recRes.Recording, a.cmp.res.Recording)
+		}
 	}
 	// A map still loading (the town a recording names, found for it)
 	// would only make the pass run twice.
