@@ -2,10 +2,7 @@ package scene
 
 import (
 	"bytes"
-	"io"
 	"testing"
-
-	"github.com/mm2carla/viewer/format/recorder"
 )
 
 // TestLives: each life the events give lasts the frames a World shows
@@ -18,24 +15,13 @@ func TestLives(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[LifeKey]int{}
-	rd := rec.FrameReader(0, len(rec.Frames())-1)
-	w := NewWorld()
 	var poses []Pose
-	for {
-		p, err := rd.Next()
-		if err == io.EOF {
-			break
+	replay(t, rec, nil, func(w *World) {
+		poses = w.Poses(poses[:0], nil)
+		for _, ps := range poses {
+			seen[LifeKey{ps.ID, ps.SpawnFrame}]++
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Apply(p)
-		if p.ID() == recorder.IDFrameEnd {
-			for _, ps := range w.Poses(poses[:0], nil) {
-				seen[LifeKey{ps.ID, ps.SpawnFrame}]++
-			}
-		}
-	}
+	})
 	lives := rec.Lives()
 	destroyed := 0
 	for _, l := range lives {

@@ -17,24 +17,10 @@ func TestPoses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd := rec.FrameReader(0, len(rec.Frames())-1)
-	rd.Skim(recorder.IDVehicleAnimation, recorder.IDKinematics)
-	w := NewWorld()
 	var poses []Pose
 	var st State
 	frames := 0
-	for {
-		p, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Apply(p)
-		if p.ID() != recorder.IDFrameEnd {
-			continue
-		}
+	replay(t, rec, []recorder.PacketID{recorder.IDVehicleAnimation, recorder.IDKinematics}, func(w *World) {
 		poses = w.Poses(poses, nil)
 		if err := rec.StateAt(rec.Times()[w.Frame()], &st); err != nil {
 			t.Fatal(err)
@@ -58,9 +44,31 @@ func TestPoses(t *testing.T) {
 		}
 		poses = vehicles
 		frames++
-	}
+	})
 	if frames != len(rec.Frames()) {
 		t.Errorf("%d frames read of %d", frames, len(rec.Frames()))
+	}
+}
+
+// replay applies every frame of rec to a new World, skimming the given
+// packets, and calls frame after each.
+func replay(t *testing.T, rec *Recording, skim []recorder.PacketID, frame func(w *World)) {
+	t.Helper()
+	rd := rec.FrameReader(0, len(rec.Frames())-1)
+	rd.Skim(skim...)
+	w := NewWorld()
+	for {
+		p, err := rd.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Apply(p)
+		if p.ID() == recorder.IDFrameEnd {
+			frame(w)
+		}
 	}
 }
 

@@ -20,9 +20,13 @@ const shiftFrom = 20
 
 // newComparing returns an app comparing the test recording (A) with the
 // same run whose hero is 3 m to the side from frame shiftFrom on (B).
-func newComparing(t testing.TB) *App {
+func newComparing(t testing.TB) *App { return newComparingWith(t, SampleBudget) }
+
+// newComparingWith is newComparing with the app's sample budget set.
+func newComparingWith(t testing.TB, budget int64) *App {
 	t.Helper()
 	a := New(settings.Settings{}, nil)
+	a.sampleBudget = budget
 	a.SetViewport(testVP)
 	a.OpenFiles([]loader.Source{
 		loader.BytesSource("city.bai", smallMap(t)),
@@ -424,15 +428,7 @@ func TestFollowInBOnly(t *testing.T) {
 // the runs no matching, each with a warning; B still shows (its ghosts
 // match by id).
 func TestCompareSampleBudget(t *testing.T) {
-	a := New(settings.Settings{}, nil)
-	a.sampleBudget = 1
-	a.SetViewport(testVP)
-	a.OpenFiles([]loader.Source{
-		loader.BytesSource("city.bai", smallMap(t)),
-		loader.BytesSource("a.log", testrec.Bytes(testFrames)),
-		loader.BytesSource("b.log", testrec.Shifted(testFrames, testrec.Hero, shiftFrom, 0, 300)),
-	})
-	settle(t, a)
+	a := newComparingWith(t, 1)
 	if !noticeWith(a, Warning, "b.log (B)", "left out") || a.FaultsB() != nil {
 		t.Errorf("B over the budget: faults %v, notices %v", a.FaultsB(), a.Notices())
 	}
