@@ -3,8 +3,6 @@ package faults
 import (
 	"math"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -15,45 +13,17 @@ import (
 // matching is done once.
 type endLights struct {
 	lights []lanes.LightTrack
-	actor  map[endKey]int32 // index into lights
-}
-
-type endKey struct {
-	road    int
-	atStart bool
+	actor  map[lanes.EndKey]int32 // index into lights
 }
 
 func newEndLights(a *lanes.Association) *endLights {
-	e := &endLights{lights: a.Lights, actor: map[endKey]int32{}}
-	var keys []endKey
-	var origins []mgl64.Vec3
-	for r := range a.Map.Roads() {
-		for _, atStart := range []bool{true, false} {
-			if end := a.Map.End(r, atStart); end.HasLight {
-				keys = append(keys, endKey{r, atStart})
-				origins = append(origins, end.Light)
-			}
-		}
-	}
-	m := lanes.NewLightMatcher(origins)
-	match := m.Reset(nil)
-	for i := range a.Lights {
-		if a.Lights[i].Placed() {
-			m.Offer(match, int32(i), a.Lights[i].Pos)
-		}
-	}
-	for i, mt := range match {
-		if mt.Actor >= 0 {
-			e.actor[keys[i]] = mt.Actor
-		}
-	}
-	return e
+	return &endLights{lights: a.Lights, actor: a.EndLights()}
 }
 
 // state returns the state an end's light showed at time t; false when
 // the end has no recorded light or it had no state yet.
 func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bool) {
-	i, ok := e.actor[endKey{end.Road, end.AtStart}]
+	i, ok := e.actor[lanes.EndKey{Road: end.Road, AtStart: end.AtStart}]
 	if !ok {
 		return 0, false
 	}

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
@@ -34,14 +32,8 @@ type analysisJob struct {
 	// Set before done is closed.
 	assoc  *lanes.Association
 	result *faults.Result
-	lights map[endKey]int // a road end's recorded light: its index in assoc.Lights
+	lights map[lanes.EndKey]int32 // a road end's recorded light: its index in assoc.Lights
 	err    error
-}
-
-// endKey names a road end.
-type endKey struct {
-	road    int
-	atStart bool
 }
 
 // startAnalysis runs the pass over rec on the OpenDRIVE network rn, else
@@ -64,7 +56,7 @@ func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.Ro
 		}
 		j.assoc = a
 		j.result = faults.Find(a, rec.Events(), th)
-		j.lights = endLightsOf(a)
+		j.lights = a.EndLights()
 	}()
 	return j
 }
@@ -78,7 +70,7 @@ func startFind(name string, rec *scene.Recording, as *lanes.Association, th faul
 		defer close(j.done)
 		j.assoc = as
 		j.result = faults.Find(as, rec.Events(), th)
-		j.lights = endLightsOf(as)
+		j.lights = as.EndLights()
 	}()
 	return j
 }
@@ -97,42 +89,6 @@ func laneMapOf(m *scene.Map, rn *scene.RoadNet) lanes.Map {
 
 // Progress returns how far the pass is, 0 to 1.
 func (j *analysisJob) Progress() float64 { return math.Float64frombits(j.progress.Load()) }
-
-// endLightsOf pairs every road end that has a light with the recorded
-// traffic light actor showing it, by lanes.LightMatcher's rule.
-func endLightsOf(a *lanes.Association) map[endKey]int {
-	out := map[endKey]int{}
-	if a.Map == nil {
-		return out
-	}
-	var keys []endKey
-	m := lanes.NewLightMatcher(originsOf(a.Map, &keys))
-	match := m.Reset(nil)
-	for i := range a.Lights {
-		if a.Lights[i].Placed() {
-			m.Offer(match, int32(i), a.Lights[i].Pos)
-		}
-	}
-	for i, mt := range match {
-		if mt.Actor >= 0 {
-			out[keys[i]] = int(mt.Actor)
-		}
-	}
-	return out
-}
-
-func originsOf(m lanes.Map, keys *[]endKey) []mgl64.Vec3 {
-	var origins []mgl64.Vec3
-	for r := range m.Roads() {
-		for _, atStart := range []bool{true, false} {
-			if e := m.End(r, atStart); e.HasLight {
-				*keys = append(*keys, endKey{r, atStart})
-				origins = append(origins, e.Light)
-			}
-		}
-	}
-	return origins
-}
 
 // analyze starts the pass over the recording shown, on the map shown,
 // cancelling one running.
@@ -367,7 +323,7 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 		return
 	}
 	l.S("light ahead").Tab()
-	if k, ok := a.endLights[endKey{e.Road, e.AtStart}]; ok {
+	if k, ok := a.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]; ok {
 		if st, ok := a.assoc.Lights[k].StateAt(a.stateTime); ok {
 			l.S(st.String()).S(", ")
 		}

@@ -83,7 +83,7 @@ type App struct {
 	anJob        *analysisJob
 	assoc        *lanes.Association
 	faultRes     *faults.Result
-	endLights    map[endKey]int
+	endLights    map[lanes.EndKey]int32
 	thresholds   faults.Thresholds
 	faultList    bool
 	diffList     bool      // the differences list shows (difflist.go)
