@@ -21,6 +21,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/mm2carla/viewer/assets/icon"
+	"github.com/mm2carla/viewer/render/ebitenrender"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -309,6 +310,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))
 	ebiten.SetTPS(app.TPS)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw fills the screen first: no second full-screen pass
+	ebitenrender.SetGL()
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
 	if errors.Is(err, ebiten.Termination) {
 		err = nil

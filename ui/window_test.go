@@ -24,6 +24,7 @@ import (
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/render/ebitenrender"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/sim/citygen"
@@ -48,10 +49,15 @@ func TestMain(m *testing.M) {
 		fmt.Println("ui: no display (DISPLAY is empty): skipping the window tests; run them under xvfb-run -a")
 		os.Exit(0)
 	}
+	if mode := os.Getenv("UI_FPS"); mode != "" {
+		fmt.Println("fps: OpenGL:", ebitenrender.SetGL())
+		os.Exit(runWindowFPS(mode))
+	}
 	code := 0
 	h := &harness{run: func() { code = m.Run() }}
 	ebiten.SetWindowSize(320, 240)
 	ebiten.SetWindowTitle("ui tests")
+	ebitenrender.SetGL() // as Run does
 	if err := ebiten.RunGame(h); err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(os.Stderr, "ui: the test harness failed:", err)
 		os.Exit(1)

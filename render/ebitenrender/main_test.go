@@ -21,7 +21,9 @@ func TestMain(m *testing.M) {
 		fmt.Println("ebitenrender: skipping the window tests: no display (run under xvfb-run -a)")
 		os.Exit(0)
 	}
+	gl := SetGL()
 	if mode := os.Getenv("EBITENRENDER_FPS"); mode != "" {
+		fmt.Println("fps: OpenGL:", gl)
 		os.Exit(runFPS(mode))
 	}
 	g := &testGame{m: m}

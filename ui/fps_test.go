@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/mm2carla/viewer/assets"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+)
+
+// The window's frame-rate harness: with UI_FPS set, TestMain runs the
+// viewer's own Game on the built-in demo, playing, in a 1280x800 window,
+// as `viewer` with no arguments does (panels, legend, timeline and all),
+// and prints the frames drawn per second of wall time once the demo has
+// loaded. render/ebitenrender's harness measures the scene's drawing
+// alone; this one is what a user sees in the status line. UI_FPS=max
+// draws as fast as it can (the Game's own frame-rate mode otherwise:
+// vsync while playing, which under Xvfb paces nothing); UI_FPS_SECONDS
+// sets the length (default 10), UI_FPS_KEYS keys to press first (as
+// --keys: "8" hides the legend, to see what a layer costs). VIEWER_GL chooses the OpenGL as for the
+// viewer (render/ebitenrender.SetGL).
+//
+//	UI_FPS=max xvfb-run -a -s "-screen 0 1600x1000x24" go test ./ui
+func runWindowFPS(mode string) int {
+	m, l, err := assets.Demo()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fps:", err)
+		return 1
+	}
+	keys, err := input.ParseTaps(os.Getenv("UI_FPS_KEYS"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fps: UI_FPS_KEYS:", err)
+		return 1
+	}
+	g, err := NewGame(Options{AutoPlay: true, Keys: keys, Sources: []loader.Source{
+		loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l)}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fps:", err)
+		return 1
+	}
+	defer g.Close()
+	h := &fpsWindow{g: g, max: mode == "max", dur: 10 * time.Second}
+	if s, err := strconv.ParseFloat(os.Getenv("UI_FPS_SECONDS"), 64); err == nil && s > 0 {
+		h.dur = time.Duration(s * float64(time.Second))
+	}
+	ebiten.SetWindowSize(testW, testH)
+	ebiten.SetWindowTitle("viewer frame rate")
+	ebiten.SetScreenClearedEveryFrame(false) // as Run
+	if err := ebiten.RunGame(h); err != nil && !errors.Is(err, ebiten.Termination) {
+		fmt.Fprintln(os.Stderr, "fps:", err)
+		return 1
+	}
+	secs := h.end.Sub(h.start).Seconds()
+	fmt.Printf("window fps (%s, %dx%d): %d frames drawn and %d ticks in %.2f s of wall time: %.1f frames/s; ebiten.ActualFPS %.1f\n",
+		mode, testW, testH, h.draws, h.ticks, secs, float64(h.draws)/secs, h.actual)
+	return 0
+}
+
+// fpsWindow runs the Game and counts, from the first tick after the
+// files have loaded.
+type fpsWindow struct {
+	g            *Game
+	max          bool
+	dur          time.Duration
+	start, end   time.Time
+	ticks, draws int
+	actual       float64
+}
+
+func (h *fpsWindow) Update() error {
+	if err := h.g.Update(); err != nil {
+		return err
+	}
+	if h.max {
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMaximum)
+	}
+	if len(h.g.loads) > 0 {
+		return nil
+	}
+	if h.start.IsZero() {
+		h.start = time.Now()
+		return nil
+	}
+	h.ticks++
+	if time.Since(h.start) >= h.dur {
+		h.end, h.actual = time.Now(), ebiten.ActualFPS()
+		return ebiten.Termination
+	}
+	return nil
+}
+
+func (h *fpsWindow) Draw(screen *ebiten.Image) {
+	h.g.Draw(screen)
+	if !h.start.IsZero() {
+		h.draws++
+	}
+}
+
+func (h *fpsWindow) Layout(w, hh int) (int, int) { return h.g.Layout(w, hh) }
