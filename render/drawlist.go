@@ -32,6 +32,7 @@ const (
 	LayerGround               // large ground areas (terrain, sidewalks)
 	LayerRoad                 // road surfaces and intersection discs
 	LayerMarking              // lane ribbons, lane lines, direction arrows
+	LayerSignal               // markings that follow the replay: stop lines in their light's colour
 	LayerPath                 // AI paths and other debug lines near the ground
 	LayerObjects              // 3D objects: boxes, poles (depth-sorted)
 	LayerOverlay              // screen-space overlays: selection, scale bar
@@ -79,6 +80,7 @@ type DrawList struct {
 	verts  []Vertex
 	layers [NumLayers]layerData
 	out    []uint32
+	ends   [NumLayers]int // len(out) after each layer, once finished
 	labels []Label
 	seq    uint32
 
@@ -116,6 +118,7 @@ func (dl *DrawList) Reset(v *View) {
 		dl.layers[i].prims = dl.layers[i].prims[:0]
 	}
 	dl.out = dl.out[:0]
+	dl.ends = [NumLayers]int{}
 	dl.labels = dl.labels[:0]
 	dl.occ = dl.occ[:0]
 	dl.meta = dl.meta[:0]
@@ -135,6 +138,7 @@ func (dl *DrawList) Finish(m TextMeasurer) {
 		ld := &dl.layers[l]
 		if !Layer(l).DepthSorted() {
 			dl.out = append(dl.out, ld.idx...)
+			dl.ends[l] = len(dl.out)
 			continue
 		}
 		slices.SortFunc(ld.prims, backToFront)
@@ -142,6 +146,7 @@ func (dl *DrawList) Finish(m TextMeasurer) {
 		for _, p := range ld.prims {
 			dl.out = append(dl.out, ld.idx[p.first:p.first+p.count]...)
 		}
+		dl.ends[l] = len(dl.out)
 	}
 	dl.placer.place(dl.labels, m, dl.view.Viewport)
 }
@@ -160,6 +165,16 @@ func (dl *DrawList) Vertices() []Vertex { return dl.verts }
 // Indices returns the triangle indices in painting order, three per
 // triangle, valid after Finish and until the next Reset.
 func (dl *DrawList) Indices() []uint32 { return dl.out }
+
+// LayerEnd returns how many of Indices paint the layers up to and
+// including l, after Finish: where a backend may cut the list between
+// layers (keeping the still ground layers drawn once, say).
+func (dl *DrawList) LayerEnd(l Layer) int {
+	if l >= NumLayers {
+		return len(dl.out)
+	}
+	return dl.ends[l]
+}
 
 // Labels returns the labels; after Finish each has Placed and its box set.
 func (dl *DrawList) Labels() []Label { return dl.labels }

@@ -309,3 +309,30 @@ func TestOffsetGround(t *testing.T) {
 		}
 	}
 }
+
+// TestLayerEnd: after Finish, LayerEnd(l) is where the indices of the
+// layers up to l end, whatever the order the shapes were added in.
+func TestLayerEnd(t *testing.T) {
+	v := topDownView()
+	dl := NewDrawList()
+	dl.Reset(&v)
+	dl.Rect2D(LayerOverlay, 0, 0, 10, 10, RGB(1, 1, 1))          // 2 triangles
+	dl.Triangle2D(LayerGround, 0, 0, 10, 0, 0, 10, RGB(2, 2, 2)) // 1
+	dl.Rect2D(LayerSignal, 0, 0, 10, 10, RGB(3, 3, 3))           // 2
+	dl.Triangle2D(LayerGround, 5, 0, 10, 0, 0, 10, RGB(4, 4, 4)) // 1
+	dl.Finish(nil)
+	want := map[Layer]int{LayerGrid: 0, LayerGround: 6, LayerRoad: 6, LayerMarking: 6, LayerSignal: 12,
+		LayerPath: 12, LayerObjects: 12, LayerOverlay: 18, NumLayers: 18}
+	for l, n := range want {
+		if got := dl.LayerEnd(l); got != n {
+			t.Errorf("LayerEnd(%d) = %d, want %d", l, got, n)
+		}
+	}
+	if got := dl.Vertices()[dl.Indices()[dl.LayerEnd(LayerMarking)]].R; got != RGB(3, 3, 3).R {
+		t.Errorf("the first index after LayerMarking names a vertex of colour %v, want the signal's", got)
+	}
+	dl.Reset(&v)
+	if got := dl.LayerEnd(LayerOverlay); got != 0 {
+		t.Errorf("after Reset, LayerEnd = %d", got)
+	}
+}

@@ -275,11 +275,11 @@ func (g *Game) buildFrame() {
 
 // Draw implements ebiten.Game. It only replays what Update built.
 func (g *Game) Draw(screen *ebiten.Image) {
-	screen.Fill(scenedraw.Background.NRGBA())
 	if !g.frameDone || g.white == nil {
+		screen.Fill(scenedraw.Background.NRGBA())
 		return
 	}
-	g.scene.draw(screen)
+	g.scene.draw(screen) // paints the background too
 	g.ov.draw(screen, g.white, &g.topts)
 }
 

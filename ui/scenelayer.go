@@ -15,14 +15,15 @@ import (
 // package scenedraw: the draw list is built in Update and handed to
 // render/ebitenrender in Draw.
 type sceneLayer struct {
-	r     *scenedraw.Renderer
-	eb    *ebitenrender.Renderer
-	m     *scene.Map     // the map given to r.SetMap
-	rn    *scene.RoadNet // the road network given to r.SetRoads
-	dl    *render.DrawList
-	scale float64 // the device scale the label face was made for
-	aa    bool    // supersample the triangles (on low-DPI screens)
-	err   error   // the label face could not be made: labels are not drawn
+	r       *scenedraw.Renderer
+	eb      *ebitenrender.Renderer
+	m       *scene.Map     // the map given to r.SetMap
+	rn      *scene.RoadNet // the road network given to r.SetRoads
+	dl      *render.DrawList
+	scale   float64 // the device scale the label face was made for
+	aa      bool    // supersample the triangles (on low-DPI screens)
+	playing bool    // the frame built is of a replay playing (ebitenrender.Options.Playing)
+	err     error   // the label face could not be made: labels are not drawn
 
 	paths scenedraw.Paths // the frame's trails and fault marks
 
@@ -123,6 +124,7 @@ func (s *sceneLayer) build(a *app.App, scale float64) {
 		opt.Paths = &s.paths
 	}
 	s.r.Build(s.dl, a.View(), main, opt)
+	s.playing = a.Clock() != nil && a.Clock().Playing()
 }
 
 // setMap hands the renderer the app's map when it changed.
@@ -146,9 +148,11 @@ func (s *sceneLayer) setRoads(rn *scene.RoadNet) {
 // did not change since the frame before (the map, while a replay plays
 // under a still camera; everything, when nothing moves) in an image, so
 // that a frame under a software rasteriser (a remote desktop, a VM) costs
-// about the actors alone, and a still one is supersampled whole.
+// about the actors alone, and a still one is supersampled whole. It
+// paints the window's background too: a kept image holds it, which saves
+// a pass over the screen.
 func (s *sceneLayer) draw(dst *ebiten.Image) {
-	s.eb.Draw(dst, s.dl, ebitenrender.Options{AntiAlias: s.aa, Cache: true})
+	s.eb.Draw(dst, s.dl, ebitenrender.Options{AntiAlias: s.aa, Cache: true, Playing: s.playing, Background: scenedraw.Background})
 }
 
 // picker answers the app's picking with what scenedraw drew, and tells

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/internal/cputime"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/sim/citygen"
 	"github.com/mm2carla/viewer/sim/demo"
@@ -181,8 +182,11 @@ func BenchmarkFindLondon(b *testing.B) {
 // cpuClock returns a function giving the process's CPU time since the
 // call: on the shared machine the wall clock also measures the others.
 func cpuClock() func() time.Duration {
-	start := processCPU()
-	return func() time.Duration { return processCPU() - start }
+	start, _ := cputime.Process()
+	return func() time.Duration {
+		now, _ := cputime.Process()
+		return now - start
+	}
 }
 
 func reportCPU(b *testing.B, since func() time.Duration) {

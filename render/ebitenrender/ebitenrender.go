@@ -38,6 +38,19 @@ type Options struct {
 	// it: a still frame looks as without it, a moving one costs half as
 	// much under a software rasteriser.
 	Cache bool
+	// Playing tells Cache that the list changes soon, whether or not it
+	// changed since the frame before (a replay playing: the window ticks
+	// faster than a recording's frames come): a list drawn again unchanged
+	// is then not kept whole, which the next step would undo at the cost
+	// of a supersampled drawing; its calm layers are kept as they stay.
+	Playing bool
+	// Background, when opaque, is painted under the list first, over the
+	// whole of dst: by the kept image itself when Cache keeps one (it
+	// holds the background under its triangles and is copied over dst),
+	// else by a fill. Under a software rasteriser every pass over the
+	// screen costs several milliseconds, so a kept frame then costs one
+	// pass instead of two. A transparent Background leaves dst as it is.
+	Background render.Color
 }
 
 // Renderer draws DrawLists. It keeps its vertex buffers and images
@@ -54,6 +67,7 @@ type Renderer struct {
 	cache listCache
 	tri   ebiten.DrawTrianglesOptions
 	down  ebiten.DrawImageOptions
+	blit  ebiten.DrawImageOptions
 	txt   text.DrawOptions
 }
 
@@ -99,21 +113,42 @@ func (r *Renderer) Draw(dst *ebiten.Image, dl *render.DrawList, opt Options) {
 	vs, idx := dl.Vertices(), dl.Indices()
 	switch {
 	case opt.Cache:
-		n := r.cached(dst, vs, idx, opt.AntiAlias)
+		n := r.cached(dst, dl, opt.AntiAlias, opt.Playing, opt.Background)
 		if n > 0 {
-			r.down.GeoM.Reset()
-			r.down.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
-			dst.DrawImage(r.cache.img, &r.down)
+			// A 1:1 copy: nearest is exact and, in software, cheaper
+			// than bilinear filtering; with its own background the
+			// kept image replaces what dst held.
+			r.blit.GeoM.Reset()
+			r.blit.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
+			r.blit.Blend = ebiten.BlendSourceOver
+			if opaque(r.cache.bg) {
+				r.blit.Blend = ebiten.BlendCopy
+			}
+			dst.DrawImage(r.cache.img, &r.blit)
+		} else {
+			r.fill(dst, opt.Background)
 		}
 		if n < len(idx) {
 			r.drawRest(dst, vs, idx[n:])
 		}
 	case opt.AntiAlias:
+		r.fill(dst, opt.Background)
 		r.drawSupersampled(dst, vs, idx)
 	default:
+		r.fill(dst, opt.Background)
 		r.drawTriangles(dst, vs, idx, 1, dst.Bounds().Min)
 	}
 	r.drawLabels(dst, dl.Labels())
+}
+
+// opaque reports whether c covers what is under it.
+func opaque(c render.Color) bool { return c.A >= 1 }
+
+// fill paints dst with an opaque bg; it leaves dst alone otherwise.
+func (r *Renderer) fill(dst *ebiten.Image, bg render.Color) {
+	if opaque(bg) {
+		dst.Fill(bg.NRGBA())
+	}
 }
 
 // drawTriangles copies the vertices, scaled by s and moved to dst's

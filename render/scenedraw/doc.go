@@ -21,8 +21,10 @@
 // The DrawList paints its layers bottom to top, so the order never depends
 // on the camera: grid (LayerGrid), sidewalk surfaces (LayerGround), road
 // surfaces and intersection discs (LayerRoad), lanes, centre lines,
-// direction arrows, stop lines and rails (LayerMarking), highlight rings
-// and the selected road (LayerPath), then actor boxes, poles and lights
+// direction arrows and rails (LayerMarking), stop lines in their rule's
+// or light's colour (LayerSignal: apart, so that the still layers below
+// it can be kept while the lights change), highlight rings, trails and
+// the selected road (LayerPath), then actor boxes, poles and lights
 // sorted back to front (LayerObjects), and the legend, markers and
 // collision flashes (LayerOverlay). Labels come last.
 //

@@ -81,7 +81,7 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 			if s.light >= 0 {
 				col = r.lights.color(r.cache, s.light)
 			}
-			dl.GroundRibbon(render.LayerMarking, pts[:], w, faded(col, f))
+			dl.GroundRibbon(render.LayerSignal, pts[:], w, faded(col, f))
 		}
 	}
 	if ly.Has(Rails) {
