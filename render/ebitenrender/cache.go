@@ -140,8 +140,9 @@ func (c *listCache) calmStart(dl *render.DrawList, same int) int {
 	return best
 }
 
-// holds reports whether the first c.n indices of the list are those the
-// cache image was drawn from.
+// holds reports whether the first c.n indices of the list paint the
+// triangles the cache image was drawn from (by their vertices, as
+// commonStart compares).
 func holds(c *listCache, vs []render.Vertex, idx []uint32) bool {
 	for i, k := range idx[:len(c.verts)] {
 		if int(k) >= len(vs) || vs[k] != c.verts[i] {
