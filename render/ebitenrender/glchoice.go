@@ -3,6 +3,7 @@ package ebitenrender
 import (
 	"fmt"
 	"os"
+	"strings"
 )
 
 // Which OpenGL Ebitengine loads on Linux and the BSDs, and why the viewer
@@ -17,7 +18,9 @@ import (
 // empty 1280x800 frame presents 27 times a second through EGL and 67
 // through GLX; the demo draws at 24 and 52. Ebitengine's one switch to
 // desktop OpenGL through GLX is the SteamEnv variable (it skips ES then);
-// SetGL sets it when desktop OpenGL can be loaded, before the game starts.
+// SetGL sets it, before the game starts, when the X display is this
+// machine's (over ssh -X there is no shared memory to gain) and desktop
+// OpenGL can be loaded.
 
 // GLEnv is the variable that overrides the choice: "es" keeps
 // Ebitengine's default (OpenGL ES, through EGL unless GLX offers ES),
@@ -55,10 +58,25 @@ func chooseGL(windowed bool, getenv func(string) string, canLoad func() bool) GL
 		return GLChoice{Reason: fmt.Sprintf("%s=%q is neither gl nor es", GLEnv, getenv(GLEnv))}
 	case getenv("DISPLAY") == "":
 		return GLChoice{Reason: "no X display"}
+	case !localDisplay(getenv("DISPLAY")):
+		// Forwarded X (ssh -X): no shared memory to gain, and GLX would be
+		// indirect, which gives no OpenGL 3 context.
+		return GLChoice{Reason: "a remote X display"}
 	case !canLoad():
 		return GLChoice{Reason: "libGL does not load"}
 	}
 	return GLChoice{Desktop: true, Reason: "an X display and libGL: frames are presented in shared memory"}
+}
+
+// localDisplay reports whether an X DISPLAY names this machine's server
+// (":0", "unix:0", a socket path), not one reached over the network
+// ("localhost:10.0", as ssh -X sets it).
+func localDisplay(d string) bool {
+	host, _, ok := strings.Cut(d, ":")
+	if strings.HasPrefix(d, "/") { // a launchd-style socket path
+		return true
+	}
+	return ok && (host == "" || host == "unix")
 }
 
 // SetGL chooses the OpenGL Ebitengine will load and returns the choice.

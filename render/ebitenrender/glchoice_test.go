@@ -14,6 +14,10 @@ func TestChooseGL(t *testing.T) {
 	}{
 		{"x display with libGL", true, map[string]string{"DISPLAY": ":0"}, loads, true},
 		{"x display without libGL", true, map[string]string{"DISPLAY": ":0"}, fails, false},
+		{"unix socket display", true, map[string]string{"DISPLAY": "unix:1"}, loads, true},
+		{"ssh -X", true, map[string]string{"DISPLAY": "localhost:10.0"}, loads, false},
+		{"remote host", true, map[string]string{"DISPLAY": "build-box:0"}, loads, false},
+		{"forced over ssh", true, map[string]string{"DISPLAY": "localhost:10.0", GLEnv: "gl"}, loads, true},
 		{"wayland only", true, map[string]string{"WAYLAND_DISPLAY": "wayland-0"}, loads, false},
 		{"no display", true, nil, loads, false},
 		{"asked for es", true, map[string]string{"DISPLAY": ":0", GLEnv: "es"}, loads, false},
