@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mm2carla/viewer/internal/cputime"
 	"github.com/mm2carla/viewer/sim/synth"
 )
 
@@ -137,11 +138,11 @@ func BenchmarkOpen(b *testing.B) {
 		cat := catTime(b, f, size)
 		b.StartTimer()
 		start := time.Now()
-		c0, ok0 := threadCPU()
+		c0, ok0 := cputime.Thread()
 		if rec, err = Open(f, size, nil); err != nil {
 			b.Fatal(err)
 		}
-		if c1, ok1 := threadCPU(); ok0 && ok1 {
+		if c1, ok1 := cputime.Thread(); ok0 && ok1 {
 			cpu += c1 - c0
 		}
 		ratios = append(ratios, float64(time.Since(start))/float64(cat))
@@ -240,11 +241,11 @@ func BenchmarkSeekRandom(b *testing.B) {
 	for range b.N {
 		t := rng.Float64() * rec.Duration()
 		start := time.Now()
-		c0, ok0 := threadCPU()
+		c0, ok0 := cputime.Thread()
 		if err := rec.StateAt(t, &s); err != nil {
 			b.Fatal(err)
 		}
-		c1, ok1 := threadCPU()
+		c1, ok1 := cputime.Thread()
 		wall = append(wall, time.Since(start))
 		if ok0 && ok1 {
 			cpu = append(cpu, c1-c0)

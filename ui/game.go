@@ -283,6 +283,16 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.ov.draw(screen, g.white, &g.topts)
 }
 
+// glHint adds to an error of the game loop, when the viewer chose
+// desktop OpenGL, how to go back to Ebitengine's own choice: a driver
+// that fails with GLX may work with OpenGL ES through EGL.
+func glHint(err error, gl ebitenrender.GLChoice) error {
+	if err == nil || !gl.Desktop {
+		return err
+	}
+	return fmt.Errorf("%w (the window used desktop OpenGL through GLX; %s=es uses OpenGL ES instead)", err, ebitenrender.GLEnv)
+}
+
 // Close saves the settings and releases the open files.
 func (g *Game) Close() {
 	g.saver.flush(g.app)
@@ -310,11 +320,12 @@ func Run(opt Options) error {
 	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))
 	ebiten.SetTPS(app.TPS)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw fills the screen first: no second full-screen pass
-	ebitenrender.SetGL()
+	gl := ebitenrender.SetGL()
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
 	if errors.Is(err, ebiten.Termination) {
 		err = nil
 	}
+	err = glHint(err, gl)
 	if err == nil {
 		err = g.shot.err
 	}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/internal/cputime"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render/ebitenrender"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -517,15 +518,15 @@ func benchUpdate(b *testing.B, g *Game, sc *script) {
 	sc.key(input.KeySpace, false, false)
 	drain(b, g, sc)
 	run(b, g, 120)
-	runtime.LockOSThread() // for threadCPU
+	runtime.LockOSThread() // for cputime.Thread
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0, ok := threadCPU()
+	c0, ok := cputime.Thread()
 	for range b.N {
 		g.step()
 	}
-	if c1, ok1 := threadCPU(); ok && ok1 {
+	if c1, ok1 := cputime.Thread(); ok && ok1 {
 		b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 	}
 }
