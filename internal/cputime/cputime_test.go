@@ -1,6 +1,7 @@
 package cputime
 
 import (
+	"runtime"
 	"testing"
 	"time"
 )
@@ -12,6 +13,8 @@ func TestGrowsWithWork(t *testing.T) {
 		now  func() (time.Duration, bool)
 	}{{"Process", Process}, {"Thread", Thread}} {
 		t.Run(c.name, func(t *testing.T) {
+			runtime.LockOSThread() // Thread reads this OS thread's clock
+			defer runtime.UnlockOSThread()
 			before, ok := c.now()
 			if !ok {
 				t.Skip("not measured on this system")
