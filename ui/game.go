@@ -277,10 +277,11 @@ func (g *Game) buildFrame() {
 func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.frameDone || g.white == nil {
 		screen.Fill(scenedraw.Background.NRGBA())
+		g.scene.eb.Invalidate() // the next frame repaints the scene whole
 		return
 	}
 	g.scene.draw(screen) // paints the background too
-	g.ov.draw(screen, g.white, &g.topts)
+	g.ov.draw(screen, g.white, &g.topts, g.scene.eb.Over)
 }
 
 // glHint adds to an error of the game loop, when the viewer chose

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image"
+	"math"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,6 +32,7 @@ type textItem struct {
 	a, b  int
 	rs    *runes
 	x, y  float64 // top-left of the line box, device pixels
+	w     float64 // its width
 	face  *text.GoTextFace
 	color render.Color
 }
@@ -86,7 +89,7 @@ func (o *overlay) text(z int, s string, x, y float64, face *text.GoTextFace, c r
 	if s == "" {
 		return
 	}
-	o.layers[z].texts = append(o.layers[z].texts, textItem{s: s, x: x, y: y, face: face, color: c})
+	o.layers[z].texts = append(o.layers[z].texts, textItem{s: s, x: x, y: y, w: text.Advance(s, face), face: face, color: c})
 }
 
 // run adds changing text (bytes built this tick) drawn rune by rune,
@@ -122,14 +125,18 @@ func (o *overlay) fitRun(z, a int, x, y float64, rs *runes, maxW float64, c rend
 		i += n
 	}
 	if end := len(o.arena); end > a {
-		o.layers[z].texts = append(o.layers[z].texts, textItem{a: a, b: end, rs: rs, x: x, y: y, face: rs.face, color: c})
+		o.layers[z].texts = append(o.layers[z].texts, textItem{a: a, b: end, rs: rs, x: x, y: y, w: w, face: rs.face, color: c})
 	}
 	return w
 }
 
 // draw replays the overlay onto dst: per layer, the shapes in one batch,
-// then the text.
-func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOptions) {
+// then the text. over, when not nil, is told every rectangle painted (the
+// scene's renderer copies its kept image back there next frame).
+func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOptions, over func(image.Rectangle)) {
+	if over != nil {
+		o.paints(over)
+	}
 	for i := range o.layers {
 		l := &o.layers[i]
 		if len(l.idx) > 0 {
@@ -156,6 +163,28 @@ func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOp
 			}
 		}
 	}
+}
+
+// paints tells over the bounds of every triangle and line of text.
+func (o *overlay) paints(over func(image.Rectangle)) {
+	for i := range o.layers {
+		l := &o.layers[i]
+		for k := 0; k+2 < len(l.idx); k += 3 {
+			a, b, c := &l.verts[l.idx[k]], &l.verts[l.idx[k+1]], &l.verts[l.idx[k+2]]
+			over(outward(float64(min(a.DstX, b.DstX, c.DstX)), float64(min(a.DstY, b.DstY, c.DstY)),
+				float64(max(a.DstX, b.DstX, c.DstX)), float64(max(a.DstY, b.DstY, c.DstY))))
+		}
+		for j := range l.texts {
+			t := &l.texts[j]
+			m := t.face.Metrics()
+			over(outward(t.x, t.y, t.x+t.w, t.y+m.HLineGap+m.HAscent+m.HDescent))
+		}
+	}
+}
+
+// outward is the smallest integer rectangle holding the box.
+func outward(x0, y0, x1, y1 float64) image.Rectangle {
+	return image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
 }
 
 // newWhite returns the 3x3 white image shapes are drawn with (sampling its

@@ -912,3 +912,43 @@ func TestWindowIdlesWhenPaused(t *testing.T) {
 		t.Errorf("playing: vsync %v, mode %v", g.vsyncOn, ebiten.FPSMode())
 	}
 }
+
+// TestWindowDirtyTiles: the demo playing for two seconds, drawn every
+// frame on one image as the window's screen is (only the tiles painted
+// over the kept map copied back), ends as the same picture as its last
+// frame drawn whole: no actor, label, light or panel leaves pixels behind.
+func TestWindowDirtyTiles(t *testing.T) {
+	m, l, err := assets.Demo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, sc := newTestGame(t, loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l))
+	sc.key(input.KeySpace, false, false)
+	drain(t, g, sc)
+	screen := ebiten.NewImage(g.outW, g.outH)
+	defer screen.Deallocate()
+	for range 120 {
+		run(t, g, 1)
+		g.Draw(screen)
+	}
+	if _, held := g.scene.eb.Kept(); held == 0 {
+		t.Fatal("the map was not kept: the test does not test")
+	}
+	got := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(got.Pix)
+	want := shot(t, g, "dirty-tiles-whole") // a new image: drawn whole
+	if d := differ(got, want); d != 0 {
+		t.Errorf("%d pixels of the screen kept frame after frame differ from the frame drawn whole", d)
+	}
+}
+
+// differ counts the pixels where a and b differ.
+func differ(a, b *image.RGBA) int {
+	n := 0
+	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
+		if a.Pix[i] != b.Pix[i] || a.Pix[i+1] != b.Pix[i+1] || a.Pix[i+2] != b.Pix[i+2] || a.Pix[i+3] != b.Pix[i+3] {
+			n++
+		}
+	}
+	return n
+}

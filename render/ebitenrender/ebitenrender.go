@@ -65,6 +65,7 @@ type Renderer struct {
 	idx   []uint32 // label background quads
 	ss    *ebiten.Image
 	cache listCache
+	dirty dirtyTiles
 	tri   ebiten.DrawTrianglesOptions
 	down  ebiten.DrawImageOptions
 	blit  ebiten.DrawImageOptions
@@ -114,27 +115,35 @@ func (r *Renderer) Draw(dst *ebiten.Image, dl *render.DrawList, opt Options) {
 	switch {
 	case opt.Cache:
 		n := r.cached(dst, dl, opt.AntiAlias, opt.Playing, opt.Background)
-		if n > 0 {
-			// A 1:1 copy: nearest is exact and, in software, cheaper
-			// than bilinear filtering; with its own background the
-			// kept image replaces what dst held.
+		switch {
+		case n > 0 && opaque(r.cache.bg):
+			// The kept image holds the background: it replaces what
+			// dst held, copied back only where the frame before
+			// painted over it (dirty.go).
+			r.restore(dst)
+		case n > 0:
+			r.dirty.ok = false
 			r.blit.GeoM.Reset()
 			r.blit.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
 			r.blit.Blend = ebiten.BlendSourceOver
-			if opaque(r.cache.bg) {
-				r.blit.Blend = ebiten.BlendCopy
-			}
 			dst.DrawImage(r.cache.img, &r.blit)
-		} else {
+		default:
+			r.dirty.ok = false
 			r.fill(dst, opt.Background)
 		}
 		if n < len(idx) {
 			r.drawRest(dst, vs, idx[n:])
 		}
+		if r.dirty.ok {
+			r.dirty.markTriangles(vs, idx[n:])
+			r.dirty.markLabels(dl.Labels())
+		}
 	case opt.AntiAlias:
+		r.dirty.ok = false
 		r.fill(dst, opt.Background)
 		r.drawSupersampled(dst, vs, idx)
 	default:
+		r.dirty.ok = false
 		r.fill(dst, opt.Background)
 		r.drawTriangles(dst, vs, idx, 1, dst.Bounds().Min)
 	}
