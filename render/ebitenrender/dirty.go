@@ -58,7 +58,11 @@ func (r *Renderer) restore(dst *ebiten.Image) {
 		r.blit.Blend = ebiten.BlendCopy
 		dst.DrawImage(img, &r.blit)
 		d.nx, d.ny = (b.Dx()+tileSize-1)/tileSize, (b.Dy()+tileSize-1)/tileSize
-		d.marked = make([]bool, d.nx*d.ny)
+		if n := d.nx * d.ny; cap(d.marked) < n {
+			d.marked = make([]bool, n)
+		} else {
+			d.marked = d.marked[:n]
+		}
 	}
 	clear(d.marked)
 	d.dst, d.bounds, d.kept, d.ok = dst, b, r.cache.kept, true
