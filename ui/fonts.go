@@ -60,10 +60,16 @@ func (f *fonts) setScale(s float64) bool {
 // then costs no new string and no new shaping: text/v2 caches shaping
 // per string, so drawing changing text whole would allocate every frame.
 // Kerning is lost, which a UI of labels and numbers does not miss.
+//
+// Each rune also keeps its rasterized glyphs (text.AppendGlyphs, made
+// once), which Draw draws as images: text.Draw lays a string out again at
+// every call and allocates doing so, a thousand times a frame for the
+// window's panels.
 type runes struct {
 	face     *text.GoTextFace
 	str      [128]string
 	adv      [128]float64
+	gl       [128][]text.Glyph
 	more     map[rune]int // other runes: index in extra
 	extra    []runeGlyph
 	ellipsis float64 // advance of "…"
@@ -72,6 +78,7 @@ type runes struct {
 type runeGlyph struct {
 	s   string
 	adv float64
+	gl  []text.Glyph
 }
 
 func newRunes(face *text.GoTextFace) *runes {
@@ -79,6 +86,7 @@ func newRunes(face *text.GoTextFace) *runes {
 	for c := rune(32); c < 127; c++ {
 		r.str[c] = string(c)
 		r.adv[c] = text.Advance(r.str[c], face)
+		r.gl[c] = text.AppendGlyphs(nil, r.str[c], face, nil)
 	}
 	_, r.ellipsis = r.glyph('…')
 	return r
@@ -93,16 +101,26 @@ func (r *runes) glyph(c rune) (string, float64) {
 	}
 	g := runeGlyph{s: string(c)}
 	g.adv = text.Advance(g.s, r.face)
+	g.gl = text.AppendGlyphs(nil, g.s, r.face, nil)
 	r.more[c] = len(r.extra)
 	r.extra = append(r.extra, g)
 	return g.s, g.adv
 }
 
 // lookup is glyph without making anything, for Draw: a rune never
-// measured draws as nothing.
-func (r *runes) lookup(c rune) (string, float64) {
-	s, a, _ := r.known(c)
-	return s, a
+// measured draws as nothing. It gives the rune's rasterized glyphs, placed
+// from the top-left of its line box.
+func (r *runes) lookup(c rune) ([]text.Glyph, float64) {
+	if c < 32 || c == 127 {
+		c = ' '
+	}
+	if c < 127 {
+		return r.gl[c], r.adv[c]
+	}
+	if i, ok := r.more[c]; ok {
+		return r.extra[i].gl, r.extra[i].adv
+	}
+	return nil, 0
 }
 
 func (r *runes) known(c rune) (string, float64, bool) {

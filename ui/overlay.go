@@ -17,6 +17,8 @@ import (
 type overlay struct {
 	layers [2]overlayLayer // 0: panels and bars; 1: the help and the prompt, on top
 	arena  []byte          // the bytes of the frame's rune-by-rune texts
+	// glyphOp is Draw's scratch for the glyphs of those texts.
+	glyphOp ebiten.DrawImageOptions
 }
 
 type overlayLayer struct {
@@ -134,6 +136,7 @@ func (o *overlay) fitRun(z, a int, x, y float64, rs *runes, maxW float64, c rend
 // then the text. over, when not nil, is told every rectangle painted (the
 // scene's renderer copies its kept image back there next frame).
 func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOptions, over func(image.Rectangle)) {
+	gop := &o.glyphOp
 	if over != nil {
 		o.paints(over)
 	}
@@ -152,14 +155,20 @@ func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOp
 				text.Draw(dst, t.s, t.face, opts)
 				continue
 			}
+			gop.ColorScale = opts.ColorScale
+			x := t.x
 			for i := t.a; i < t.b; {
 				r, n := utf8.DecodeRune(o.arena[i:t.b])
 				i += n
-				s, adv := t.rs.lookup(r)
-				if s != " " && s != "" {
-					text.Draw(dst, s, t.face, opts)
+				gl, adv := t.rs.lookup(r)
+				for k := range gl {
+					if g := &gl[k]; g.Image != nil {
+						gop.GeoM.Reset()
+						gop.GeoM.Translate(x+g.X, t.y+g.Y)
+						dst.DrawImage(g.Image, gop)
+					}
 				}
-				opts.GeoM.Translate(adv, 0)
+				x += adv
 			}
 		}
 	}

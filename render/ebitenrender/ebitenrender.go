@@ -70,6 +70,9 @@ type Renderer struct {
 	down  ebiten.DrawImageOptions
 	blit  ebiten.DrawImageOptions
 	txt   text.DrawOptions
+	// glyphs are the label texts laid out (drawText), glyphOp its scratch.
+	glyphs  map[string][]text.Glyph
+	glyphOp ebiten.DrawImageOptions
 }
 
 // whiteSrc is where every vertex samples the white source: the middle of
@@ -88,7 +91,7 @@ func New(face *render.FontFace) *Renderer {
 
 // SetFace changes the label face (after a change of device scale, say).
 func (r *Renderer) SetFace(face *render.FontFace) {
-	r.face = nil
+	r.face, r.glyphs = nil, nil
 	if face != nil {
 		r.face = text.NewGoXFace(face.Face())
 		r.asc, _ = face.LineMetrics()
@@ -239,7 +242,34 @@ func (r *Renderer) drawLabels(dst *ebiten.Image, labels []render.Label) {
 		c := l.Color
 		r.txt.ColorScale.Reset()
 		r.txt.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-		text.Draw(dst, l.Text, r.face, &r.txt)
+		r.drawText(dst, l.Text)
+	}
+}
+
+// maxGlyphRuns bounds the label texts whose glyphs are kept: a scene's
+// labels are a few hundred names and ids.
+const maxGlyphRuns = 4096
+
+// drawText draws s with the label face at r.txt, from glyphs laid out
+// once per text: text.Draw lays the string out again at every call and
+// allocates doing so.
+func (r *Renderer) drawText(dst *ebiten.Image, s string) {
+	gl, ok := r.glyphs[s]
+	if !ok {
+		if r.glyphs == nil || len(r.glyphs) >= maxGlyphRuns {
+			r.glyphs = map[string][]text.Glyph{}
+		}
+		gl = text.AppendGlyphs(nil, s, r.face, nil)
+		r.glyphs[s] = gl
+	}
+	r.glyphOp.ColorScale = r.txt.ColorScale
+	for i := range gl {
+		if g := &gl[i]; g.Image != nil {
+			r.glyphOp.GeoM.Reset()
+			r.glyphOp.GeoM.Translate(g.X, g.Y)
+			r.glyphOp.GeoM.Concat(r.txt.GeoM)
+			dst.DrawImage(g.Image, &r.glyphOp)
+		}
 	}
 }
 
