@@ -320,7 +320,10 @@ func Run(opt Options) error {
 	ebiten.SetWindowTitle(g.app.Title())
 	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))
 	ebiten.SetTPS(app.TPS)
-	ebiten.SetScreenClearedEveryFrame(false) // Draw fills the screen first: no second full-screen pass
+	// Draw paints the whole screen itself, and the scene's renderer copies
+	// its kept map back only where the frame before painted over it: the
+	// screen must outlive the frame.
+	ebiten.SetScreenClearedEveryFrame(false)
 	gl := ebitenrender.SetGL()
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
 	if errors.Is(err, ebiten.Termination) {

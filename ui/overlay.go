@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/ebitenrender"
 )
 
 // overlay is the 2D furniture of one frame (panels, timeline, status,
@@ -161,13 +162,7 @@ func (o *overlay) draw(dst *ebiten.Image, white *ebiten.Image, opts *text.DrawOp
 				r, n := utf8.DecodeRune(o.arena[i:t.b])
 				i += n
 				gl, adv := t.rs.lookup(r)
-				for k := range gl {
-					if g := &gl[k]; g.Image != nil {
-						gop.GeoM.Reset()
-						gop.GeoM.Translate(x+g.X, t.y+g.Y)
-						dst.DrawImage(g.Image, gop)
-					}
-				}
+				ebitenrender.DrawGlyphs(dst, gl, x, t.y, gop)
 				x += adv
 			}
 		}

@@ -53,10 +53,7 @@ func (r *Renderer) restore(dst *ebiten.Image) {
 	if d.ok && d.dst == dst && d.bounds == b && d.kept == r.cache.kept {
 		d.copyBack(dst, img)
 	} else {
-		r.blit.GeoM.Reset()
-		r.blit.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))
-		r.blit.Blend = ebiten.BlendCopy
-		dst.DrawImage(img, &r.blit)
+		r.copyKept(dst, ebiten.BlendCopy)
 		d.nx, d.ny = (b.Dx()+tileSize-1)/tileSize, (b.Dy()+tileSize-1)/tileSize
 		if n := d.nx * d.ny; cap(d.marked) < n {
 			d.marked = make([]bool, n)

@@ -69,8 +69,8 @@ type Renderer struct {
 	tri   ebiten.DrawTrianglesOptions
 	down  ebiten.DrawImageOptions
 	blit  ebiten.DrawImageOptions
-	txt   text.DrawOptions
-	// glyphs are the label texts laid out (drawText), glyphOp its scratch.
+	// glyphs are the label texts laid out (labelGlyphs), glyphOp their
+	// drawing's scratch.
 	glyphs  map[string][]text.Glyph
 	glyphOp ebiten.DrawImageOptions
 }
@@ -126,10 +126,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, dl *render.DrawList, opt Options) {
 			r.restore(dst)
 		case n > 0:
 			r.dirty.ok = false
-			r.blit.GeoM.Reset()
-			r.blit.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
-			r.blit.Blend = ebiten.BlendSourceOver
-			dst.DrawImage(r.cache.img, &r.blit)
+			r.copyKept(dst, ebiten.BlendSourceOver)
 		default:
 			r.dirty.ok = false
 			r.fill(dst, opt.Background)
@@ -151,6 +148,15 @@ func (r *Renderer) Draw(dst *ebiten.Image, dl *render.DrawList, opt Options) {
 		r.drawTriangles(dst, vs, idx, 1, dst.Bounds().Min)
 	}
 	r.drawLabels(dst, dl.Labels())
+}
+
+// copyKept draws the kept image over dst 1:1: nearest filtering is exact
+// there and, in software, cheaper than bilinear.
+func (r *Renderer) copyKept(dst *ebiten.Image, blend ebiten.Blend) {
+	r.blit.GeoM.Reset()
+	r.blit.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
+	r.blit.Blend = blend
+	dst.DrawImage(r.cache.img, &r.blit)
 }
 
 // opaque reports whether c covers what is under it.
@@ -237,12 +243,10 @@ func (r *Renderer) drawLabels(dst *ebiten.Image, labels []render.Label) {
 		}
 		// The baseline on a whole pixel, as render/raster draws it, so
 		// hinted glyphs stay sharp and both backends agree.
-		r.txt.GeoM.Reset()
-		r.txt.GeoM.Translate(math.Round(l.TextX)+float64(o.X), math.Round(l.Baseline)-r.asc+float64(o.Y))
 		c := l.Color
-		r.txt.ColorScale.Reset()
-		r.txt.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
-		r.drawText(dst, l.Text)
+		r.glyphOp.ColorScale.Reset()
+		r.glyphOp.ColorScale.Scale(c.R*c.A, c.G*c.A, c.B*c.A, c.A)
+		DrawGlyphs(dst, r.labelGlyphs(l.Text), math.Round(l.TextX)+float64(o.X), math.Round(l.Baseline)-r.asc+float64(o.Y), &r.glyphOp)
 	}
 }
 
@@ -250,10 +254,10 @@ func (r *Renderer) drawLabels(dst *ebiten.Image, labels []render.Label) {
 // labels are a few hundred names and ids.
 const maxGlyphRuns = 4096
 
-// drawText draws s with the label face at r.txt, from glyphs laid out
-// once per text: text.Draw lays the string out again at every call and
-// allocates doing so.
-func (r *Renderer) drawText(dst *ebiten.Image, s string) {
+// labelGlyphs returns s laid out with the label face, once per text:
+// text.Draw lays the string out again at every call and allocates doing
+// so.
+func (r *Renderer) labelGlyphs(s string) []text.Glyph {
 	gl, ok := r.glyphs[s]
 	if !ok {
 		if r.glyphs == nil || len(r.glyphs) >= maxGlyphRuns {
@@ -262,13 +266,18 @@ func (r *Renderer) drawText(dst *ebiten.Image, s string) {
 		gl = text.AppendGlyphs(nil, s, r.face, nil)
 		r.glyphs[s] = gl
 	}
-	r.glyphOp.ColorScale = r.txt.ColorScale
-	for i := range gl {
-		if g := &gl[i]; g.Image != nil {
-			r.glyphOp.GeoM.Reset()
-			r.glyphOp.GeoM.Translate(g.X, g.Y)
-			r.glyphOp.GeoM.Concat(r.txt.GeoM)
-			dst.DrawImage(g.Image, &r.glyphOp)
+	return gl
+}
+
+// DrawGlyphs draws glyphs laid out by text.AppendGlyphs with their origin
+// (the top-left of the line box) at x, y, in op's colour scale (op's
+// GeoM is overwritten): text.Draw without laying the text out again.
+func DrawGlyphs(dst *ebiten.Image, glyphs []text.Glyph, x, y float64, op *ebiten.DrawImageOptions) {
+	for i := range glyphs {
+		if g := &glyphs[i]; g.Image != nil {
+			op.GeoM.Reset()
+			op.GeoM.Translate(x+g.X, y+g.Y)
+			dst.DrawImage(g.Image, op)
 		}
 	}
 }
