@@ -77,12 +77,24 @@ type tracker struct {
 	// noSteps: only the last records are kept, for the marks (OpenAt,
 	// which computes no distances); no step is taken, no firstMove made.
 	noSteps bool
+	// Without steps, a packet's records wait as pend (an index in views,
+	// -1 none), their tracks untouched, while the next packet names the
+	// same actors give or take a few (align): most frames name those of
+	// the frame before, and the records of the later packet supersede
+	// them. Only the ids the next packet lacks take their record from
+	// the waiting one then; a spawn, a destroy, a mark or a packet
+	// unlike it applies it whole first (flush), so the tracks end as if
+	// each packet had been applied in turn.
+	pend, pendF  int32
+	ids, nextIDs []uint32 // the actor ids of the last packet, and scratch
+	onlyA, onlyB []int32  // align's scratch
 }
 
 // reset starts a new piece.
 func (t *tracker) reset() {
 	t.g++
 	t.tr, t.moved, t.dirty, t.views = t.tr[:0], t.moved[:0], t.dirty[:0], t.views[:0]
+	t.pend = -1
 	clear(t.big)
 }
 
@@ -126,6 +138,9 @@ func (t *tracker) touch(i int32) {
 // spawn starts the actor spawned in frame f at loc: a new actor, whatever
 // the id named before.
 func (t *tracker) spawn(id uint32, loc recorder.Vec3, f int32) {
+	if t.waiting(id) >= 0 {
+		t.flush() // the record waiting is the old actor's
+	}
 	i := t.of(id)
 	tr := &t.tr[i]
 	dirty := tr.dirty
@@ -135,32 +150,87 @@ func (t *tracker) spawn(id uint32, loc recorder.Vec3, f int32) {
 
 // destroy ends the actor: records of its id name no actor until a spawn.
 func (t *tracker) destroy(id uint32) {
+	if k := t.waiting(id); k >= 0 {
+		t.record(t.pend, k, t.pendF) // its last record, before it dies
+	}
 	tr := &t.tr[t.of(id)]
 	tr.dead, tr.moved = true, false
+}
+
+// waiting returns the index of id's last record in the packet waiting,
+// or -1.
+func (t *tracker) waiting(id uint32) int {
+	if t.pend < 0 {
+		return -1
+	}
+	for k := len(t.ids) - 1; k >= 0; k-- {
+		if t.ids[k] == id {
+			return k
+		}
+	}
+	return -1
 }
 
 // position applies the records of a Position packet in frame f.
 func (t *tracker) position(v recorder.PositionView, f int32) {
 	pk := int32(len(t.views))
 	t.views = append(t.views, v)
-	for k := range v.Len() {
-		i := t.of(v.ID(k))
-		tr := &t.tr[i]
-		if tr.dead {
-			continue
+	if !t.noSteps {
+		t.apply(pk, f)
+		return
+	}
+	next := v.AppendIDs(t.nextIDs[:0])
+	var ok bool
+	if pk > 0 {
+		t.onlyA, _, ok = align(t.ids, next, t.onlyA[:0], t.onlyB[:0])
+	}
+	if ok {
+		if t.pend >= 0 {
+			for _, k := range t.onlyA {
+				t.record(t.pend, int(k), t.pendF)
+			}
 		}
-		tr.pk, tr.rec, tr.frame = pk, int32(k), f
-		if t.noSteps {
-			t.touch(i)
-			continue
-		}
+		t.pend, t.pendF = pk, f
+	} else {
+		t.flush()
+		t.apply(pk, f)
+	}
+	t.ids, t.nextIDs = next, t.ids
+}
+
+// flush applies the packet waiting, if any.
+func (t *tracker) flush() {
+	if t.pend >= 0 {
+		pk := t.pend
+		t.pend = -1
+		t.apply(pk, t.pendF)
+	}
+}
+
+// apply applies the records of views[pk], in frame f.
+func (t *tracker) apply(pk, f int32) {
+	for k := range t.views[pk].Len() {
+		t.record(pk, k, f)
+	}
+}
+
+// record applies record k of views[pk], in frame f.
+func (t *tracker) record(pk int32, k int, f int32) {
+	v := t.views[pk]
+	i := t.of(v.ID(k))
+	tr := &t.tr[i]
+	if tr.dead {
+		return
+	}
+	tr.pk, tr.rec, tr.frame = pk, int32(k), f
+	if !t.noSteps {
 		tr.cur = FromUnreal(v.Location(k))
 		if !tr.moved {
 			tr.moved = true
 			t.moved = append(t.moved, i)
 		}
-		t.touch(i)
 	}
+	t.touch(i)
 }
 
 // frameEnd takes the steps of frame f (dt seconds after the frame
@@ -185,6 +255,7 @@ func (t *tracker) frameEnd(f int32, dt float64, p *piece) {
 
 // mark hands the scan what changed since the last mark.
 func (t *tracker) mark(p *piece, f int32, link bool) {
+	t.flush()
 	for _, i := range t.dirty {
 		tr := &t.tr[i]
 		mv := move{id: tr.id, dist: tr.dist, frame: tr.frame}

@@ -25,6 +25,12 @@ type decoder struct {
 	// named by group g's packets (0 after a spawn of id).
 	seen [len(skimGroups)][]uint32
 	gen  uint32
+	// last[g] is what group g's last packet named, when each of them has
+	// been noted since (lastOK): most frames name the same actors again,
+	// and such a packet names none of them for the first time.
+	last         [len(skimGroups)][]uint32
+	lastOK       [len(skimGroups)]bool
+	onlyA, onlyB []int32 // align's scratch
 	// moment, for OpenAt's decoders: they take no steps (tracker.noSteps)
 	// and mark the keyframe candidates only in a piece that may hold the
 	// moment.
@@ -196,6 +202,7 @@ func (d *decoder) clear(p *piece) {
 // whether a frame is later than OpenAt's moment.
 func (d *decoder) pass(p *piece, n int, ix *recorder.Index) (ok bool, good int, late bool) {
 	d.gen++
+	d.lastOK = [len(skimGroups)]bool{}
 	d.trk.reset()
 	if d.rd == nil {
 		d.rd = new(recorder.Reader)
@@ -296,24 +303,46 @@ func skimIndex(id recorder.PacketID) int {
 const maxSeen = 1 << 22
 
 // note appends to p the ids the packet of group k names for the first
-// time in the piece.
+// time in the piece: when the group's packet before was noted whole
+// (lastOK), only the ids align does not pair with one of it.
 func (d *decoder) note(p *piece, k int, ids []uint32) {
-	seen := d.seen[k]
-	for _, id := range ids {
-		if id >= maxSeen {
-			p.firsts = append(p.firsts, id)
-			continue
-		}
-		if int(id) >= len(seen) {
-			seen = append(seen, make([]uint32, int(id)+1-len(seen)+len(seen)/2)...)
-			d.seen[k] = seen
-		}
-		if seen[id] != d.gen {
-			seen[id] = d.gen
-			p.firsts = append(p.firsts, id)
+	if d.lastOK[k] {
+		var ok bool
+		if _, d.onlyB, ok = align(d.last[k], ids, d.onlyA[:0], d.onlyB[:0]); ok {
+			for _, j := range d.onlyB {
+				d.lastOK[k] = d.first(p, k, ids[j]) && d.lastOK[k]
+			}
+			p.ends = append(p.ends, int32(len(p.firsts)))
+			d.last[k] = append(d.last[k][:0], ids...)
+			return
 		}
 	}
+	ok := true
+	for _, id := range ids {
+		ok = d.first(p, k, id) && ok
+	}
 	p.ends = append(p.ends, int32(len(p.firsts)))
+	d.last[k], d.lastOK[k] = append(d.last[k][:0], ids...), ok
+}
+
+// first appends id to p's firsts if group k names it for the first time
+// in the piece; it reports whether the id has a generation (seen), which
+// an id of maxSeen or more has not.
+func (d *decoder) first(p *piece, k int, id uint32) bool {
+	if id >= maxSeen {
+		p.firsts = append(p.firsts, id)
+		return false
+	}
+	seen := d.seen[k]
+	if int(id) >= len(seen) {
+		seen = append(seen, make([]uint32, int(id)+1-len(seen)+len(seen)/2)...)
+		d.seen[k] = seen
+	}
+	if seen[id] != d.gen {
+		seen[id] = d.gen
+		p.firsts = append(p.firsts, id)
+	}
+	return true
 }
 
 // forget makes the next packet naming id name it for the first time: a
@@ -321,6 +350,11 @@ func (d *decoder) note(p *piece, k int, ids []uint32) {
 func (d *decoder) forget(id uint32) {
 	for k := range d.seen {
 		if int(id) < len(d.seen[k]) {
+			// Every id of a group's last packet has this piece's
+			// generation: one without it is not there to pair.
+			if d.seen[k][id] == d.gen {
+				d.lastOK[k] = false
+			}
 			d.seen[k][id] = 0
 		}
 	}

@@ -39,6 +39,15 @@ func (v PositionView) Len() int { return v.n }
 // ID returns the actor id of record i.
 func (v PositionView) ID(i int) uint32 { return le.Uint32(v.b[i*v.rec:]) }
 
+// AppendIDs appends the actor ids of the records to dst, for a reader
+// that compares a frame's actors with the frame before's.
+func (v PositionView) AppendIDs(dst []uint32) []uint32 {
+	for i := 0; i < v.n*v.rec; i += v.rec {
+		dst = append(dst, le.Uint32(v.b[i:]))
+	}
+	return dst
+}
+
 // Location returns the location of record i (cm).
 func (v PositionView) Location(i int) Vec3 {
 	q := v.b[i*v.rec+4:]
