@@ -151,7 +151,7 @@ func (w *World) applyLights(recs []recorder.TrafficLightState) {
 			continue
 		}
 		if w.events != nil && a.seen[gTL] >= 0 && a.tl.State != r.State {
-			*w.events = append(*w.events, Event{Kind: EventLight, Time: w.time, Frame: w.frame, Actor: r.ID, Light: r.State})
+			w.event(Event{Kind: EventLight, Time: w.time, Frame: w.frame, Actor: r.ID, Light: r.State})
 		}
 		a.tl.State, a.tl.Elapsed, a.tl.Frozen = r.State, r.Elapsed, r.Frozen
 		a.seen[gTL] = int32(w.frame)

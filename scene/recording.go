@@ -140,7 +140,7 @@ func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, to
 	}
 	rec.statics.lookup = true
 	rec.times = searchTimes(rec.frames)
-	rec.events = mergeSpans(rec.events, rec.spans(&sc), len(rec.frames))
+	rec.events = trimEvents(mergeSpans(rec.events, rec.spans(&sc), len(rec.frames)))
 	rec.sk = seeker{rec: rec, w: NewWorld()}
 	rec.sk.w.statics, rec.sk.w.skimSeen = rec.statics, true
 	report(size)

@@ -291,23 +291,31 @@ func (s *scanner) frameStart() {
 		s.key = f == s.pieceLast
 	}
 	s.prevStart = off
-	ignore := unused
+	bones := 0
 	if w, _ := s.rd.LayoutKnown(); w {
-		ignore = append(ignore[:len(ignore):len(ignore)], recorder.IDWalkerBones)
+		bones = 1
 	}
 	switch {
 	case s.key:
 		s.rd.Skim()
-		s.rd.Ignore(ignore...)
+		s.rd.Ignore(ignoreKey[bones]...)
 	case s.onFile:
-		s.rd.Skim(recorder.IDVehicleAnimation, recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics)
-		s.rd.Ignore(ignore...)
+		s.rd.Skim(idsOnly...)
+		s.rd.Ignore(ignoreKey[bones]...)
 	default:
 		s.rd.Skim()
-		s.rd.Ignore(append(ignore[:len(ignore):len(ignore)], recorder.IDVehicleAnimation,
-			recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDKinematics, recorder.IDPosition)...)
+		s.rd.Ignore(ignoreRest[bones]...)
 	}
 }
+
+// What frameStart has the reader leave undecoded in a keyframe's frame
+// and in the others, without and with walker bones (once the layout is
+// known), made once: a frame must not allocate.
+var (
+	ignoreKey  = [2][]recorder.PacketID{unused, slices.Concat(unused, []recorder.PacketID{recorder.IDWalkerBones})}
+	ignoreRest = [2][]recorder.PacketID{slices.Concat(unused, idsOnly, []recorder.PacketID{recorder.IDPosition}),
+		slices.Concat(unused, idsOnly, []recorder.PacketID{recorder.IDPosition, recorder.IDWalkerBones})}
+)
 
 // frameEnd keeps a keyframe of the frame just applied if it is one.
 func (s *scanner) frameEnd() error {

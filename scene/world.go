@@ -200,7 +200,7 @@ func (w *World) add(r *recorder.ActorAdd) {
 		w.watch.spawn(w.find(r.ID), r.ID, st.blueprint) // spawned again: ends the old actor's stop
 	}
 	if w.events != nil {
-		*w.events = append(*w.events, Event{Kind: EventSpawn, Time: w.time, Frame: w.frame, Actor: r.ID, Blueprint: st.blueprint})
+		w.event(Event{Kind: EventSpawn, Time: w.time, Frame: w.frame, Actor: r.ID, Blueprint: st.blueprint})
 	}
 }
 
@@ -210,7 +210,7 @@ func (w *World) del(id uint32) {
 		return
 	}
 	if w.events != nil {
-		*w.events = append(*w.events, Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: a.st.blueprint})
+		w.event(Event{Kind: EventDestroy, Time: w.time, Frame: w.frame, Actor: id, Blueprint: a.st.blueprint})
 	}
 	if w.watch != nil {
 		w.watch.destroy(w.find(id))
@@ -233,7 +233,7 @@ func (w *World) link(l recorder.ParentLink) {
 	}
 	c := &w.slots[slot]
 	if w.events != nil {
-		*w.events = append(*w.events, Event{Kind: EventParent, Time: w.time, Frame: w.frame, Actor: l.Child, Other: l.Parent})
+		w.event(Event{Kind: EventParent, Time: w.time, Frame: w.frame, Actor: l.Child, Other: l.Parent})
 	}
 	switch {
 	case l.Parent == 0:
@@ -332,7 +332,31 @@ func (w *World) collisionEvents() {
 		}
 		w.pairs = append(w.pairs, p)
 		if !slices.Contains(w.pairsPrev, p) {
-			*w.events = append(*w.events, Event{Kind: EventCollision, Time: w.time, Frame: w.frame, Actor: c.Actor1, Other: c.Actor2})
+			w.event(Event{Kind: EventCollision, Time: w.time, Frame: w.frame, Actor: c.Actor1, Other: c.Actor2})
 		}
 	}
+}
+
+// event appends e to the events. The list doubles when full rather than
+// growing by a quarter as append does for a long slice: a big file's
+// events are megabytes, and each smaller step copies them all again into
+// memory the process has not touched yet (page faults, which in a fresh
+// `viewer state` cost more than the copying). Open trims what is left
+// over (trimEvents).
+func (w *World) event(e Event) {
+	ev := *w.events
+	if len(ev) == cap(ev) {
+		ev = append(make([]Event, 0, max(64, 2*cap(ev))), ev...)
+	}
+	*w.events = append(ev, e)
+}
+
+// trimEvents returns events in a list of about their length, once they
+// are all there: the doubling (World.event) may leave half the list
+// unused, which the heap would hold as long as the recording.
+func trimEvents(events []Event) []Event {
+	if cap(events)-len(events) <= len(events)/8 {
+		return events
+	}
+	return slices.Clone(events)
 }
