@@ -172,7 +172,11 @@ func (d *decoder) grow(p *piece) bool {
 // piece is later than the moment (or its time is not a number): the scan
 // stops in such a piece and keeps its keyframes (scanner.momentKeys). It
 // learns that at the end of the piece and then decodes the piece again,
-// which happens in one or two pieces of the file.
+// which happens in one or two pieces of the file. Not when the piece's
+// first frame is already later: the scan stops at that frame, if it gets
+// there, and the marks every pass makes (at the piece's first frame and
+// its links) are all it needs; the decoders take such pieces after the
+// moment's until the scan tells them to only check (lightFrom).
 func (d *decoder) check(p *piece, n int, ix *recorder.Index) {
 	p.keyMarks = d.moment == nil
 	ok, good, late := d.pass(p, n, ix)
@@ -182,12 +186,21 @@ func (d *decoder) check(p *piece, n int, ix *recorder.Index) {
 		d.clear(p)
 		_, _, late = d.pass(p, n, ix)
 	}
-	if late && !p.keyMarks && !p.light {
+	if late && !p.keyMarks && !p.light && !d.startsLate(p) {
 		p.keyMarks = true
 		d.clear(p)
 		d.pass(p, n, ix)
 	}
 	p.data = p.buf[p.at : p.at+n]
+}
+
+// startsLate reports whether piece p, not the file's first, begins with a
+// frame later than OpenAt's moment: the frame times the scan keeps
+// (pastMoment) are at least that one's from there on, so the scan stops
+// at that frame. (A time that is not a number does not count: the scan
+// skips it. Nor does the first frame: a moment before it is its own.)
+func (d *decoder) startsLate(p *piece) bool {
+	return p.start > d.body && len(p.frames) > 0 && p.frames[0].Elapsed > d.moment.until
 }
 
 // clear forgets what a pass found, for another.
