@@ -165,3 +165,25 @@ func TestOpenAtDamaged(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOpenAt: whatever the bytes and the moment, OpenAt fails as Open
+// does or gives Open's state, read with tiny pieces by other goroutines
+// (the decoders' hand-overs, align's pairings) and whole.
+func FuzzOpenAt(f *testing.F) {
+	f.Add(genBytes(f, genConfig{vehicles: 4, walkers: 2, lights: 2, frames: 40, hz: 10, seed: 2, churn: true, gaps: true, sensors: true}), 0.5)
+	f.Add(genBytes(f, genConfig{vehicles: 3, lights: 1, frames: 30, hz: 20, seed: 6, churn: true, teleports: true, problems: true}), 0.9)
+	f.Add(writeFrames(f, moverFrames()), 0.3)
+	f.Fuzz(func(t *testing.T, data []byte, at float64) {
+		full, err := Open(bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			if _, err2 := OpenAt(context.Background(), bytes.NewReader(data), int64(len(data)), at, nil); err2 == nil || err2.Error() != err.Error() {
+				t.Fatalf("Open fails with %v, OpenAt with %v", err, err2)
+			}
+			return
+		}
+		times := full.Times()
+		tm := times[0] + at*(times[len(times)-1]-times[0])
+		withPieces(700, 2, func() { checkMoment(t, "tiny pieces", data, full, tm) })
+		checkMoment(t, "whole", data, full, tm)
+	})
+}
