@@ -182,7 +182,7 @@ func (t *tracker) position(v recorder.PositionView, f int32) {
 	next := v.AppendIDs(t.nextIDs[:0])
 	var ok bool
 	if pk > 0 {
-		t.onlyA, _, ok = align(t.ids, next, t.onlyA[:0], t.onlyB[:0])
+		t.onlyA, t.onlyB, ok = align(t.ids, next, t.onlyA[:0], t.onlyB[:0])
 	}
 	if ok {
 		if t.pend >= 0 {

@@ -321,7 +321,7 @@ const maxSeen = 1 << 22
 func (d *decoder) note(p *piece, k int, ids []uint32) {
 	if d.lastOK[k] {
 		var ok bool
-		if _, d.onlyB, ok = align(d.last[k], ids, d.onlyA[:0], d.onlyB[:0]); ok {
+		if d.onlyA, d.onlyB, ok = align(d.last[k], ids, d.onlyA[:0], d.onlyB[:0]); ok {
 			for _, j := range d.onlyB {
 				d.lastOK[k] = d.first(p, k, ids[j]) && d.lastOK[k]
 			}
