@@ -29,9 +29,11 @@ import (
 // faults cost half as much again as the decoding) on the decoder's core.
 // So the decoder
 // writes them in frame order into a chunk of chunkFrames frames, and
-// workers on the other cores group each chunk by track, place its
-// samples on the map (a Follower's cursor making that a few projections
-// a sample) and write them into their tracks (chunks.go).
+// workers group each chunk by track, place its samples on the map (a
+// Follower's cursor making that a few projections a sample) and write
+// them into their tracks (chunks.go). There is a worker per core, not
+// per core the decoder leaves: placing costs about as much as decoding,
+// and whichever side runs ahead would otherwise leave a core idle.
 
 // follow is what the pass keeps of a vehicle it is sampling: its last two
 // positions, to give the one before the last its velocity.
@@ -115,7 +117,7 @@ func (p *pass) associate(ctx context.Context, progress func(done, total int64)) 
 
 func newPass(rec *scene.Recording, m Map) *pass {
 	evs := rec.Events()
-	w := max(runtime.GOMAXPROCS(0)-1, 1)
+	w := runtime.GOMAXPROCS(0)
 	p := &pass{rec: rec, m: m, times: rec.Times(), lights: map[uint32]int{},
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
