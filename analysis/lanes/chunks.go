@@ -26,7 +26,8 @@ func (p *pass) newChunk() *chunk {
 	case c = <-p.free:
 		c.in, c.slot, c.index, c.dst = c.in[:0], c.slot[:0], c.index[:0], c.dst[:0]
 	default:
-		c = &chunk{}
+		n := p.chunkN
+		c = &chunk{in: make([]sample, 0, n), slot: make([]int32, 0, n), index: make([]int32, 0, n)}
 	}
 	c.done = make(chan struct{})
 	p.seq++

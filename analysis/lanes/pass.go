@@ -66,6 +66,8 @@ type pass struct {
 	parents map[uint32]struct{} // the ids actors are attached to, over the recording
 
 	tracks  []trackFill // the decoder's bookkeeping of each track
+	store   *slab       // their storage (storage.go)
+	chunkN  int         // the samples a chunk is made room for
 	cur     *chunk      // being filled
 	seq     int         // number of the chunk being filled
 	pending []*chunk    // sent to the workers, oldest first
@@ -96,6 +98,8 @@ func Associate(ctx context.Context, rec *scene.Recording, m Map, progress func(d
 }
 
 func (p *pass) associate(ctx context.Context, progress func(done, total int64)) (*Association, error) {
+	fillCtx, stopFill := context.WithCancel(ctx)
+	go p.store.fill(fillCtx)
 	for range p.workers {
 		go p.work()
 	}
@@ -104,6 +108,8 @@ func (p *pass) associate(ctx context.Context, progress func(done, total int64)) 
 	for len(p.pending) > 0 {
 		p.wait()
 	}
+	stopFill()
+	<-p.store.done
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +127,11 @@ func newPass(rec *scene.Recording, m Map) *pass {
 	p := &pass{rec: rec, m: m, times: rec.Times(), lights: map[uint32]int{},
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
-	p.life = scene.LifeFrames(rec.Lives())
+	lives := rec.Lives()
+	p.life = scene.LifeFrames(lives)
+	n := vehicleFrames(lives)
+	p.store = newSlab(n)
+	p.chunkN = int(min(n, maxSlab)*chunkFrames/int64(max(len(p.times), 1))) * 5 / 4
 	p.parents = map[uint32]struct{}{}
 	for _, e := range evs {
 		if e.Kind == scene.EventParent && e.Other != 0 {
