@@ -10,14 +10,21 @@ import (
 )
 
 // TestPoses: a pass with FrameReader and Poses sees every frame's actors
-// as StateAt shows them at the frame's time.
+// as StateAt shows them at the frame's time, and Movers the same.
 func TestPoses(t *testing.T) {
-	data := testrec.Bytes(80)
+	for name, data := range map[string][]byte{"testrec": testrec.Bytes(80),
+		"gen": genBytes(t, genConfig{vehicles: 8, walkers: 3, lights: 2, frames: 120, hz: 20, seed: 5, churn: true, sensors: true})} {
+		t.Run(name, func(t *testing.T) { testPoses(t, data) })
+	}
+}
+
+func testPoses(t *testing.T, data []byte) {
 	rec, err := Open(bytes.NewReader(data), int64(len(data)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var poses []Pose
+	var movers []Mover
 	var st State
 	frames := 0
 	replay(t, rec, []recorder.PacketID{recorder.IDVehicleAnimation, recorder.IDKinematics}, func(w *World) {
@@ -36,10 +43,20 @@ func TestPoses(t *testing.T) {
 				t.Fatalf("frame %d: pose %+v, actor %+v", w.Frame(), ps, a)
 			}
 		}
-		vehicles := w.Poses(poses[:0], func(k Kind) bool { return k.IsVehicle() })
-		for _, ps := range vehicles {
+		isVehicle := func(k Kind) bool { return k.IsVehicle() }
+		movers = w.Movers(movers, isVehicle)
+		vehicles := w.Poses(poses[:0], isVehicle)
+		if len(movers) != len(vehicles) {
+			t.Fatalf("frame %d: %d movers, %d vehicles", w.Frame(), len(movers), len(vehicles))
+		}
+		for i, ps := range vehicles {
+			m := &movers[i]
 			if !ps.Kind.IsVehicle() {
 				t.Fatalf("the filter let %v through", ps.Kind)
+			}
+			if m.ID != ps.ID || m.SpawnFrame != ps.SpawnFrame || m.Location != ps.World.Location ||
+				m.Yaw != ps.World.Rotation.Yaw || m.Kind() != ps.Kind || m.Blueprint() != ps.Blueprint || m.Box() != ps.Box {
+				t.Fatalf("frame %d: mover %+v, pose %+v", w.Frame(), m, ps)
 			}
 		}
 		poses = vehicles

@@ -16,21 +16,21 @@ func isTeleport(step2, dt float64) bool {
 }
 
 // start begins a track for a vehicle first seen in frame f.
-func (p *pass) start(ps *scene.Pose, f int) follow {
-	ext := ps.Box.Extent
+func (p *pass) start(ps *scene.Mover, f int) follow {
+	ext := ps.Box().Extent
 	hint := max(p.life[scene.LifeKey{ID: ps.ID, Spawn: ps.SpawnFrame}]-(f-ps.SpawnFrame), 1)
-	p.a.Tracks = append(p.a.Tracks, Track{ID: ps.ID, Blueprint: ps.Blueprint, Kind: ps.Kind,
+	p.a.Tracks = append(p.a.Tracks, Track{ID: ps.ID, Blueprint: ps.Blueprint(), Kind: ps.Kind(),
 		Length: 2 * ext[0], Width: 2 * ext[1], First: f, s: p.store.take(hint)})
 	p.tracks = append(p.tracks, trackFill{})
 	i := int32(len(p.a.Tracks) - 1)
 	p.a.byID[ps.ID] = append(p.a.byID[ps.ID], i)
-	return follow{id: ps.ID, track: i, spawn: ps.SpawnFrame, seen: f, cur: ps.World.Location, yaw: ps.World.Rotation.Yaw}
+	return follow{id: ps.ID, track: i, spawn: ps.SpawnFrame, seen: f, cur: ps.Location, yaw: ps.Yaw}
 }
 
 // step moves a followed vehicle on to frame f, which gives the sample of
 // the frame before its velocity.
-func (p *pass) step(fl *follow, ps *scene.Pose, f int) {
-	q := ps.World.Location
+func (p *pass) step(fl *follow, ps *scene.Mover, f int) {
+	q := ps.Location
 	d := q.Sub(fl.cur)
 	dt := p.times[f] - p.times[fl.seen]
 	var vel mgl64.Vec3
@@ -41,7 +41,7 @@ func (p *pass) step(fl *follow, ps *scene.Pose, f int) {
 	}
 	p.emit(fl, vel)
 	fl.prevOK, fl.lastStep = true, d
-	fl.cur, fl.yaw, fl.seen = q, ps.World.Rotation.Yaw, f
+	fl.cur, fl.yaw, fl.seen = q, ps.Yaw, f
 }
 
 // backward is the velocity of a followed vehicle's last sample from the

@@ -19,7 +19,7 @@ import (
 // so it neither seeks nor builds whole States: one goroutine applies the
 // frames in order to a scene.World of its own (Recording.FrameReader),
 // skimming the packets it has no use for as Open does, and reads each
-// frame's vehicles with World.Poses. It works out every vehicle's
+// frame's vehicles with World.Movers. It works out every vehicle's
 // velocity as StateAt does (from the frame after, else the one before,
 // never across a teleport), so a sample is known one frame late.
 //
@@ -60,7 +60,8 @@ type pass struct {
 	lights  map[uint32]int
 	lastLit []int32 // the light of the record at each position of the last TrafficLightStates
 	newLit  bool    // a light without a position appeared this frame
-	poses   []scene.Pose
+	poses   []scene.Pose  // every actor, at frames with events or new lights
+	movers  []scene.Mover // the vehicles of the current frame
 	nextEv  int
 	evIDs   []uint32            // actors of the current frame's collisions and blocked spans
 	parents map[uint32]struct{} // the ids actors are attached to, over the recording
@@ -194,12 +195,12 @@ func isVehicle(k scene.Kind) bool { return k.IsVehicle() }
 
 // frame samples the vehicles of frame f, now applied to w.
 func (p *pass) frame(w *scene.World, f int) {
-	p.poses = w.Poses(p.poses, isVehicle)
+	p.movers = w.Movers(p.movers, isVehicle)
 	// Both lists are sorted by id: walk them side by side.
 	p.next = p.next[:0]
 	j := 0
-	for i := range p.poses {
-		ps := &p.poses[i]
+	for i := range p.movers {
+		ps := &p.movers[i]
 		for j < len(p.live) && p.live[j].id < ps.ID {
 			p.finish(&p.live[j]) // gone
 			j++
