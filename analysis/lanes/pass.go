@@ -58,8 +58,8 @@ type pass struct {
 	next    []follow              // scratch for the next frame's
 	life    map[scene.LifeKey]int // each life's frames
 	lights  map[uint32]int
-	lastLit []int32 // the light of the record at each position of the last TrafficLightStates
-	newLit  bool    // a light without a position appeared this frame
+	lastLit []int32       // the light of the record at each position of the last TrafficLightStates
+	newLit  bool          // a light without a position appeared this frame
 	poses   []scene.Pose  // every actor, at frames with events or new lights
 	movers  []scene.Mover // the vehicles of the current frame
 	nextEv  int
