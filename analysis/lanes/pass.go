@@ -18,7 +18,7 @@ import (
 // target; docs/PERFORMANCE.md has the figures, and it is not there yet),
 // so it neither seeks nor builds whole States: one goroutine applies the
 // frames in order to a scene.World of its own (Recording.FrameReader),
-// skimming the packets it has no use for as Open does, and reads each
+// ignoring the packets it has no use for (Open checked them), and reads each
 // frame's vehicles with World.Movers. It works out every vehicle's
 // velocity as StateAt does (from the frame after, else the one before,
 // never across a teleport), so a sample is known one frame late.
@@ -142,16 +142,18 @@ func newPass(rec *scene.Recording, m Map) *pass {
 	return p
 }
 
-// skimmed are the packets the pass does not use.
-var skimmed = []recorder.PacketID{recorder.IDVehicleAnimation, recorder.IDWalkerAnimation,
-	recorder.IDVehicleLight, recorder.IDKinematics, recorder.IDTrafficLightTime, recorder.IDTriggerVolume,
-	recorder.IDBikerAnimation, recorder.IDVehicleDoor}
+// ignored are the packets the pass does not use: Open checked them.
+var ignored = []recorder.PacketID{recorder.IDCollision, recorder.IDVehicleAnimation,
+	recorder.IDWalkerAnimation, recorder.IDVehicleLight, recorder.IDSceneLight, recorder.IDKinematics,
+	recorder.IDPlatformTime, recorder.IDPhysicsControl, recorder.IDTrafficLightTime, recorder.IDTriggerVolume,
+	recorder.IDFrameCounter, recorder.IDWalkerBones, recorder.IDVisualTime, recorder.IDVehicleWheels,
+	recorder.IDBikerAnimation, recorder.IDVehicleDoor, recorder.IDWeather}
 
 // run applies every frame and hands out the samples.
 func (p *pass) run(ctx context.Context, progress func(done, total int64)) error {
 	n := len(p.times)
 	rd := p.rec.FrameReader(0, n-1)
-	rd.Skim(skimmed...)
+	rd.Ignore(ignored...)
 	w := scene.NewWorld()
 	w.FilterPositions(p.keep)
 	p.cur = p.newChunk()
@@ -163,14 +165,18 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 		if err != nil {
 			return err
 		}
-		if pk.ID() == recorder.IDFrameStart {
-			p.frameEvents(f)
-		}
-		w.Apply(pk)
+		// The World gets neither the lights' states (the pass keeps its
+		// own, lightStates) nor the packets ignored: it is read for
+		// places only.
 		switch pk := pk.(type) {
+		case *recorder.Raw:
 		case *recorder.TrafficLightStates:
 			p.lightStates(pk.Records, p.times[f])
+		case *recorder.FrameStart:
+			p.frameEvents(f)
+			w.Apply(pk)
 		case *recorder.FrameEnd:
+			w.Apply(pk)
 			p.frame(w, f)
 			f++
 			if f%progressEvery == 0 || f == n {
@@ -182,6 +188,8 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 					progress(int64(f), int64(n))
 				}
 			}
+		default:
+			w.Apply(pk)
 		}
 	}
 	for i := range p.live {
