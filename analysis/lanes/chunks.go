@@ -10,24 +10,28 @@ const chunkFrames = 256
 // storage was made as long as the track's spawn and destroy events said,
 // so nothing is copied and the decoder never touches it meanwhile.
 type chunk struct {
-	in    []sample
-	slot  []int32 // the slot of each sample
-	index []int32 // its index in its track
-	dst   [][]sample
-	done  chan struct{}
+	in   []entry
+	dst  [][]sample
+	done chan struct{}
 
 	order []int32 // the worker's scratch: sample indices grouped by slot
 	count []int32 // the worker's scratch: where each slot's group starts
+}
+
+// entry is a sample as the decoder wrote it: with the slot of its track
+// in the chunk and its index in the track. One append a sample, not three.
+type entry struct {
+	s           sample
+	slot, index int32
 }
 
 func (p *pass) newChunk() *chunk {
 	var c *chunk
 	select {
 	case c = <-p.free:
-		c.in, c.slot, c.index, c.dst = c.in[:0], c.slot[:0], c.index[:0], c.dst[:0]
+		c.in, c.dst = c.in[:0], c.dst[:0]
 	default:
-		n := p.chunkN
-		c = &chunk{in: make([]sample, 0, n), slot: make([]int32, 0, n), index: make([]int32, 0, n)}
+		c = &chunk{in: make([]entry, 0, p.chunkN)}
 	}
 	c.done = make(chan struct{})
 	p.seq++
@@ -97,7 +101,8 @@ func (p *pass) work() {
 			fixed := false
 			dst := c.dst[s]
 			for _, i := range c.order[c.count[s]:c.count[s+1]] {
-				smp := c.in[i]
+				e := &c.in[i]
+				smp := e.s
 				switch {
 				case p.m == nil:
 					placeRaw(&smp, nil)
@@ -115,7 +120,7 @@ func (p *pass) work() {
 					f = loc.Fix()
 					placeRaw(&smp, &f)
 				}
-				dst[c.index[i]] = smp
+				dst[e.index] = smp
 			}
 		}
 		close(c.done)
@@ -127,15 +132,16 @@ func (p *pass) work() {
 func (c *chunk) group() {
 	n := len(c.dst)
 	c.count = append(c.count[:0], make([]int32, n+1)...)
-	for _, s := range c.slot {
-		c.count[s+1]++
+	for i := range c.in {
+		c.count[c.in[i].slot+1]++
 	}
 	for s := 1; s <= n; s++ {
 		c.count[s] += c.count[s-1]
 	}
 	c.order = append(c.order[:0], make([]int32, len(c.in))...)
 	next := append([]int32(nil), c.count[:n]...)
-	for i, s := range c.slot {
+	for i := range c.in {
+		s := c.in[i].slot
 		c.order[next[s]] = int32(i)
 		next[s]++
 	}

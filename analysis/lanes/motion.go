@@ -67,8 +67,6 @@ func (p *pass) emit(fl *follow, vel mgl64.Vec3) {
 		p.grow(fl.track)
 	}
 	c := p.cur
-	c.in = append(c.in, rawSample(fl.cur, vel, fl.yaw))
-	c.slot = append(c.slot, p.slotOf(fl.track))
-	c.index = append(c.index, tf.n)
+	c.in = append(c.in, entry{rawSample(fl.cur, vel, fl.yaw), p.slotOf(fl.track), tf.n})
 	tf.n++
 }
