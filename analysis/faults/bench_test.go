@@ -164,6 +164,36 @@ func BenchmarkCheckLondon(b *testing.B) {
 	b.ReportMetric(float64(len(r.Faults)), "faults")
 }
 
+// BenchmarkPassOverOpen is issue 11's target as one figure: each
+// iteration opens the recording and then runs the pass (Associate and
+// Find) on what it opened, and x-open is the pass's wall time over the
+// open's (cpu-x-open the same for CPU time), so that both sides of the
+// ratio see the same load on a shared machine. The target is x-open <= 1.
+func BenchmarkPassOverOpen(b *testing.B) {
+	_, m, f, size := openLondon(b)
+	defer f.Close()
+	var open, pass, openCPU, passCPU time.Duration
+	for b.Loop() {
+		cpu, t0 := cpuClock(), time.Now()
+		rec, err := scene.Open(f, size, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		open, openCPU = open+time.Since(t0), openCPU+cpu()
+		cpu, t0 = cpuClock(), time.Now()
+		a, err := lanes.Associate(context.Background(), rec, m, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Find(a, rec.Events(), Defaults())
+		pass, passCPU = pass+time.Since(t0), passCPU+cpu()
+	}
+	b.ReportMetric(pass.Seconds()/open.Seconds(), "x-open")
+	b.ReportMetric(passCPU.Seconds()/openCPU.Seconds(), "cpu-x-open")
+	b.ReportMetric(open.Seconds()/float64(b.N), "open-s/op")
+	b.ReportMetric(pass.Seconds()/float64(b.N), "pass-s/op")
+}
+
 // BenchmarkFindLondon is the fault rules alone, on a built association.
 func BenchmarkFindLondon(b *testing.B) {
 	rec, m, f, _ := openLondon(b)
