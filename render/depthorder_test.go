@@ -245,6 +245,48 @@ func TestOrderBreaksCycles(t *testing.T) {
 	}
 }
 
+// TestOcclusionBudget: a jam of cars stays well within the pass's budget
+// (so every street scene is ordered in full), while 2,000 boxes in one
+// place, whose every pair overlaps on screen, stop the pass at its
+// budget instead of costing seconds a frame, and still paint every
+// triangle once.
+func TestOcclusionBudget(t *testing.T) {
+	vp := Viewport{Width: 1920, Height: 1080, Scale: 1}
+	jc := OrbitCamera{Distance: 120, Yaw: 20 * deg, Pitch: 12 * deg}
+	jam := jc.View(vp)
+	dl := NewDrawList()
+	dl.Reset(&jam)
+	for i := range 1000 {
+		x, y := float64(i%50)*6-150, float64(i/50)*3.5-35
+		dl.Box(LayerObjects, mgl64.Vec3{x, y, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, Rotation(float64(i%7)*0.05, 0, 0), depthColors[i%len(depthColors)])
+	}
+	dl.Finish(nil)
+	if o := &dl.orderer; o.visits > maxPairVisits/4 || o.tests > maxPairTests/4 || len(o.edges) == 0 {
+		t.Errorf("the jam visited %d pairs and tested %d (budget %d, %d), %d edges", o.visits, o.tests, maxPairVisits, maxPairTests, len(o.edges))
+	}
+
+	pc := OrbitCamera{Distance: 12, Yaw: 20 * deg, Pitch: 30 * deg}
+	pile := pc.View(vp)
+	dl.Reset(&pile)
+	const n = 2000
+	for i := range n {
+		dl.Box(LayerObjects, mgl64.Vec3{0, 0, 0.75}, mgl64.Vec3{2.25, 0.95, 0.75}, Rotation(0, 0, 0), depthColors[i%len(depthColors)])
+	}
+	tris := dl.TriangleCount()
+	dl.Finish(nil)
+	o := &dl.orderer
+	perPrim := n * o.grid.cols * o.grid.rows // the most one primitive can visit past the check
+	if o.visits > maxPairVisits+perPrim || o.tests > maxPairTests+n {
+		t.Errorf("the pile visited %d pairs and tested %d, past the budget (%d, %d)", o.visits, o.tests, maxPairVisits, maxPairTests)
+	}
+	if o.visits < maxPairVisits && o.tests < maxPairTests {
+		t.Errorf("the pile stayed within the budget (%d visits, %d tests): it tests nothing", o.visits, o.tests)
+	}
+	if got := len(dl.Indices()); got != 3*tris {
+		t.Errorf("%d indices painted for %d triangles", got, tris)
+	}
+}
+
 // BenchmarkOcclusionJam is the occlusion pass's worst case: 1,000 cars
 // packed in a jam seen from low down, where most rectangles overlap.
 func BenchmarkOcclusionJam(b *testing.B) {
