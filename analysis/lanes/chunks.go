@@ -3,6 +3,10 @@ package lanes
 // chunkFrames is how many frames of samples go to a worker at once.
 const chunkFrames = 256
 
+// maxChunk is the most samples a new chunk is made room for (40 MiB);
+// a fuller one grows.
+const maxChunk = 1 << 20
+
 // chunk is chunkFrames frames of samples as the decoder wrote them,
 // frame by frame, each with the slot of its track in the chunk and its
 // index in the track; and, per slot, the track's storage. A worker groups

@@ -94,7 +94,13 @@ const progressEvery = chunkFrames
 // It is meant to run in a background goroutine: progress, if not nil, is
 // called from it with the frames done out of the total, and ctx stops it
 // early with ctx's error. It uses every core for a while.
+// A recording whose events claim more samples than its frames could have
+// recorded (a hostile file) is refused with an error, before anything is
+// allocated for them.
 func Associate(ctx context.Context, rec *scene.Recording, m Map, progress func(done, total int64)) (*Association, error) {
+	if err := CheckClaim(rec); err != nil {
+		return nil, err
+	}
 	return newPass(rec, m).associate(ctx, progress)
 }
 
@@ -132,7 +138,7 @@ func newPass(rec *scene.Recording, m Map) *pass {
 	p.life = scene.LifeFrames(lives)
 	n := vehicleFrames(lives)
 	p.store = newSlab(n)
-	p.chunkN = int(min(n, maxSlab)*chunkFrames/int64(max(len(p.times), 1))) * 5 / 4
+	p.chunkN = int(min(n*chunkFrames/int64(max(len(p.times), 1))*5/4, n, maxChunk))
 	p.parents = map[uint32]struct{}{}
 	for _, e := range evs {
 		if e.Kind == scene.EventParent && e.Other != 0 {

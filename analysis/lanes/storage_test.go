@@ -1,8 +1,13 @@
 package lanes
 
 import (
+	"bytes"
 	"context"
+	"runtime"
 	"testing"
+
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/scene"
 )
 
 // TestSlabTake checks that tracks get consecutive pieces of the slab that
@@ -49,4 +54,40 @@ func TestPopulateKeepsBytes(t *testing.T) {
 	sl = newSlab(10)
 	sl.fill(ctx)
 	<-sl.done
+}
+
+// claimRecording opens testrec.Crowd.
+func claimRecording(t testing.TB, vehicles, frames int) *scene.Recording {
+	data := testrec.Crowd(vehicles, frames)
+	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestAssociateRefusesClaims: a recording whose events claim far more
+// samples than its frames could hold (here 8 million, 256 MiB, from
+// about 100 kB) is refused at once, allocating little; one that claims
+// few samples is associated, also over empty frames.
+func TestAssociateRefusesClaims(t *testing.T) {
+	rec := claimRecording(t, 2000, 4000)
+	if n := EstimateSamples(rec); n != 2000*4000 {
+		t.Fatalf("estimate %d, want %d", n, 2000*4000)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	a, err := Associate(context.Background(), rec, nil, nil)
+	runtime.ReadMemStats(&after)
+	if err == nil || a != nil {
+		t.Fatalf("associated a claim of %d samples: %v", EstimateSamples(rec), err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+		t.Errorf("refusing allocated %d MiB", got>>20)
+	}
+	small := claimRecording(t, 20, 400)
+	a, err = Associate(context.Background(), small, nil, nil)
+	if err != nil || a.Samples() != 20*400 {
+		t.Fatalf("a small recording: %v, %d samples, want %d", err, a.Samples(), 20*400)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -152,6 +153,10 @@ func TestCheckStatus(t *testing.T) {
 	if err := os.WriteFile("junk.bin", []byte("not a recording at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// 8 million samples claimed by 240 kB: refused, naming the file.
+	if err := os.WriteFile("crowd.log", testrec.Crowd(2000, 4000), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	runStatus(t, []statusCase{
 		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "total        0"},
 		{[]string{"check", "faults.log", "city.bai"}, ExitFaults, "", "off-lane     1"},
@@ -165,6 +170,7 @@ func TestCheckStatus(t *testing.T) {
 		{[]string{"check", "clean.log", "--speed", "3"}, ExitUsage, "not defined", ""},
 		{[]string{"check", "missing.log"}, ExitBadInput, "missing.log", ""},
 		{[]string{"check", "junk.bin", "city.bai"}, ExitBadInput, "junk.bin", ""},
+		{[]string{"check", "crowd.log", "--maps", "off"}, ExitBadInput, "crowd.log: lanes: the recording's spawn and destroy events", ""},
 		{[]string{"state", "clean.log", "city.bai", "city.bai", "--at", "1"}, ExitUsage, "at most one MAP", ""},
 		{[]string{"state", "clean.log", "clean.log", "--at", "1"}, ExitUsage, "two recordings", ""},
 	})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/query"
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -120,10 +121,12 @@ func openRecording(path string) (*recorder.Reader, *os.File, error) {
 }
 
 // fileErr puts the file name before a decode error, whose message has the
-// byte offset; other errors (reads, writes) already say what failed.
+// byte offset, and before the lane pass's refusal of a recording's claim;
+// other errors (reads, writes) already say what failed.
 func fileErr(path string, err error) error {
 	var fe *recorder.FormatError
-	if errors.As(err, &fe) {
+	var ce *lanes.ClaimError
+	if errors.As(err, &fe) || errors.As(err, &ce) {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return err

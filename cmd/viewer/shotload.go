@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -19,6 +20,7 @@ type shotScene struct {
 	mapName  string
 	recName  string
 	warnings []string
+	pathless bool // the lane pass refuses the recording (lanes.CheckClaim)
 	closers  []io.Closer
 	at       float64 // the moment recordings are opened for, when moment
 	moment   bool
@@ -115,6 +117,10 @@ func (sc *shotScene) addSource(src loader.Source) error {
 		}
 		if err := res.Recording.Err(); err != nil {
 			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: using the frames before the error: %v", name, err))
+		}
+		if err := lanes.CheckClaim(res.Recording); err != nil {
+			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: drawing no trails or faults: %v", name, err))
+			sc.pathless = true
 		}
 		sc.rec, sc.recName = res.Recording, name
 	}

@@ -21,7 +21,7 @@ import (
 // and returns what scenedraw draws of it; nil without a recording or
 // with --paths=false.
 func shotPaths(sc *shotScene, sp shotSpec, st *scene.State) (*scenedraw.Paths, error) {
-	if sc.rec == nil || sp.noPaths {
+	if sc.rec == nil || sp.noPaths || sc.pathless {
 		return nil, nil
 	}
 	a, err := lanes.Associate(context.Background(), sc.rec, sc.laneMap(), nil)
