@@ -66,17 +66,31 @@ func (dl *DrawList) Grid(center mgl64.Vec3, st GridStyle) GridInfo {
 	hw := orDefault(st.WidthPx, 1) * s / 2
 	sp := step.metres
 	i0, i1 := math.Ceil(b.Min[0]/sp), math.Floor(b.Max[0]/sp)
-	for i := i0; i <= i1; i++ {
+	for k := range gridLines(i0, i1, maxLines) {
+		i := i0 + float64(k)
 		dl.gridLine(mgl64.Vec3{i * sp, b.Min[1], center[2]}, mgl64.Vec3{i * sp, b.Max[1], center[2]}, i, hw, st)
 	}
 	j0, j1 := math.Ceil(b.Min[1]/sp), math.Floor(b.Max[1]/sp)
-	for j := j0; j <= j1; j++ {
+	for k := range gridLines(j0, j1, maxLines) {
+		j := j0 + float64(k)
 		dl.gridLine(mgl64.Vec3{b.Min[0], j * sp, center[2]}, mgl64.Vec3{b.Max[0], j * sp, center[2]}, j, hw, st)
 	}
 	if st.ScaleColor.A > 0 {
 		dl.scaleBar(sp*ppm, step.label, st.ScaleColor)
 	}
 	return info
+}
+
+// gridLines is how many grid lines there are from index i0 to i1, at
+// most maxLines+1 (the bound visibleGround keeps to). None when the
+// indices are not numbers, or so large that a step of one does not
+// change them: a view 10^28 m from the origin (a hostile recording) would
+// otherwise loop for ever on i++.
+func gridLines(i0, i1 float64, maxLines int) int {
+	if !(i1 >= i0) || i0+1 == i0 || i1+1 == i1 {
+		return 0
+	}
+	return int(min(i1-i0+1, float64(maxLines+1)))
 }
 
 // gridLine draws one grid line; index i multiple of ten makes it major.
