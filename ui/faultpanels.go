@@ -209,9 +209,13 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 	lo, hi := p.Min[s], p.Max[s]
 	h.scratch = append(h.scratch[:0], s.String()...)
 	h.scratch = append(h.scratch, "   "...)
-	h.scratch = strconv.AppendFloat(h.scratch, lo, 'f', 0, 64)
-	h.scratch = append(h.scratch, " to "...)
-	h.scratch = strconv.AppendFloat(h.scratch, hi, 'f', 0, 64)
+	if note := p.Note(s); note != "" {
+		h.scratch = append(h.scratch, note...)
+	} else {
+		h.scratch = strconv.AppendFloat(h.scratch, lo, 'f', 0, 64)
+		h.scratch = append(h.scratch, " to "...)
+		h.scratch = strconv.AppendFloat(h.scratch, hi, 'f', 0, 64)
+	}
 	ov.run(0, h.scratch, x0, y+(title-faceH(f.small))/2, f.rSmall, w, colTextDim)
 	top := y + title
 	ov.rect(0, rect{x0, top, x0 + w, top + band}, colTrack)

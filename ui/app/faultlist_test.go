@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
@@ -213,6 +215,39 @@ func TestPlotColumns(t *testing.T) {
 	}
 	if a.Plot(90) != p || p.track == nil {
 		t.Error("plot not kept")
+	}
+}
+
+// TestPlotNotes: without a map the lane plots say so instead of a range
+// (they showed "-Inf to +Inf"), keep finite bands, and the speed plot is
+// as with a map; with the map every series has its range.
+func TestPlotNotes(t *testing.T) {
+	a := newFaulty(t)
+	a.selected = 1
+	withMap := *a.Plot(90)
+	for s := range NumSeries {
+		if n := withMap.Note(s); n != "" {
+			t.Errorf("with the map, %v notes %q", s, n)
+		}
+	}
+	rec := a.Recording()
+	as, err := lanes.Associate(context.Background(), rec, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p Plot
+	tr := &as.Tracks[as.TracksOf(1)[0]]
+	p.build(tr, 90, rec.Times()[0], rec.Duration(), false)
+	for s, want := range map[Series]string{SeriesSpeed: "", SeriesOffset: "no map open", SeriesHeading: "no map open"} {
+		if got := p.Note(s); got != want {
+			t.Errorf("without a map, %v notes %q, want %q", s, got, want)
+		}
+		if math.IsInf(p.Min[s], 0) || math.IsInf(p.Max[s], 0) || !(p.Min[s] < p.Max[s]) {
+			t.Errorf("without a map, %v spans %v to %v", s, p.Min[s], p.Max[s])
+		}
+	}
+	if p.Max[SeriesSpeed] != withMap.Max[SeriesSpeed] {
+		t.Errorf("speed range %v without the map, %v with it", p.Max[SeriesSpeed], withMap.Max[SeriesSpeed])
 	}
 }
 

@@ -75,6 +75,24 @@ type Plot struct {
 	// Min and Max are each series' range over the track, widened so
 	// that a flat line sits in the middle of its band.
 	Min, Max [NumSeries]float64
+	noMap    bool            // the association has no map: no lanes
+	empty    [NumSeries]bool // the series has no value at all
+}
+
+// Note returns what to write instead of series s's range when it has no
+// value: "no map open" for the lane series of an association without a
+// map, "never in a lane" when the vehicle was on no lane; "" when it has
+// values.
+func (p *Plot) Note(s Series) string {
+	switch {
+	case s >= NumSeries || !p.empty[s]:
+		return ""
+	case p.noMap && s != SeriesSpeed:
+		return "no map open"
+	case s == SeriesSpeed:
+		return "no samples"
+	}
+	return "never in a lane"
 }
 
 func (p *Plot) reset() { p.track, p.width = nil, 0 }
@@ -119,14 +137,15 @@ func (a *App) Plot(width int) *Plot {
 		tr = &a.assoc.Tracks[tracks[0]]
 	}
 	if tr != p.track || width != p.width || p.start != a.clock.Start() || p.end != a.clock.End() {
-		p.build(tr, width, a.clock.Start(), a.clock.End())
+		p.build(tr, width, a.clock.Start(), a.clock.End(), a.assoc.Map != nil)
 	}
 	return p
 }
 
-// build fills the columns of tr over [start, end].
-func (p *Plot) build(tr *lanes.Track, width int, start, end float64) {
-	p.track, p.width, p.start, p.end = tr, width, start, end
+// build fills the columns of tr over [start, end]; hasMap says whether
+// its association placed it on a map.
+func (p *Plot) build(tr *lanes.Track, width int, start, end float64, hasMap bool) {
+	p.track, p.width, p.start, p.end, p.noMap = tr, width, start, end, !hasMap
 	for s := range NumSeries {
 		p.lo[s] = resizeF(p.lo[s], width, float32(math.Inf(1)))
 		p.hi[s] = resizeF(p.hi[s], width, float32(math.Inf(-1)))
@@ -141,9 +160,19 @@ func (p *Plot) build(tr *lanes.Track, width int, start, end float64) {
 			p.add(SeriesHeading, c, herr)
 		}
 	}
+	for s := range NumSeries {
+		p.empty[s] = !(p.Min[s] <= p.Max[s])
+	}
 	p.Min[SeriesSpeed] = 0
-	p.Max[SeriesSpeed] = max(p.Max[SeriesSpeed], 10)
-	m := max(math.Abs(p.Min[SeriesOffset]), math.Abs(p.Max[SeriesOffset]), 1)
+	if p.empty[SeriesSpeed] {
+		p.Max[SeriesSpeed] = 10
+	} else {
+		p.Max[SeriesSpeed] = max(p.Max[SeriesSpeed], 10)
+	}
+	m := 1.0 // a series without values keeps a finite band
+	if !p.empty[SeriesOffset] {
+		m = max(math.Abs(p.Min[SeriesOffset]), math.Abs(p.Max[SeriesOffset]), 1)
+	}
 	p.Min[SeriesOffset], p.Max[SeriesOffset] = -m, m
 	p.Min[SeriesHeading], p.Max[SeriesHeading] = -180, 180
 }
