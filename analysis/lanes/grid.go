@@ -32,25 +32,34 @@ func (b box) add(p mgl64.Vec3) box {
 func pointBox(p mgl64.Vec3) box { return box{p[0], p[1], p[0], p[1]} }
 
 // maxCells and maxEntries bound a grid whatever the map holds, so that
-// a map with a stray far-away point, or segments kilometres long, cannot
-// make a huge grid: the cells grow instead.
+// segments kilometres long cannot make a huge grid: the cells grow
+// instead. (A stray far-away item is left out, gridbulk.go.)
 const (
 	maxCells   = 1 << 20
 	maxEntries = 1 << 24
 )
 
-// finite reports whether b's corners are numbers, not infinities.
+// maxWorld bounds the coordinates (m) a grid indexes: 10,000 km from
+// the origin, beyond any city a map describes. A box reaching past it (a
+// hostile map's road 10^30 m away) is in no cell, like one that is not a
+// number: else the cells would grow to span it, every lookup would scan
+// the whole map, and a pass over a 20-minute recording would take hours.
+const maxWorld = 1e7
+
+// finite reports whether b's corners are numbers within maxWorld.
 func (b box) finite() bool {
-	return !math.IsNaN(b.x0+b.y0+b.x1+b.y1) && !math.IsInf(b.x0+b.y0+b.x1+b.y1, 0)
+	return math.Abs(b.x0) <= maxWorld && math.Abs(b.y0) <= maxWorld &&
+		math.Abs(b.x1) <= maxWorld && math.Abs(b.y1) <= maxWorld
 }
 
 // newGrid puts item i in every cell its box touches. Boxes that are not
-// finite are in no cell.
+// finite, and strays far from the rest (gridbulk.go), are in no cell.
 func newGrid(boxes []box, size float64) *grid {
 	g := &grid{size: size, nx: 1, ny: 1}
+	in := indexable(boxes)
 	all, any := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}, false
-	for _, b := range boxes {
-		if b.finite() {
+	for i, b := range boxes {
+		if in[i] {
 			all = box{min(all.x0, b.x0), min(all.y0, b.y0), max(all.x1, b.x1), max(all.y1, b.y1)}
 			any = true
 		}
@@ -61,13 +70,15 @@ func newGrid(boxes []box, size float64) *grid {
 	}
 	g.minX, g.minY = all.x0, all.y0
 	w, h := all.x1-all.x0, all.y1-all.y0
-	for (w/g.size+1)*(h/g.size+1) > maxCells || g.entries(boxes, w, h) > maxEntries {
+	for (w/g.size+1)*(h/g.size+1) > maxCells || g.entries(boxes, in, w, h) > maxEntries {
 		g.size *= 2
 	}
 	g.nx, g.ny = int(w/g.size)+1, int(h/g.size)+1
 	count := make([]int32, g.nx*g.ny+1)
-	for _, b := range boxes {
-		g.each(b, func(c int) { count[c+1]++ })
+	for i, b := range boxes {
+		if in[i] {
+			g.each(b, func(c int) { count[c+1]++ })
+		}
 	}
 	for c := 1; c < len(count); c++ {
 		count[c] += count[c-1]
@@ -77,21 +88,23 @@ func newGrid(boxes []box, size float64) *grid {
 	fill := make([]int32, g.nx*g.ny)
 	copy(fill, count)
 	for i, b := range boxes {
-		g.each(b, func(c int) {
-			g.items[fill[c]] = int32(i)
-			fill[c]++
-		})
+		if in[i] {
+			g.each(b, func(c int) {
+				g.items[fill[c]] = int32(i)
+				fill[c]++
+			})
+		}
 	}
 	return g
 }
 
-// entries counts the cells the boxes would touch with g's cell size over
-// a w x h extent, without visiting them.
-func (g *grid) entries(boxes []box, w, h float64) float64 {
+// entries counts the cells the indexed boxes would touch with g's cell
+// size over a w x h extent, without visiting them.
+func (g *grid) entries(boxes []box, in []bool, w, h float64) float64 {
 	nx, ny := int(w/g.size)+1, int(h/g.size)+1
 	n := 0.0
-	for _, b := range boxes {
-		if !b.finite() {
+	for i, b := range boxes {
+		if !in[i] {
 			continue
 		}
 		x0, x1 := g.span(b.x0, b.x1, g.minX, nx)
