@@ -81,8 +81,8 @@ type Plot struct {
 
 // Note returns what to write instead of series s's range when it has no
 // value: "no map open" for the lane series of an association without a
-// map, "never in a lane" when the vehicle was on no lane; "" when it has
-// values.
+// map, "never in a lane" when the vehicle was on no lane, "unknown" for a
+// speed never recorded as a number; "" when it has values.
 func (p *Plot) Note(s Series) string {
 	switch {
 	case s >= NumSeries || !p.empty[s]:
@@ -90,7 +90,7 @@ func (p *Plot) Note(s Series) string {
 	case p.noMap && s != SeriesSpeed:
 		return "no map open"
 	case s == SeriesSpeed:
-		return "no samples"
+		return "unknown"
 	}
 	return "never in a lane"
 }
