@@ -230,7 +230,10 @@ func TestAssociateGrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newPass(rec, m)
+	p, err := newPass(rec, m)
+	if err != nil {
+		t.Fatal(err)
+	}
 	clear(p.life)
 	got, err := p.associate(context.Background(), nil)
 	if err != nil {

@@ -98,10 +98,11 @@ const progressEvery = chunkFrames
 // recorded (a hostile file) is refused with an error, before anything is
 // allocated for them.
 func Associate(ctx context.Context, rec *scene.Recording, m Map, progress func(done, total int64)) (*Association, error) {
-	if err := CheckClaim(rec); err != nil {
+	p, err := newPass(rec, m)
+	if err != nil {
 		return nil, err
 	}
-	return newPass(rec, m).associate(ctx, progress)
+	return p.associate(ctx, progress)
 }
 
 func (p *pass) associate(ctx context.Context, progress func(done, total int64)) (*Association, error) {
@@ -128,15 +129,20 @@ func (p *pass) associate(ctx context.Context, progress func(done, total int64)) 
 	return p.a, nil
 }
 
-func newPass(rec *scene.Recording, m Map) *pass {
+// newPass prepares a pass over rec, or refuses it (checkClaim) before
+// allocating anything for its samples.
+func newPass(rec *scene.Recording, m Map) (*pass, error) {
+	lives := rec.Lives()
+	n := vehicleFrames(lives)
+	if err := checkClaim(rec, n); err != nil {
+		return nil, err
+	}
 	evs := rec.Events()
 	w := runtime.GOMAXPROCS(0)
 	p := &pass{rec: rec, m: m, times: rec.Times(), lights: map[uint32]int{},
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
-	lives := rec.Lives()
 	p.life = scene.LifeFrames(lives)
-	n := vehicleFrames(lives)
 	p.store = newSlab(n)
 	p.chunkN = int(min(n*chunkFrames/int64(max(len(p.times), 1))*5/4, n, maxChunk))
 	p.parents = map[uint32]struct{}{}
@@ -145,7 +151,7 @@ func newPass(rec *scene.Recording, m Map) *pass {
 			p.parents[e.Other] = struct{}{}
 		}
 	}
-	return p
+	return p, nil
 }
 
 // ignored are the packets the pass does not use: Open checked them.
