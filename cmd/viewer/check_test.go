@@ -171,6 +171,7 @@ func TestCheckStatus(t *testing.T) {
 		{[]string{"check", "missing.log"}, ExitBadInput, "missing.log", ""},
 		{[]string{"check", "junk.bin", "city.bai"}, ExitBadInput, "junk.bin", ""},
 		{[]string{"check", "crowd.log", "--maps", "off"}, ExitBadInput, "crowd.log: lanes: the recording's spawn and destroy events", ""},
+		{[]string{"shot", "crowd.log", "--at", "1", "--maps", "off", "--size", "64x48", "--out", "crowd.png"}, ExitOK, "crowd.log: no lanes, trails or faults", "crowd.png: 64x48"},
 		{[]string{"state", "clean.log", "city.bai", "city.bai", "--at", "1"}, ExitUsage, "at most one MAP", ""},
 		{[]string{"state", "clean.log", "clean.log", "--at", "1"}, ExitUsage, "two recordings", ""},
 	})

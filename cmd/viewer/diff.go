@@ -174,7 +174,7 @@ func diffEvents(a, b *shotScene) (evA, evB []compare.Event, err error) {
 	lm := a.laneMap()
 	for _, sc := range []*shotScene{a, b} {
 		ev := compare.Collisions(sc.rec)
-		if lm != nil {
+		if lm != nil && !sc.pathless {
 			as, err := lanes.Associate(context.Background(), sc.rec, lm, nil)
 			if err != nil {
 				return nil, nil, fileErr(sc.recName, err)

@@ -119,7 +119,7 @@ func (sc *shotScene) addSource(src loader.Source) error {
 			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: using the frames before the error: %v", name, err))
 		}
 		if err := lanes.CheckClaim(res.Recording); err != nil {
-			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: drawing no trails or faults: %v", name, err))
+			sc.warnings = append(sc.warnings, fmt.Sprintf("%s: no lanes, trails or faults: %v", name, err))
 			sc.pathless = true
 		}
 		sc.rec, sc.recName = res.Recording, name
