@@ -83,35 +83,75 @@ type noticeCache struct {
 }
 
 // noticeStack draws the notices in the bottom-right corner of the 3D view,
-// the newest at the bottom, each with a stripe in its level's colour.
+// the newest at the bottom, each with a stripe in its level's colour. An
+// open list panel on the right pushes them beside it, or, when a small
+// window leaves too little room between it and the inspector, under it;
+// they are wrapped so as not to cover the inspector and its plots.
 func (h *hudText) noticeStack(g *Game) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	ns := g.app.Notices()
-	h.wrapNotices(ns, f.regular, min(l.px(560), l.w*0.5))
-	pad := l.px(8)
-	y := l.view.y1 - l.px(panelMargin)
+	pad, stripe := l.px(8), l.px(4)
+	y, top := l.view.y1-l.px(panelMargin), l.view.y0
 	right := l.w - l.px(panelMargin)
+	left := h.leftPanelsEdge(l)
 	if a := g.app; a.FaultListOpen() || a.DiffListOpen() || a.ThresholdsOpen() {
-		x0, _, _ := listPanelAt(l) // beside the list, not over it
-		right = x0 - l.px(panelMargin)
+		x0, _, _ := listPanelAt(l)
+		if beside := x0 - l.px(panelMargin); beside-left-stripe-2*pad >= l.px(200) {
+			right = beside
+		} else {
+			top = h.rightPanelsBottom(l, x0) + l.px(panelMargin)
+		}
 	}
-	for i := len(ns) - 1; i >= 0 && y > l.view.y0; i-- {
+	width := min(l.px(560), l.w*0.5)
+	if avail := right - left - stripe - 2*pad; avail >= l.px(120) {
+		width = min(width, avail)
+	}
+	h.wrapNotices(ns, f.regular, width)
+	for i := len(ns) - 1; i >= 0 && y > top; i-- {
 		c := &h.notices[i]
 		tw := 0.0
 		for _, s := range c.lines {
 			tw = max(tw, text.Advance(s, f.regular))
 		}
 		hgt := float64(len(c.lines))*f.lineH + 2*pad
-		r := rect{right - tw - 2*pad - l.px(4), y - hgt, right, y}
+		if y-hgt < top && i < len(ns)-1 {
+			break // no room for an older one: the newest always shows
+		}
+		r := rect{right - tw - 2*pad - stripe, y - hgt, right, y}
 		ov.rect(0, r, colPanelBg)
-		ov.rect(0, rect{r.x0, r.y0, r.x0 + l.px(4), r.y1}, colNotice[ns[i].Level])
+		ov.rect(0, rect{r.x0, r.y0, r.x0 + stripe, r.y1}, colNotice[ns[i].Level])
 		for j, s := range c.lines {
 			ty := r.y0 + pad + float64(j)*f.lineH + (f.lineH-faceH(f.regular))/2
-			ov.text(0, s, r.x0+l.px(4)+pad, ty, f.regular, colText)
+			ov.text(0, s, r.x0+stripe+pad, ty, f.regular, colText)
 		}
 		h.panels = append(h.panels, r)
 		y = r.y0 - l.px(6)
 	}
+}
+
+// leftPanelsEdge is where the panels drawn so far on the left of the
+// window (the inspector and its plots, not the bars across it) end, plus
+// a margin; the margin alone without them.
+func (h *hudText) leftPanelsEdge(l *layout) float64 {
+	edge := l.px(panelMargin)
+	for _, r := range h.panels {
+		if r.x0 < l.w/2 && r.x1 < l.w*0.75 {
+			edge = max(edge, r.x1+l.px(panelMargin))
+		}
+	}
+	return edge
+}
+
+// rightPanelsBottom is the lowest edge of the panels drawn so far on the
+// right of x (a list panel), or the view's top without them.
+func (h *hudText) rightPanelsBottom(l *layout, x float64) float64 {
+	bottom := l.view.y0
+	for _, r := range h.panels {
+		if r.x0 >= x-1 {
+			bottom = max(bottom, r.y1)
+		}
+	}
+	return bottom
 }
 
 // wrapNotices keeps h.notices parallel to ns, re-wrapping only changed

@@ -132,3 +132,29 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 		t.Errorf("a playing Update with faults, trail and plots allocates %v times", n)
 	}
 }
+
+// TestWindowNoticesClearOfPanels: in a small window with the actor panel
+// and the fault list open, the notices (of the loads and the pass) cover
+// neither: too little room between the two puts them under the list.
+func TestWindowNoticesClearOfPanels(t *testing.T) {
+	g, sc := faultyWindow(t)
+	g.Layout(1024, 700)
+	sc.key(input.KeyK, false, false)
+	drain(t, g, sc)
+	sc.key(input.KeyEnter, false, false)
+	drain(t, g, sc)
+	run(t, g, 2)
+	a := g.App()
+	if a.Selected() == 0 || !a.FaultListOpen() || len(a.Notices()) == 0 {
+		t.Fatalf("selected %d, list open %v, %d notices", a.Selected(), a.FaultListOpen(), len(a.Notices()))
+	}
+	ps := g.hud.panels
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			p, q := ps[i], ps[j]
+			if p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1 {
+				t.Errorf("panels %d %+v and %d %+v overlap", i, p, j, q)
+			}
+		}
+	}
+}
