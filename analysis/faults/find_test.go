@@ -3,6 +3,8 @@ package faults
 import (
 	"bytes"
 	"context"
+	"math"
+	"reflect"
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
@@ -227,4 +229,65 @@ func cleanFaults(t *testing.T, city citygen.Config, opt demo.Options) *Result {
 		t.Fatal(err)
 	}
 	return Find(a, rec.Events(), Defaults())
+}
+
+// TestAssociateOnlyFindsTheSame: without a map, Find gives on an
+// association of the event actors' tracks alone (lanes.AssociateOnly, a
+// shot's) exactly what it gives on the whole one, and a track kept is the
+// same track. The recording has a collision of two moving cars (its worst
+// value is their speed, from their tracks) and a car that stands 35 s (a
+// blocked span, listed only for an actor with a track), among others.
+func TestAssociateOnlyFindsTheSame(t *testing.T) {
+	w := newWorld(t)
+	s := several(w)
+	s.Seconds = 40
+	s.Vehicles = append(s.Vehicles, car(20, w.a0, steady(30, 0), false), car(21, w.b1, steady(2, 1), false))
+	data := s.Bytes()
+	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := lanes.Associate(context.Background(), rec, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := lanes.EventActors(rec)
+	const trail = 21 // an actor of no event, for a trail
+	some, err := lanes.AssociateOnly(context.Background(), rec, append(ids, trail), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := Find(whole, rec.Events(), Defaults()), Find(some, rec.Events(), Defaults())
+	t.Logf("%d faults: %d collisions, %d blocked spans; %d of %d tracks kept",
+		len(want.Faults), want.Count(Collision), want.Count(Blocked), len(some.Tracks), len(whole.Tracks))
+	if want.Count(Collision) == 0 || want.Count(Blocked) == 0 || len(some.Tracks) >= len(whole.Tracks) {
+		t.Fatalf("nothing to compare: %+v", want.Faults)
+	}
+	for _, f := range want.Faults {
+		if f.Kind == Collision && !(f.Worst > 1) {
+			t.Fatalf("the collision's worst value %v does not come from the cars' tracks", f.Worst)
+		}
+	}
+	if !reflect.DeepEqual(got.Faults, want.Faults) {
+		t.Errorf("faults differ:\n got %+v\nwant %+v", got.Faults, want.Faults)
+	}
+	for _, id := range []uint32{trail, 20} {
+		w, g := whole.TracksOf(id), some.TracksOf(id)
+		if len(w) == 0 || len(w) != len(g) {
+			t.Fatalf("actor %d: %d tracks whole, %d kept", id, len(w), len(g))
+		}
+		tw, tg := &whole.Tracks[w[0]], &some.Tracks[g[0]]
+		if tw.Len() != tg.Len() || tw.First != tg.First {
+			t.Fatalf("actor %d: %d samples from %d, kept %d from %d", id, tw.Len(), tw.First, tg.Len(), tg.First)
+		}
+		for i := range tw.Len() {
+			a, b := tw.At(i), tg.At(i)
+			if math.IsNaN(a.HeadingError) && math.IsNaN(b.HeadingError) {
+				a.HeadingError, b.HeadingError = 0, 0 // NaN: no direction of motion, in both
+			}
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("actor %d sample %d: %+v kept, %+v whole", id, i, b, a)
+			}
+		}
+	}
 }

@@ -230,7 +230,7 @@ func TestAssociateGrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := newPass(rec, m)
+	p, err := newPass(rec, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

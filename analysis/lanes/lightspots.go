@@ -100,7 +100,7 @@ func (p *pass) spots(f int) {
 // children); the others' poses are never read (scene.World.FilterPositions).
 func (p *pass) keep(id uint32, k scene.Kind) bool {
 	switch {
-	case k.IsVehicle():
+	case k.IsVehicle() && p.sampled(id):
 		return true
 	case k == scene.KindTrafficLight:
 		i, ok := p.lights[id]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -65,6 +66,7 @@ type pass struct {
 	nextEv  int
 	evIDs   []uint32            // actors of the current frame's collisions and blocked spans
 	parents map[uint32]struct{} // the ids actors are attached to, over the recording
+	only    map[uint32]struct{} // the vehicles sampled; nil: all (only.go)
 
 	tracks  []trackFill // the decoder's bookkeeping of each track
 	store   *slab       // their storage (storage.go)
@@ -98,7 +100,7 @@ const progressEvery = chunkFrames
 // recorded (a hostile file) is refused with an error, before anything is
 // allocated for them.
 func Associate(ctx context.Context, rec *scene.Recording, m Map, progress func(done, total int64)) (*Association, error) {
-	p, err := newPass(rec, m)
+	p, err := newPass(rec, m, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -129,17 +131,21 @@ func (p *pass) associate(ctx context.Context, progress func(done, total int64)) 
 	return p.a, nil
 }
 
-// newPass prepares a pass over rec, or refuses it (checkClaim) before
-// allocating anything for its samples.
-func newPass(rec *scene.Recording, m Map) (*pass, error) {
+// newPass prepares a pass over rec (over the vehicles in only, when it is
+// not nil), or refuses it (checkClaim) before allocating anything for its
+// samples.
+func newPass(rec *scene.Recording, m Map, only map[uint32]struct{}) (*pass, error) {
 	lives := rec.Lives()
+	if only != nil {
+		lives = slices.DeleteFunc(lives, func(l scene.Life) bool { _, ok := only[l.ID]; return !ok })
+	}
 	n := vehicleFrames(lives)
 	if err := checkClaim(rec, n); err != nil {
 		return nil, err
 	}
 	evs := rec.Events()
 	w := runtime.GOMAXPROCS(0)
-	p := &pass{rec: rec, m: m, times: rec.Times(), lights: map[uint32]int{},
+	p := &pass{rec: rec, m: m, only: only, times: rec.Times(), lights: map[uint32]int{},
 		workers: w, jobs: make(chan *chunk, 2*w), free: make(chan *chunk, 3*w+1)}
 	p.a = &Association{Map: m, Times: p.times, Spots: make([]Spot, len(evs)), byID: map[uint32][]int32{}}
 	p.life = scene.LifeFrames(lives)
@@ -216,6 +222,9 @@ func isVehicle(k scene.Kind) bool { return k.IsVehicle() }
 // frame samples the vehicles of frame f, now applied to w.
 func (p *pass) frame(w *scene.World, f int) {
 	p.movers = w.Movers(p.movers, isVehicle)
+	if p.only != nil {
+		p.movers = slices.DeleteFunc(p.movers, func(m scene.Mover) bool { return !p.sampled(m.ID) })
+	}
 	// Both lists are sorted by id: walk them side by side.
 	p.next = p.next[:0]
 	j := 0
