@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"context"
+	"io"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -54,7 +55,13 @@ func momentTimes(times []float64, rng *rand.Rand) []float64 {
 // say about the file.
 func checkMoment(t *testing.T, name string, data []byte, full *Recording, tm float64) *Recording {
 	t.Helper()
-	rec, err := OpenAt(context.Background(), bytes.NewReader(data), int64(len(data)), tm, nil)
+	return checkMomentOf(t, name, bytes.NewReader(data), int64(len(data)), full, tm)
+}
+
+// checkMomentOf is checkMoment of the recording of size bytes in r.
+func checkMomentOf(t *testing.T, name string, r io.ReaderAt, size int64, full *Recording, tm float64) *Recording {
+	t.Helper()
+	rec, err := OpenAt(context.Background(), r, size, tm, nil)
 	if err != nil {
 		t.Fatalf("%s at %v: %v", name, tm, err)
 	}

@@ -14,13 +14,14 @@ import (
 
 // decoder reads and checks pieces.
 type decoder struct {
-	src  io.ReaderAt
-	size int64
-	plen int64 // pieceSize, or less in tests
-	body int64 // where the frames begin
-	key  int64 // keyframe spacing (keySpacing)
-	rd   *recorder.Reader
-	trk  tracker
+	src    io.ReaderAt
+	mapped *fileMap // the file's mapping, read instead of src (mapped.go); nil: read src
+	size   int64
+	plen   int64 // pieceSize, or less in tests
+	body   int64 // where the frames begin
+	key    int64 // keyframe spacing (keySpacing)
+	rd     *recorder.Reader
+	trk    tracker
 	// seen[g][id] is the generation of the piece in which id was last
 	// named by group g's packets (0 after a spawn of id).
 	seen [len(skimGroups)][]uint32
@@ -56,7 +57,7 @@ var (
 // is known (>= 0), else from the first frame FindFrame finds at or after
 // lo; ix gives the header and the layout to check with.
 func (d *decoder) decode(p *piece, lo, hi, start int64, ix *recorder.Index) {
-	p.start, p.data, p.bad, p.knew = -1, nil, false, ix
+	p.start, p.data, p.bad, p.knew, p.faulted, p.mapped = -1, nil, false, ix, false, false
 	p.firsts, p.ends = p.firsts[:0], p.ends[:0]
 	p.marks, p.moves, p.firstMoves = p.marks[:0], p.moves[:0], p.firstMoves[:0]
 	p.frames = p.frames[:0]
@@ -128,13 +129,18 @@ const tailRead = 128 << 10
 // tail is tailRead, or the piece length if shorter (tests).
 func (d *decoder) tail() int64 { return min(tailRead, d.plen) }
 
-// read fills p.buf with the bytes [off, end) of the file.
+// read fills p.buf with the bytes [off, end) of the file: the mapping's,
+// or read into the piece's own buffer.
 func (d *decoder) read(p *piece, off, end int64) bool {
-	n := int(end - off)
-	if cap(p.buf) < n {
-		p.buf = make([]byte, n, n+n/8)
+	if d.mapped != nil {
+		p.buf, p.at, p.mapped = d.mapped.bytes(off, end), 0, true
+		return true
 	}
-	p.buf, p.at = p.buf[:n], 0
+	n := int(end - off)
+	if cap(p.mem) < n {
+		p.mem = make([]byte, n, n+n/8)
+	}
+	p.buf, p.at = p.mem[:n], 0
 	k, err := d.src.ReadAt(p.buf, off)
 	if k < n && err != nil {
 		p.buf = p.buf[:0]
@@ -149,10 +155,14 @@ func (d *decoder) read(p *piece, off, end int64) bool {
 func (d *decoder) grow(p *piece) bool {
 	have := int64(len(p.buf) - p.at)
 	more := min(max(have, d.tail()), d.size-p.start-have)
+	if d.mapped != nil {
+		p.buf, p.at = d.mapped.bytes(p.start, p.start+have+more), 0
+		return true
+	}
 	if int64(cap(p.buf)-p.at) < have+more {
 		nb := make([]byte, have, have+more+(have+more)/8)
 		copy(nb, p.buf[p.at:])
-		p.buf, p.at = nb, 0
+		p.buf, p.at, p.mem = nb, 0, nb
 	}
 	p.buf = p.buf[:int64(p.at)+have+more]
 	k, err := d.src.ReadAt(p.buf[int64(p.at)+have:], p.start+have)

@@ -72,12 +72,17 @@ type piece struct {
 	// them (no firsts, marks or movements).
 	frames []recorder.FrameInfo
 	light  bool
+	// faulted: the file's mapping faulted while the decoder read it: the
+	// scan reads the piece again itself.
+	faulted bool
+	mapped  bool // data is the file's mapping's (tests)
 	// keyMarks: the decoder marked every keyframe candidate (always for
 	// Open; for OpenAt only in a piece that may hold its moment).
 	keyMarks bool
 
-	buf []byte // what data is cut from (from buf[at]), reused for the next piece
+	buf []byte // what data is cut from (from buf[at]): mem's, or the file's mapping
 	at  int
+	mem []byte // the piece's own buffer, reused for the next piece
 }
 
 // end is the offset just past the piece's frames.
@@ -103,7 +108,9 @@ type pieces struct {
 	lightFrom atomic.Int64    // pieces from this one on are only checked (a scan that stopped)
 	own       decoder         // the scan's, for small files and pieces read again
 	moment    *momentCut      // OpenAt's: what its decoders leave out; nil for Open
+	mapped    *fileMap        // the file's mapping, which the decoders read (not own); nil: ReadAt
 	redone    int             // decoded pieces read again (see fits)
+	faults    atomic.Int32    // pieces whose mapping faulted (tests)
 	wg        sync.WaitGroup
 	cancel    context.CancelFunc
 }
@@ -113,8 +120,11 @@ type pieces struct {
 // with first (the header, no layout), the others with known (the layout
 // the file's first frames show) until the scan knows more. moment is nil
 // for Open.
-func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64, moment *momentCut) *pieces {
+func newPieces(ctx context.Context, src io.ReaderAt, size int64, first, known *recorder.Index, workers int, plen, key int64, moment *momentCut, mapped *fileMap) *pieces {
 	ps := &pieces{src: src, size: size, plen: plen, key: key, body: first.HeaderSize, first: first, known: known, moment: moment}
+	if workers > 0 {
+		ps.mapped = mapped
+	}
 	ps.own = ps.decoder()
 	ps.count = int((size - ps.body + plen - 1) / plen)
 	window := workers + 1
@@ -156,7 +166,11 @@ func (ps *pieces) bounds(i int) (lo, hi int64) {
 // waits for is always being decoded.
 func (ps *pieces) work() {
 	defer ps.wg.Done()
+	if ps.mapped != nil {
+		defer faultPanics()()
+	}
 	d := ps.decoder()
+	d.mapped = ps.mapped
 	for {
 		var p *piece
 		select {
@@ -181,9 +195,27 @@ func (ps *pieces) work() {
 		if i == 0 {
 			start = ps.body
 		}
-		d.decode(p, lo, hi, start, ix)
+		ps.decode(&d, p, lo, hi, start, ix)
 		ps.results[i] <- p
 	}
+}
+
+// decode is a decoder's d.decode of piece p: when the mapped file shrank
+// under it (a fault, see mapped.go), p is left with no frames, which the
+// scan then reads again itself from the file, and d starts afresh.
+func (ps *pieces) decode(d *decoder, p *piece, lo, hi, start int64, ix *recorder.Index) {
+	defer func() {
+		if r := recover(); r != nil {
+			if !isFault(r) {
+				panic(r)
+			}
+			ps.faults.Add(1)
+			p.faulted, p.data, p.buf = true, nil, nil
+			*d = ps.decoder()
+			d.mapped = ps.mapped
+		}
+	}()
+	d.decode(p, lo, hi, start, ix)
 }
 
 // get returns piece i, its first frame being the one at start (where the
@@ -217,6 +249,9 @@ func (ps *pieces) get(i int, start int64, ix *recorder.Index) *piece {
 // none and the scan has read past it; and it was checked with the layout
 // the scan knows.
 func (ps *pieces) fits(p *piece, i int, start int64, ix *recorder.Index) bool {
+	if p.faulted {
+		return false
+	}
 	if p.light && int64(i) < ps.lightFrom.Load() {
 		return false // taken as light before the scan stopped: read it again
 	}

@@ -205,7 +205,7 @@ func TestPiecesFalseFrames(t *testing.T) {
 		})
 	}
 	// The hidden frames do fool a decoder: some piece starts inside one.
-	ps := newPieces(t.Context(), bytes.NewReader(data), int64(len(data)), ix, ix, 1, 40<<10, keySpacing(int64(len(data))), nil)
+	ps := newPieces(t.Context(), bytes.NewReader(data), int64(len(data)), ix, ix, 1, 40<<10, keySpacing(int64(len(data))), nil, nil)
 	defer ps.stop()
 	fooled := 0
 	for i := range ps.count {

@@ -36,6 +36,11 @@ type Recording struct {
 	redone   int  // pieces of the file the scan read again itself (pieces.go)
 	noDist   bool // OpenAt's: Actor.Distance is not computed (0)
 	keysLeft int  // keyframes OpenAt left out (tests check the path runs)
+	// How the file was read (mapped.go; tests check the paths run): the
+	// decoders read its mapping; in how many pieces it faulted; the
+	// scan's read of it faulted and Open started again without it.
+	mapped, remapped bool
+	mapFaults        int
 
 	mu  sync.Mutex
 	sk  seeker
@@ -112,7 +117,6 @@ func openRule(ctx context.Context, r io.ReaderAt, size int64, progress func(done
 }
 
 func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int64), o openOptions) (*Recording, error) {
-	rule := o.rule
 	if size < 0 {
 		return nil, fmt.Errorf("scene: negative size %d", size)
 	}
@@ -120,18 +124,58 @@ func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, to
 	if err != nil {
 		return nil, err
 	}
+	if m := mapSource(r, size); m != nil {
+		rec, faulted, err := openMapped(ctx, r, size, head, progress, o, m)
+		if !faulted {
+			return rec, err
+		}
+		// The file shrank under the mapping: read it as it is now.
+		rec, err = openWith(ctx, r, size, head, progress, o, nil)
+		if rec != nil {
+			rec.remapped = true
+		}
+		return rec, err
+	}
+	return openWith(ctx, r, size, head, progress, o, nil)
+}
+
+// openMapped is openWith with the decoders reading the file's mapping m,
+// which it unmaps when done; faulted reports that the mapping faulted in
+// the scan (see mapped.go), and then it returns nothing else.
+func openMapped(ctx context.Context, r io.ReaderAt, size int64, head *recorder.Index, progress func(done, total int64),
+	o openOptions, m *fileMap) (rec *Recording, faulted bool, err error) {
+	defer m.close()
+	defer faultPanics()()
+	defer func() {
+		if v := recover(); v != nil {
+			if !isFault(v) {
+				panic(v)
+			}
+			rec, faulted, err = nil, true, nil
+		}
+	}()
+	rec, err = openWith(ctx, r, size, head, progress, o, m)
+	return rec, false, err
+}
+
+// openWith opens the recording whose header and first frames are head,
+// its decoders reading mapped when it is not nil.
+func openWith(ctx context.Context, r io.ReaderAt, size int64, head *recorder.Index, progress func(done, total int64),
+	o openOptions, mapped *fileMap) (*Recording, error) {
+	rule := o.rule
 	rec := &Recording{src: r, statics: newStaticTable(), noDist: o.moment}
 	report := func(done int64) {
 		if progress != nil {
 			progress(done, size)
 		}
 	}
-	sc := scanner{rec: rec, size: size, rule: rule, until: math.Inf(1)}
+	sc := scanner{rec: rec, size: size, rule: rule, until: math.Inf(1), mapped: mapped}
 	if o.moment {
 		sc.moment, sc.until = true, o.at // NaN: the first frame's time
 	}
 	decoded, scanErr := sc.run(ctx, head, report)
 	rec.refills, rec.redone, rec.keysLeft = sc.refetched, sc.redone, sc.keysLeft
+	rec.mapped, rec.mapFaults = sc.readMapped, sc.mapFaults
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

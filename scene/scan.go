@@ -26,10 +26,11 @@ import (
 // that could not be read or checked, the scan reads the rest of the file
 // itself, through a Reader of the file, which then skims those packets.
 type scanner struct {
-	rec  *Recording
-	size int64
-	rule BlockRule // for the blocked spans among the events
-	w    *World
+	rec    *Recording
+	size   int64
+	mapped *fileMap  // the file's mapping for the decoders, or nil (mapped.go)
+	rule   BlockRule // for the blocked spans among the events
+	w      *World
 
 	rd         *recorder.Reader     // of the pieces, or of the file once onFile
 	onFile     bool                 // rd reads the file after a bad piece
@@ -73,12 +74,14 @@ type scanner struct {
 	pieceLast int
 	keepAll   bool
 
-	stale     map[uint32]*staleActor
-	side      *recorder.Reader // re-reads frames for settleStale
-	need      []int32          // scratch: frames refill reads
-	refetched int              // frames read again (tests check the path runs)
-	redone    int              // pieces read again by the scan (tests and benchmarks)
-	keysLeft  int              // keyframes a moment's scan left out (tests check the path runs)
+	stale      map[uint32]*staleActor
+	side       *recorder.Reader // re-reads frames for settleStale
+	need       []int32          // scratch: frames refill reads
+	refetched  int              // frames read again (tests check the path runs)
+	redone     int              // pieces read again by the scan (tests and benchmarks)
+	mapFaults  int              // pieces whose mapping faulted in a decoder (tests)
+	readMapped bool             // the decoders read the file's mapping (tests)
+	keysLeft   int              // keyframes a moment's scan left out (tests check the path runs)
 }
 
 // Packets the scene does not use, which the scan's reader leaves
@@ -113,11 +116,12 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 		workers = pieceWorkers()
 	}
 	w.split = []bool{}
-	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes, s.cut())
+	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes, s.cut(), s.mapped)
 	defer func() {
 		ps.stop()
-		s.redone = ps.redone
+		s.redone, s.mapFaults = ps.redone, int(ps.faults.Load())
 	}()
+	s.readMapped = ps.mapped != nil
 	s.rd = recorder.NewBytesReader(nil, head.HeaderSize, first)
 	s.rd.TrackFrames()
 	start, known := head.HeaderSize, first
@@ -125,6 +129,9 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 		p := ps.get(i, start, known)
 		if p == nil {
 			return s.decoded, nil // cancelled: Open returns ctx's error
+		}
+		if pieceTaken != nil {
+			pieceTaken(i, p)
 		}
 		if s.stopped {
 			if p.start >= 0 {
