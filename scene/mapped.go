@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 )
 
+var pageSize = os.Getpagesize()
+
 // Open's decoders read the pieces of a file on disk through a read-only
 // mapping of it instead of copying them into buffers of their own.
 //
@@ -63,6 +65,18 @@ func mapSource(r io.ReaderAt, size int64) *fileMap {
 // mapping; the slice's capacity ends there too, so that nothing appends
 // into the mapping.
 func (m *fileMap) bytes(off, end int64) []byte { return m.data[off:end:end] }
+
+// release tells the system that the mapped bytes [off, end) will not be
+// read again soon: their pages leave the process's resident memory (they
+// stay in the page cache, and a later read finds them there). Without it
+// a process opening a file of gigabytes would show gigabytes resident.
+func (m *fileMap) release(off, end int64) {
+	page := int64(pageSize)
+	off, end = (off+page-1)&^(page-1), end&^(page-1)
+	if m != nil && off < end {
+		releasePages(m.data[off:end])
+	}
+}
 
 // close unmaps the file: once every goroutine that read it is done.
 func (m *fileMap) close() {

@@ -273,6 +273,9 @@ func (ps *pieces) done(p *piece, ix *recorder.Index) {
 		ps.known = ix
 		ps.mu.Unlock()
 	}
+	if p.mapped && len(p.data) > 0 {
+		ps.mapped.release(p.start, p.end())
+	}
 	p.data = nil
 	ps.free <- p
 }
