@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -142,5 +143,29 @@ func TestMappedDecoderFault(t *testing.T) {
 		if ps.fits(p, 1, p.start, ix) {
 			t.Error("a faulted piece fits: the scan would apply it")
 		}
+	})
+}
+
+// TestMappedCanceled stops Open of a mapped file midway: it returns the
+// context's error, and the mapping is not read after it is unmapped (the
+// decoders are done by then, or this would crash).
+func TestMappedCanceled(t *testing.T) {
+	data := genBytes(t, genConfig{vehicles: 100, lights: 5, frames: 1500, hz: 20, seed: 12})
+	withMapping(t, func() {
+		f := tempFile(t, data)
+		withPieces(16<<10, 2, func() {
+			for stop := 1; stop <= 3; stop++ {
+				ctx, cancel := context.WithCancel(context.Background())
+				calls := 0
+				rec, err := OpenContext(ctx, f, int64(len(data)), func(done, total int64) {
+					if calls++; calls == stop {
+						cancel()
+					}
+				})
+				if !errors.Is(err, context.Canceled) || rec != nil {
+					t.Fatalf("canceled at report %d: %v", stop, err)
+				}
+			}
+		})
 	})
 }
