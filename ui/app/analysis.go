@@ -290,7 +290,9 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 			if s.Offset >= 0 {
 				l.S("+")
 			}
-			l.F(s.Offset, 2).S(" m, heading error ")
+			l.F(s.Offset, 2).S(" m").End()
+			// A line of its own: beside the offset it ran past the panel.
+			l.Tab().S("heading error ")
 			if math.IsNaN(s.HeadingError) {
 				l.S("- (standing)")
 			} else {

@@ -259,7 +259,7 @@ func TestActorPanelLanes(t *testing.T) {
 	a.Apply(input.Clock(playback.GoTo(1)))
 	a.Tick()
 	s := a.ActorPanel().String()
-	for _, want := range []string{"lane\troad ", " side B lane 0\n\toffset +0.0", "heading error 0 deg", "faults\t", "off-lane"} {
+	for _, want := range []string{"lane\troad ", " side B lane 0\n\toffset +0.0", " m\n\theading error 0 deg", "faults\t", "off-lane"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("actor panel lacks %q:\n%s", want, s)
 		}
