@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"unsafe"
 )
 
 var pageSize = os.Getpagesize()
@@ -93,9 +94,14 @@ func faultPanics() (restore func()) {
 	return func() { debug.SetPanicOnFault(old) }
 }
 
-// isFault reports whether a recovered value is a memory fault made a
-// panic by debug.SetPanicOnFault (its runtime error has the address).
-func isFault(r any) bool {
-	_, ok := r.(interface{ Addr() uintptr })
-	return ok
+// faulted reports whether a recovered value is a memory fault in m's
+// mapping, made a panic by debug.SetPanicOnFault (its runtime error has
+// the address). Any other fault or panic is not Open's to recover.
+func (m *fileMap) faulted(r any) bool {
+	e, ok := r.(interface{ Addr() uintptr })
+	if !ok || len(m.data) == 0 {
+		return false
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(m.data)))
+	return e.Addr() >= lo && e.Addr()-lo < uintptr(len(m.data))
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -167,5 +168,37 @@ func TestMappedCanceled(t *testing.T) {
 				}
 			}
 		})
+	})
+}
+
+// fault is a panic value with an address, as debug.SetPanicOnFault's.
+type fault uintptr
+
+func (f fault) Addr() uintptr { return uintptr(f) }
+
+// TestMappedFaulted: Open recovers only faults inside its mapping; a
+// fault elsewhere, or any other panic, is not its own to hide.
+func TestMappedFaulted(t *testing.T) {
+	data := make([]byte, 3*os.Getpagesize())
+	withMapping(t, func() {
+		f := tempFile(t, data)
+		m := mapSource(f, int64(len(data)))
+		if m == nil {
+			t.Fatal("the file was not mapped")
+		}
+		defer m.close()
+		lo := uintptr(unsafe.Pointer(&m.data[0]))
+		for _, c := range []struct {
+			v    any
+			want bool
+		}{
+			{fault(lo), true}, {fault(lo + uintptr(len(data)) - 1), true},
+			{fault(lo - 1), false}, {fault(lo + uintptr(len(data))), false}, {fault(0), false},
+			{errors.New("not a fault"), false}, {"boom", false},
+		} {
+			if got := m.faulted(c.v); got != c.want {
+				t.Errorf("faulted(%v) = %v, want %v", c.v, got, c.want)
+			}
+		}
 	})
 }

@@ -206,7 +206,7 @@ func (ps *pieces) work() {
 func (ps *pieces) decode(d *decoder, p *piece, lo, hi, start int64, ix *recorder.Index) {
 	defer func() {
 		if r := recover(); r != nil {
-			if !isFault(r) {
+			if !ps.mapped.faulted(r) {
 				panic(r)
 			}
 			ps.faults.Add(1)

@@ -148,7 +148,7 @@ func openMapped(ctx context.Context, r io.ReaderAt, size int64, head *recorder.I
 	defer faultPanics()()
 	defer func() {
 		if v := recover(); v != nil {
-			if !isFault(v) {
+			if !m.faulted(v) {
 				panic(v)
 			}
 			rec, faulted, err = nil, true, nil
