@@ -20,7 +20,9 @@ import (
 // (which widens with the file), the static data of every actor, and the timeline's
 // events, blocked spans included. StateAt then costs a binary search for the frame plus decoding
 // from the nearest keyframe before it: about keySpacing and a few frames.
-// The file is read with ReadAt and never held whole.
+// The file is never held whole: Open reads a big file on disk through a
+// mapping of it whose pages it lets go as it goes (mapped.go), seeks read
+// it with ReadAt.
 //
 // The methods are safe for concurrent use; StateAt calls are serialized.
 type Recording struct {
