@@ -59,6 +59,13 @@ func (w *World) Poses(dst []Pose, want func(Kind) bool) []Pose {
 // accepted actors (and of their children) only.
 func (w *World) FilterPositions(keep func(id uint32, k Kind) bool) { w.posFilter = keep }
 
+// SkipDistances makes the World stop adding up the distances its actors
+// travel: a pass that reads places only (Poses, Movers) would otherwise
+// pay a square root per moved actor per frame (a tenth of the lane
+// pass's decoding) for figures it never reads. Such a World's States
+// have stale distances.
+func (w *World) SkipDistances() { w.noDist = true }
+
 // Mover is a live actor's identity and place, as Movers lists them: what
 // a pass reads of every vehicle at every frame, in a third of a Pose's
 // bytes (copying Poses was a sixth of the lane pass's decoding). The rest

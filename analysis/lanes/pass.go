@@ -174,6 +174,7 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 	rd.Ignore(ignored...)
 	w := scene.NewWorld()
 	w.FilterPositions(p.keep)
+	w.SkipDistances()
 	p.cur = p.newChunk()
 	for f := 0; f < n; {
 		pk, err := rd.Next()
