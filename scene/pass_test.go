@@ -44,7 +44,7 @@ func testPoses(t *testing.T, data []byte) {
 			}
 		}
 		isVehicle := func(k Kind) bool { return k.IsVehicle() }
-		movers = w.Movers(movers, isVehicle)
+		movers = w.Vehicles(movers)
 		vehicles := w.Poses(poses[:0], isVehicle)
 		if len(movers) != len(vehicles) {
 			t.Fatalf("frame %d: %d movers, %d vehicles", w.Frame(), len(movers), len(vehicles))
