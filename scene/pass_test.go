@@ -44,7 +44,7 @@ func testPoses(t *testing.T, data []byte) {
 			}
 		}
 		isVehicle := func(k Kind) bool { return k.IsVehicle() }
-		movers = w.Movers(movers, isVehicle)
+		movers = w.Vehicles(movers)
 		vehicles := w.Poses(poses[:0], isVehicle)
 		if len(movers) != len(vehicles) {
 			t.Fatalf("frame %d: %d movers, %d vehicles", w.Frame(), len(movers), len(vehicles))
@@ -134,6 +134,43 @@ func TestFilterPositions(t *testing.T) {
 			case a.ID == 4 && same:
 				t.Errorf("%s: the walker moved though its records were filtered out", tc.name)
 			}
+		}
+	}
+}
+
+// TestSkipDistances: a World that skips the distances places its actors
+// as one that does not, and its States say they travelled nothing.
+func TestSkipDistances(t *testing.T) {
+	frames := [][]recorder.Packet{
+		{&recorder.EventAdd{Actors: []recorder.ActorAdd{
+			addActor(1, 1, "vehicle.audi.tt", recorder.Vec3{X: 1000}, recorder.Vec3{}),
+			addActor(2, 2, "walker.pedestrian.0001", recorder.Vec3{Y: -300}, recorder.Vec3{}),
+		}},
+			&recorder.Positions{Records: []recorder.Position{pos(1, 1000, 0, 0, 0), pos(2, 0, -300, 0, 0)}}},
+		{&recorder.Positions{Records: []recorder.Position{pos(1, 1100, 0, 0, 10), pos(2, 20, -300, 0, 0)}}},
+		{&recorder.Positions{Records: []recorder.Position{pos(1, 1200, 0, 0, 20), pos(2, 40, -300, 0, 0)}}},
+	}
+	all, some := NewWorld(), NewWorld()
+	some.SkipDistances()
+	for i, f := range frames {
+		applyFrame(all, uint64(i+1), 0.05*float64(i), f...)
+		applyFrame(some, uint64(i+1), 0.05*float64(i), f...)
+	}
+	pa, ps := all.Poses(nil, nil), some.Poses(nil, nil)
+	if len(pa) != 2 || len(ps) != len(pa) {
+		t.Fatalf("%d and %d poses, want 2", len(pa), len(ps))
+	}
+	for i := range pa {
+		if pa[i] != ps[i] {
+			t.Errorf("pose %+v, want %+v", ps[i], pa[i])
+		}
+	}
+	var sa, ss State
+	all.State(&sa)
+	some.State(&ss)
+	for i := range sa.Actors {
+		if sa.Actors[i].Distance == 0 || ss.Actors[i].Distance != 0 {
+			t.Errorf("actor %d: distance %g skipped, %g measured", sa.Actors[i].ID, ss.Actors[i].Distance, sa.Actors[i].Distance)
 		}
 	}
 }

@@ -127,6 +127,7 @@ type World struct {
 	splitTmp []bool
 
 	posFilter func(id uint32, k Kind) bool // FilterPositions
+	noDist    bool                         // SkipDistances
 
 	statics   *staticTable // nil: make statics on the fly
 	restoring bool         // re-applying a keyframe's frame: per-frame packets only
@@ -317,7 +318,7 @@ func (w *World) resolveOne(i int) bool {
 		}
 	}
 	a.mark = done
-	if !w.restoring && int(a.spawn) < w.frame && (w.split == nil || w.split[i]) {
+	if !w.restoring && !w.noDist && int(a.spawn) < w.frame && (w.split == nil || w.split[i]) {
 		a.dist += distSteps(a.world.Location.Sub(prev).Len(), w.dt)
 	}
 	return ok

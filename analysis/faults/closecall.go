@@ -98,7 +98,7 @@ func lanesAt(a *lanes.Association, active []int32, f int, th Thresholds, dst []i
 			pos = -pos // side A drives toward decreasing Along
 		}
 		key := uint64(uint32(l.Road))<<16 | uint64(l.Side)<<8 | uint64(l.Lane)
-		dst = append(dst, inLane{lane: key, pos: pos, track: t, speed: speed * math.Cos(herr*math.Pi/180)})
+		dst = append(dst, inLane{lane: key, pos: pos, track: t, speed: alongLane(speed, herr)})
 	}
 	for i := 1; i < len(dst); i++ {
 		for j := i; j > 0 && before(&dst[j], &dst[j-1]); j-- {
@@ -106,6 +106,17 @@ func lanesAt(a *lanes.Association, active []int32, f int, th Thresholds, dst []i
 		}
 	}
 	return dst
+}
+
+// alongLane is a speed's part along the lane, herr degrees off it. Most
+// samples follow their lane to the hundredth of a degree the association
+// keeps, and cos(0) is exactly 1: skipping the cosine there gives the
+// same bits (the cosine was 15% of Find's CPU on the London demo).
+func alongLane(speed, herr float64) float64 {
+	if herr == 0 {
+		return speed
+	}
+	return speed * math.Cos(herr*math.Pi/180)
 }
 
 func before(x, y *inLane) bool { return x.lane < y.lane || x.lane == y.lane && x.pos < y.pos }

@@ -16,8 +16,9 @@ func scanTrack(m lanes.Map, ends *endLights, tr *lanes.Track, th Thresholds, r *
 	off := offLaneRule{tr: tr, th: th, stretch: stretch{start: -1}}
 	wrong := wrongWayRule{tr: tr, th: th, stretch: stretch{start: -1}}
 	cross := crossingRule{m: m, ends: ends, tr: tr, th: th, road: -1}
+	var s lanes.Sample
 	for i := range tr.Len() {
-		s := tr.At(i)
+		tr.Read(i, &s)
 		off.step(i, &s, r)
 		wrong.step(i, &s, r)
 		cross.step(i, &s, r)

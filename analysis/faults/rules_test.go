@@ -231,3 +231,16 @@ func check(t *testing.T, got []Fault, ws []want) {
 		}
 	}
 }
+
+// TestAlongLane: skipping the cosine of 0 changes no bit of the speed
+// along the lane.
+func TestAlongLane(t *testing.T) {
+	for _, speed := range []float64{0, 0.31, 8.333333, 27.5} {
+		for c := -18004; c <= 18004; c += 7 { // 0 among them
+			herr := float64(c) / 100
+			if got, want := alongLane(speed, herr), speed*math.Cos(herr*math.Pi/180); got != want {
+				t.Fatalf("speed %g at %g degrees: %g, the cosine gives %g", speed, herr, got, want)
+			}
+		}
+	}
+}

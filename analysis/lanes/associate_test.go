@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -247,5 +248,33 @@ func TestAssociateGrows(t *testing.T) {
 		if !slices.Equal(g.s, w.s) || g.First != w.First || g.ID != w.ID {
 			t.Fatalf("track %d differs", i)
 		}
+	}
+}
+
+// TestTrackRead: Read writes every field At returns, over whatever the
+// Sample held before.
+func TestTrackRead(t *testing.T) {
+	_, m, _, rec := scripted(t)
+	a, err := Associate(context.Background(), rec, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := Sample{Time: -1, Pos: mgl64.Vec3{9, 9, 9}, Yaw: 9, Speed: 9, Place: InIntersection, Road: 9,
+		Intersection: 9, Along: 9, HasLane: true, Lane: LaneRef{Road: 9, Side: SideB, Lane: 9}, Offset: 9,
+		HeadingError: 9, Reversing: true}
+	n := 0
+	for i := range a.Tracks {
+		tr := &a.Tracks[i]
+		for k := range tr.Len() {
+			got := junk
+			tr.Read(k, &got)
+			if want := tr.At(k); fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+				t.Fatalf("track %d sample %d: Read %+v, At %+v", i, k, got, want)
+			}
+			n++
+		}
+	}
+	if n < 500 {
+		t.Errorf("%d samples read", n)
 	}
 }

@@ -69,8 +69,19 @@ type segRef struct{ curve, seg int32 }
 
 // area2 is an intersection's area on the ground and its height.
 type area2 struct {
-	poly []mgl64.Vec2
+	poly []mgl64.Vec2 // nil: none
+	lim  []float64    // edgeLimits of poly, for edgeSlack
 	z    float64
+}
+
+func newArea2(poly []mgl64.Vec2, z float64) area2 {
+	return area2{poly: poly, lim: edgeLimits(poly, edgeSlack), z: z}
+}
+
+// holds reports whether p is on the area (within its slack and
+// verticalReach).
+func (a *area2) holds(p mgl64.Vec3) bool {
+	return math.Abs(p[2]-a.z) <= verticalReach && inConvex(a.poly, a.lim, p.Vec2())
 }
 
 // NewBAI builds the lane map of m. It never fails: roads without lanes
@@ -286,7 +297,7 @@ func intersectionArea(ctr mgl64.Vec3, corners []mgl64.Vec2, half float64) area2 
 		s := max(half, 5)
 		hull = []mgl64.Vec2{{ctr[0] - s, ctr[1] - s}, {ctr[0] + s, ctr[1] - s}, {ctr[0] + s, ctr[1] + s}, {ctr[0] - s, ctr[1] + s}}
 	}
-	return area2{poly: hull, z: ctr[2]}
+	return newArea2(hull, ctr[2])
 }
 
 func polyBox(poly []mgl64.Vec2) box {

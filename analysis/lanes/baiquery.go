@@ -168,10 +168,8 @@ func keepRoad(cands []roadCand, c roadCand) []roadCand {
 // intersectionAt returns the intersection whose area holds p (the first
 // in the map's order where areas overlap).
 func (b *BAI) intersectionAt(p mgl64.Vec3) (int, bool) {
-	q := p.Vec2()
 	for _, i := range b.areaGrid.cell(p) {
-		a := &b.areas[i]
-		if math.Abs(p[2]-a.z) <= verticalReach && inConvexSlack(a.poly, q, edgeSlack) {
+		if b.areas[i].holds(p) {
 			return int(i), true
 		}
 	}

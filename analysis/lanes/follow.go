@@ -101,8 +101,7 @@ func (b *BAI) follow(c *Cursor, p mgl64.Vec3, f *Fix) bool {
 		if len(in) != 1 || in[0] != c.inter {
 			return false
 		}
-		a := &b.areas[c.inter]
-		if math.Abs(p[2]-a.z) > verticalReach || !inConvexSlack(a.poly, p.Vec2(), edgeSlack) {
+		if !b.areas[c.inter].holds(p) {
 			return false
 		}
 		*f = Fix{Place: InIntersection, Road: -1, Intersection: int(c.inter)}

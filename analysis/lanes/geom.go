@@ -172,15 +172,29 @@ func cross2(a, b, c mgl64.Vec2) float64 {
 	return (b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0])
 }
 
-// inConvexSlack reports whether p is inside the convex polygon poly
-// (counter-clockwise) or within slack metres outside one of its edges.
-func inConvexSlack(poly []mgl64.Vec2, p mgl64.Vec2, slack float64) bool {
+// edgeLimits returns, for each edge of a convex polygon, how far outside
+// it (as cross2 measures, in metres times the edge's length) a point may
+// lie and still be within slack metres of it. inConvex compares with
+// them: a square root an edge at every vehicle sample in an intersection
+// was half the cost of finding its intersection.
+func edgeLimits(poly []mgl64.Vec2, slack float64) []float64 {
+	lim := make([]float64, len(poly))
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%len(poly)]
+		lim[i] = -slack * b.Sub(a).Len()
+	}
+	return lim
+}
+
+// inConvex reports whether p is inside the convex polygon poly
+// (counter-clockwise) or within the slack of one of its edges that lim
+// (edgeLimits) was made for.
+func inConvex(poly []mgl64.Vec2, lim []float64, p mgl64.Vec2) bool {
 	if len(poly) < 3 {
 		return false
 	}
 	for i := range poly {
-		a, b := poly[i], poly[(i+1)%len(poly)]
-		if cross2(a, b, p) < -slack*b.Sub(a).Len() {
+		if cross2(poly[i], poly[(i+1)%len(poly)], p) < lim[i] {
 			return false
 		}
 	}

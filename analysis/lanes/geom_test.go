@@ -42,11 +42,11 @@ func TestInConvexSlack(t *testing.T) {
 		{mgl64.Vec2{2.11, 1}, false}, // beyond it
 		{mgl64.Vec2{-0.2, -0.2}, false},
 	} {
-		if got := inConvexSlack(sq, tt.p, 0.1); got != tt.want {
+		if got := inConvex(sq, edgeLimits(sq, 0.1), tt.p); got != tt.want {
 			t.Errorf("%v: %v", tt.p, got)
 		}
 	}
-	if inConvexSlack(sq[:2], mgl64.Vec2{1, 0}, 1) {
+	if inConvex(sq[:2], edgeLimits(sq[:2], 1), mgl64.Vec2{1, 0}) {
 		t.Error("a segment holds a point")
 	}
 }

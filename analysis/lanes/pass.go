@@ -20,7 +20,7 @@ import (
 // so it neither seeks nor builds whole States: one goroutine applies the
 // frames in order to a scene.World of its own (Recording.FrameReader),
 // ignoring the packets it has no use for (Open checked them), and reads each
-// frame's vehicles with World.Movers. It works out every vehicle's
+// frame's vehicles with World.Vehicles. It works out every vehicle's
 // velocity as StateAt does (from the frame after, else the one before,
 // never across a teleport), so a sample is known one frame late.
 //
@@ -174,6 +174,7 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 	rd.Ignore(ignored...)
 	w := scene.NewWorld()
 	w.FilterPositions(p.keep)
+	w.SkipDistances()
 	p.cur = p.newChunk()
 	for f := 0; f < n; {
 		pk, err := rd.Next()
@@ -217,11 +218,9 @@ func (p *pass) run(ctx context.Context, progress func(done, total int64)) error 
 	return nil
 }
 
-func isVehicle(k scene.Kind) bool { return k.IsVehicle() }
-
 // frame samples the vehicles of frame f, now applied to w.
 func (p *pass) frame(w *scene.World, f int) {
-	p.movers = w.Movers(p.movers, isVehicle)
+	p.movers = w.Vehicles(p.movers)
 	if p.only != nil {
 		p.movers = slices.DeleteFunc(p.movers, func(m scene.Mover) bool { return !p.sampled(m.ID) })
 	}

@@ -96,8 +96,9 @@ func centi(deg float64) int16 {
 	return int16(c)
 }
 
-func (s *sample) decode(t float64) Sample {
-	out := Sample{Time: t, Pos: s.position(),
+// decode writes the sample, taken at time t, to out, every field of it.
+func (s *sample) decode(t float64, out *Sample) {
+	*out = Sample{Time: t, Pos: s.position(),
 		Yaw: float64(s.yaw) / 100, Speed: float64(s.speed), Place: Place(s.flags & flagPlace),
 		Road: -1, Intersection: -1, HeadingError: nan, Reversing: s.flags&flagReversing != 0}
 	switch out.Place {
@@ -118,7 +119,6 @@ func (s *sample) decode(t float64) Sample {
 	case InIntersection:
 		out.Intersection = int(s.place)
 	}
-	return out
 }
 
 // Track is one vehicle's samples at consecutive frames of an
@@ -149,7 +149,15 @@ func (t *Track) Start() float64 { return t.Time(0) }
 func (t *Track) End() float64 { return t.Time(len(t.s) - 1) }
 
 // At returns sample i.
-func (t *Track) At(i int) Sample { return t.s[i].decode(t.Time(i)) }
+func (t *Track) At(i int) Sample {
+	var s Sample
+	t.s[i].decode(t.Time(i), &s)
+	return s
+}
+
+// Read sets s to sample i: At without copying the Sample out, for a loop
+// over millions (the fault rules read every sample of every track).
+func (t *Track) Read(i int, s *Sample) { t.s[i].decode(t.Time(i), s) }
 
 // Pos returns the position of sample i (for trails: no decoding of the
 // rest).

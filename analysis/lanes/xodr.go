@@ -226,7 +226,7 @@ func (o *OpenDRIVE) addAreas() {
 		if nz > 0 {
 			z /= float64(nz)
 		}
-		o.areas[j] = area2{poly: hull, z: z}
+		o.areas[j] = newArea2(hull, z)
 		boxes[j] = box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 		if hull != nil {
 			boxes[j] = polyBox(hull)

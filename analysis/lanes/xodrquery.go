@@ -136,10 +136,8 @@ func (o *OpenDRIVE) laneNear(q *quad, p mgl64.Vec3) (int, segHit) {
 // intersectionAt returns the junction whose area holds p (the first in
 // the file's order where areas overlap).
 func (o *OpenDRIVE) intersectionAt(p mgl64.Vec3) (int, bool) {
-	q := p.Vec2()
 	for _, i := range o.areaGrid.cell(p) {
-		a := &o.areas[i]
-		if a.poly != nil && math.Abs(p[2]-a.z) <= verticalReach && inConvexSlack(a.poly, q, edgeSlack) {
+		if a := &o.areas[i]; a.poly != nil && a.holds(p) {
 			return int(i), true
 		}
 	}
