@@ -46,6 +46,19 @@ func tempFile(t *testing.T, data []byte) *os.File {
 	return f
 }
 
+// mapTemp writes data to a file of the test's and maps it (unmapped when
+// the test ends).
+func mapTemp(t *testing.T, data []byte) (*os.File, *fileMap) {
+	t.Helper()
+	f := tempFile(t, data)
+	m := mapSource(f, int64(len(data)))
+	if m == nil {
+		t.Fatal("the file was not mapped")
+	}
+	t.Cleanup(m.close)
+	return f, m
+}
+
 func TestMappedAgrees(t *testing.T) {
 	withMapping(t, func() {
 		for name, data := range momentFiles(t) {
@@ -114,12 +127,7 @@ func TestMappedShrinks(t *testing.T) {
 func TestMappedDecoderFault(t *testing.T) {
 	data := readRealOrGen(t)
 	withMapping(t, func() {
-		f := tempFile(t, data)
-		m := mapSource(f, int64(len(data)))
-		if m == nil {
-			t.Fatal("the file was not mapped")
-		}
-		defer m.close()
+		f, m := mapTemp(t, data)
 		if err := os.Truncate(f.Name(), 0); err != nil {
 			t.Fatal(err)
 		}
@@ -181,12 +189,7 @@ func (f fault) Addr() uintptr { return uintptr(f) }
 func TestMappedFaulted(t *testing.T) {
 	data := make([]byte, 3*os.Getpagesize())
 	withMapping(t, func() {
-		f := tempFile(t, data)
-		m := mapSource(f, int64(len(data)))
-		if m == nil {
-			t.Fatal("the file was not mapped")
-		}
-		defer m.close()
+		_, m := mapTemp(t, data)
 		lo := uintptr(unsafe.Pointer(&m.data[0]))
 		for _, c := range []struct {
 			v    any
