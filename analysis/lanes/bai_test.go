@@ -170,7 +170,7 @@ func TestFollowerAgrees(t *testing.T) {
 						lat += rng.Float64()*0.4 - 0.2
 						p, _ := path.At(s, lat)
 						var got Fix
-						if try := c; c.valid && m.follow(&try, p, &got) {
+						if m.shortWay(c, p) == byCursor {
 							fast++
 						}
 						m.Follow(&c, p, &got)

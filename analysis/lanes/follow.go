@@ -45,6 +45,12 @@ type Cursor struct {
 	valid bool
 	road  int32 // -1: not on a road
 	inter int32 // -1: not in an intersection
+	// clear is how far (m) p may move on the ground from (ax, ay), the
+	// point of the last full search, and stay in road grid cell cell
+	// with no road holding it; 0 when unknown (see clearance).
+	clear  float64
+	ax, ay float64
+	cell   int32
 }
 
 // Follow is Locate for a point that was near c's last answer.
@@ -53,22 +59,42 @@ type Cursor struct {
 // cannot differ: when the road grid cell of p lists segments of the
 // cursor's road alone (then no other road can hold p, and the nearest of
 // those segments is the one), or none at all and the intersection grid
-// cell lists only the cursor's intersection.
+// cell lists only the cursor's intersection; or, in a cell that lists
+// segments of roads whose surfaces do not reach p (an intersection's
+// cells do), when p is within the clearance the last full search kept
+// (offRoads): then only the intersection test is made, as Locate makes it.
 func (b *BAI) Follow(c *Cursor, p mgl64.Vec3, f *Fix) {
-	if c.valid && b.follow(c, p, f) {
-		return
-	}
-	road, h, ok := b.roadAt(p)
-	switch {
-	case ok:
-		b.fixOnRoad(road, h, p, f)
-	default:
-		*f = Fix{Place: OffMap, Road: -1, Intersection: -1}
-		if in, ok := b.intersectionAt(p); ok {
-			f.Place, f.Intersection = InIntersection, in
+	cell, inGrid := b.roadGrid.index(p)
+	if c.valid && inGrid {
+		if b.follow(c, cell, p, f) {
+			return
+		}
+		if b.offRoads(c, cell, p) {
+			b.fixOffRoad(p, f)
+			c.road, c.inter = -1, int32(f.Intersection)
+			return
 		}
 	}
-	*c = Cursor{valid: true, road: int32(f.Road), inter: int32(f.Intersection)}
+	road, h, ok := b.roadAt(p)
+	if ok {
+		b.fixOnRoad(road, h, p, f)
+		*c = Cursor{valid: true, road: int32(road), inter: -1}
+		return
+	}
+	b.fixOffRoad(p, f)
+	*c = Cursor{valid: true, road: -1, inter: int32(f.Intersection)}
+	if inGrid {
+		c.clear, c.ax, c.ay, c.cell = b.clearance(cell, p), p[0], p[1], int32(cell)
+	}
+}
+
+// fixOffRoad is the Fix of p where no road holds it: in the first
+// intersection whose area holds it, as Locate says, or off the map.
+func (b *BAI) fixOffRoad(p mgl64.Vec3, f *Fix) {
+	*f = Fix{Place: OffMap, Road: -1, Intersection: -1}
+	if in, ok := b.intersectionAt(p); ok {
+		f.Place, f.Intersection = InIntersection, in
+	}
 }
 
 // fixOnRoad is the Fix of p on the road, h its projection on the road's
@@ -81,12 +107,8 @@ func (b *BAI) fixOnRoad(road int, h segHit, p mgl64.Vec3, f *Fix) {
 	}
 }
 
-// follow tries the short way.
-func (b *BAI) follow(c *Cursor, p mgl64.Vec3, f *Fix) bool {
-	cell, ok := b.roadGrid.index(p)
-	if !ok {
-		return false
-	}
+// follow tries the short way for p in road grid cell cell.
+func (b *BAI) follow(c *Cursor, cell int, p mgl64.Vec3, f *Fix) bool {
 	switch {
 	case c.road >= 0 && b.cellRoad[cell] == c.road:
 		ctr := &b.centres[c.road]
