@@ -154,6 +154,14 @@ func (ps *pieces) decoder() decoder {
 	return d
 }
 
+// workDecoder returns a decoder for a goroutine of work: it reads the
+// file's mapping, when there is one (the scan's own decoder does not).
+func (ps *pieces) workDecoder() decoder {
+	d := ps.decoder()
+	d.mapped = ps.mapped
+	return d
+}
+
 // bounds returns the stretch piece i covers.
 func (ps *pieces) bounds(i int) (lo, hi int64) {
 	lo = ps.body + int64(i)*ps.plen
@@ -169,8 +177,7 @@ func (ps *pieces) work() {
 	if ps.mapped != nil {
 		defer faultPanics()()
 	}
-	d := ps.decoder()
-	d.mapped = ps.mapped
+	d := ps.workDecoder()
 	for {
 		var p *piece
 		select {
@@ -211,8 +218,7 @@ func (ps *pieces) decode(d *decoder, p *piece, lo, hi, start int64, ix *recorder
 			}
 			ps.faults.Add(1)
 			p.faulted, p.data, p.buf = true, nil, nil
-			*d = ps.decoder()
-			d.mapped = ps.mapped
+			*d = ps.workDecoder()
 		}
 	}()
 	d.decode(p, lo, hi, start, ix)

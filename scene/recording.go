@@ -39,10 +39,9 @@ type Recording struct {
 	noDist   bool // OpenAt's: Actor.Distance is not computed (0)
 	keysLeft int  // keyframes OpenAt left out (tests check the path runs)
 	// How the file was read (mapped.go; tests check the paths run): the
-	// decoders read its mapping; in how many pieces it faulted; the
-	// scan's read of it faulted and Open started again without it.
+	// decoders read its mapping; the scan's read of it faulted and Open
+	// started again without it.
 	mapped, remapped bool
-	mapFaults        int
 
 	mu  sync.Mutex
 	sk  seeker
@@ -126,19 +125,18 @@ func open(ctx context.Context, r io.ReaderAt, size int64, progress func(done, to
 	if err != nil {
 		return nil, err
 	}
-	if m := mapSource(r, size); m != nil {
-		rec, faulted, err := openMapped(ctx, r, size, head, progress, o, m)
-		if !faulted {
+	m := mapSource(r, size)
+	if m != nil {
+		if rec, faulted, err := openMapped(ctx, r, size, head, progress, o, m); !faulted {
 			return rec, err
 		}
 		// The file shrank under the mapping: read it as it is now.
-		rec, err = openWith(ctx, r, size, head, progress, o, nil)
-		if rec != nil {
-			rec.remapped = true
-		}
-		return rec, err
 	}
-	return openWith(ctx, r, size, head, progress, o, nil)
+	rec, err := openWith(ctx, r, size, head, progress, o, nil)
+	if rec != nil {
+		rec.remapped = m != nil
+	}
+	return rec, err
 }
 
 // openMapped is openWith with the decoders reading the file's mapping m,
@@ -177,7 +175,7 @@ func openWith(ctx context.Context, r io.ReaderAt, size int64, head *recorder.Ind
 	}
 	decoded, scanErr := sc.run(ctx, head, report)
 	rec.refills, rec.redone, rec.keysLeft = sc.refetched, sc.redone, sc.keysLeft
-	rec.mapped, rec.mapFaults = sc.readMapped, sc.mapFaults
+	rec.mapped = sc.readMapped
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

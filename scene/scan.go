@@ -79,7 +79,6 @@ type scanner struct {
 	need       []int32          // scratch: frames refill reads
 	refetched  int              // frames read again (tests check the path runs)
 	redone     int              // pieces read again by the scan (tests and benchmarks)
-	mapFaults  int              // pieces whose mapping faulted in a decoder (tests)
 	readMapped bool             // the decoders read the file's mapping (tests)
 	keysLeft   int              // keyframes a moment's scan left out (tests check the path runs)
 }
@@ -119,7 +118,7 @@ func (s *scanner) run(ctx context.Context, head *recorder.Index, progress func(i
 	ps := newPieces(ctx, rec.src, s.size, first, head, workers, scanPieces, s.keyBytes, s.cut(), s.mapped)
 	defer func() {
 		ps.stop()
-		s.redone, s.mapFaults = ps.redone, int(ps.faults.Load())
+		s.redone = ps.redone
 	}()
 	s.readMapped = ps.mapped != nil
 	s.rd = recorder.NewBytesReader(nil, head.HeaderSize, first)

@@ -140,10 +140,10 @@ func TestLanesNear(t *testing.T) {
 	}
 }
 
-// TestFollowerAgrees walks points along and across every lane of a
-// generated city with bends, into and out of intersections, and checks
-// that Follow answers exactly as Locate.
-func TestFollowerAgrees(t *testing.T) {
+// followCities calls fn with the generated cities the Follow tests walk:
+// one with bends and one-way roads, and the default.
+func followCities(t *testing.T, fn func(name string, sm *scene.Map, m *BAI)) {
+	t.Helper()
 	for _, cfg := range []citygen.Config{
 		{Name: "bendy", BlocksX: 3, BlocksY: 2, BlockSize: 80, Seed: 4, Curvy: 1, OneWayFraction: 0.3},
 		citygen.Default(),
@@ -153,7 +153,15 @@ func TestFollowerAgrees(t *testing.T) {
 			t.Fatal(err)
 		}
 		sm := scene.NewMap(bm)
-		m := NewBAI(sm)
+		fn(cfg.Name, sm, NewBAI(sm))
+	}
+}
+
+// TestFollowerAgrees walks points along and across every lane of a
+// generated city with bends, into and out of intersections, and checks
+// that Follow answers exactly as Locate.
+func TestFollowerAgrees(t *testing.T) {
+	followCities(t, func(name string, sm *scene.Map, m *BAI) {
 		rng := rand.New(rand.NewPCG(1, 2))
 		n, fast := 0, 0
 		for r := range sm.Roads {
@@ -176,7 +184,7 @@ func TestFollowerAgrees(t *testing.T) {
 						m.Follow(&c, p, &got)
 						loc := m.Locate(p)
 						if want := loc.Fix(); got != want {
-							t.Fatalf("%s road %d: at %v Follow %+v, Locate %+v", cfg.Name, r, p, got, want)
+							t.Fatalf("%s road %d: at %v Follow %+v, Locate %+v", name, r, p, got, want)
 						}
 						n++
 					}
@@ -184,9 +192,9 @@ func TestFollowerAgrees(t *testing.T) {
 			}
 		}
 		if fast < n/2 {
-			t.Errorf("%s: the cursor helped %d of %d times", cfg.Name, fast, n)
+			t.Errorf("%s: the cursor helped %d of %d times", name, fast, n)
 		}
-	}
+	})
 }
 
 // pt is the point s metres along path, lateral metres to its left.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
-	"github.com/mm2carla/viewer/sim/citygen"
 )
 
 // TestFollowClearance walks points through every intersection of
@@ -18,18 +17,9 @@ import (
 // road's edges and past its ends, and checks that Follow answers exactly
 // as Locate, and that the clearance (offRoads) answered many of them.
 func TestFollowClearance(t *testing.T) {
-	for _, cfg := range []citygen.Config{
-		{Name: "bendy", BlocksX: 3, BlocksY: 2, BlockSize: 80, Seed: 4, Curvy: 1, OneWayFraction: 0.3},
-		citygen.Default(),
-	} {
-		bm, err := citygen.Generate(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sm := scene.NewMap(bm)
-		m := NewBAI(sm)
+	followCities(t, func(name string, sm *scene.Map, m *BAI) {
 		rng := rand.New(rand.NewPCG(3, 4))
-		w := clearWalker{t: t, m: m, name: cfg.Name}
+		w := clearWalker{t: t, m: m, name: name}
 		for i := range m.areas {
 			for range 6 {
 				w.walk(interWalk(rng, &m.areas[i]))
@@ -44,10 +34,10 @@ func TestFollowClearance(t *testing.T) {
 			}
 		}
 		if w.skips < w.n/10 || w.skips == 0 {
-			t.Errorf("%s: the clearance answered %d of %d points", cfg.Name, w.skips, w.n)
+			t.Errorf("%s: the clearance answered %d of %d points", name, w.skips, w.n)
 		}
-		t.Logf("%s: the clearance answered %d of %d points", cfg.Name, w.skips, w.n)
-	}
+		t.Logf("%s: the clearance answered %d of %d points", name, w.skips, w.n)
+	})
 }
 
 // clearWalker follows walks with a fresh Cursor each and counts the

@@ -151,7 +151,7 @@ func (t *Track) End() float64 { return t.Time(len(t.s) - 1) }
 // At returns sample i.
 func (t *Track) At(i int) Sample {
 	var s Sample
-	t.s[i].decode(t.Time(i), &s)
+	t.Read(i, &s)
 	return s
 }
 

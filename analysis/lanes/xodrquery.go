@@ -137,7 +137,7 @@ func (o *OpenDRIVE) laneNear(q *quad, p mgl64.Vec3) (int, segHit) {
 // the file's order where areas overlap).
 func (o *OpenDRIVE) intersectionAt(p mgl64.Vec3) (int, bool) {
 	for _, i := range o.areaGrid.cell(p) {
-		if a := &o.areas[i]; a.poly != nil && a.holds(p) {
+		if o.areas[i].holds(p) {
 			return int(i), true
 		}
 	}
