@@ -12,6 +12,7 @@ import (
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/query"
 	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/ui/loader"
 )
 
 const infoHelp = `
@@ -127,9 +128,32 @@ func fileErr(path string, err error) error {
 	var fe *recorder.FormatError
 	var ce *lanes.ClaimError
 	if errors.As(err, &fe) || errors.As(err, &ce) {
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w%s", path, err, mapHint(path, fe))
 	}
 	return err
+}
+
+// mapHint names the kind of a map given where a recording was wanted, and
+// the command that reads it: "not a CARLA recorder file" alone leaves a
+// user who passed the wrong one of their two files guessing.
+func mapHint(path string, fe *recorder.FormatError) string {
+	if fe == nil || fe.Offset != 2 || !strings.HasPrefix(fe.Msg, "not a CARLA recorder file") {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, loader.XMLSniffLen)
+	n, _ := io.ReadFull(f, head)
+	switch {
+	case loader.Sniff(head[:n]) != loader.KindMap:
+		return ""
+	case loader.IsOpenDRIVE(head[:n]):
+		return " (it is an OpenDRIVE map: give it after a recording)"
+	}
+	return " (it is a Midtown Madness 2 AI map: viewer bai summarises it; give it after a recording)"
 }
 
 // location is the time zone of dates: TZ from the command's environment

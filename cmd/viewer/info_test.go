@@ -262,6 +262,10 @@ func TestInfoBadInput(t *testing.T) {
 	os.WriteFile(notRec, []byte("\x01\x00this is not a recording at all, it is text"), 0o644)
 	empty := filepath.Join(dir, "empty.log")
 	os.WriteFile(empty, nil, 0o644)
+	bai := filepath.Join(dir, "city.bai")
+	os.WriteFile(bai, []byte("CAI1\x00\x00\x00\x00"), 0o644)
+	xodr := filepath.Join(dir, "town.xodr")
+	os.WriteFile(xodr, []byte("<?xml version=\"1.0\"?>\n<OpenDRIVE><header/></OpenDRIVE>"), 0o644)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -269,6 +273,8 @@ func TestInfoBadInput(t *testing.T) {
 		{[]string{"info", notRec}, "not a CARLA recorder file"},
 		{[]string{"collisions", notRec}, "not a CARLA recorder file"},
 		{[]string{"blocked", notRec}, "not a CARLA recorder file"},
+		{[]string{"info", bai}, "magic is not here (it is a Midtown Madness 2 AI map: viewer bai summarises it"},
+		{[]string{"collisions", xodr}, "magic is not here (it is an OpenDRIVE map: give it after a recording)"},
 		{[]string{"info", empty}, empty + ": recorder: byte"},
 		{[]string{"info", filepath.Join(dir, "missing.log")}, "missing.log"},
 	} {

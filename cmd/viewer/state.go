@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -159,7 +161,9 @@ func openScene(path string, t float64) (*scene.Recording, error) {
 	rec, err := scene.OpenAt(context.Background(), f, fi.Size(), t, nil)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		var fe *recorder.FormatError
+		errors.As(err, &fe)
+		return nil, fmt.Errorf("%s: %w%s", path, err, mapHint(path, fe))
 	}
 	return rec, nil
 }

@@ -276,6 +276,8 @@ func TestStateErrors(t *testing.T) {
 	}
 	junk := filepath.Join(dir, "junk.log")
 	os.WriteFile(junk, []byte("not a recording at all"), 0o644)
+	bai := filepath.Join(dir, "city.bai")
+	os.WriteFile(bai, []byte("CAI1\x00\x00\x00\x00"), 0o644)
 
 	for _, tt := range []struct {
 		args     []string
@@ -290,6 +292,7 @@ func TestStateErrors(t *testing.T) {
 		{[]string{"state", path, "--at", "1", "--bogus"}, ExitUsage, []string{"bogus"}, ""},
 		{[]string{"state", filepath.Join(dir, "missing.log"), "--at", "1"}, ExitBadInput, []string{"missing.log"}, ""},
 		{[]string{"state", junk, "--at", "1"}, ExitBadInput, []string{"junk.log", "byte 2", "not a CARLA recorder file"}, ""},
+		{[]string{"state", bai, "--at", "1"}, ExitBadInput, []string{"city.bai: recorder: byte 2", "(it is a Midtown Madness 2 AI map: viewer bai summarises it; give it after a recording)"}, ""},
 		// A cut file shows what it has, then names the file and the offset.
 		{[]string{"state", cut, "--at", "100"}, ExitBadInput, []string{"cut.log: recorder: byte 856114:", "showing frame 212"}, "Actors: 178"},
 	} {
