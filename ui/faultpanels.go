@@ -60,9 +60,8 @@ func (h *hudText) faultListPanel(g *Game) {
 		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ", lines: a.DiffLines(), cursor: a.DiffCursor(),
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
 	case a.FaultListOpen():
-		fs := a.Faults()
 		h.rowsPanel(g, rowsSpec{title: "Faults  ", lines: a.FaultLines(), cursor: a.FaultCursor(),
-			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(fs[i].Kind) }})
+			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
 	default:
 		a.SetFaultListBox(app.ListBox{})
 	}

@@ -98,7 +98,8 @@ type App struct {
 	faultPicked  int
 	listBox      ListBox
 	faultLines   Lines
-	faultLinesOf *faults.Result
+	faultRows    []faultRow
+	faultRowsOf  faultRowsKey
 	trail        float64 // seconds of trail behind and ahead
 	mapsDir      string  // where a recording's town map is looked for (town.go)
 	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)

@@ -439,3 +439,58 @@ func TestCompareSampleBudget(t *testing.T) {
 		t.Error("run B is not shown")
 	}
 }
+
+// TestFaultListListsB: while comparing, the fault list has run B's faults
+// too, in time order on the clock and marked B; picking one goes to its
+// start on the clock (B's offset applied) and selects the actor of A
+// matched to B's, or B's own when only B shows.
+func TestFaultListListsB(t *testing.T) {
+	a := newComparing(t)
+	fa, fb := a.Faults(), a.FaultsB()
+	if len(fb) == 0 {
+		t.Fatal("no faults of B found on the map")
+	}
+	for _, offset := range []float64{0, -0.5} {
+		a.SetOffset(offset)
+		a.Tick()
+		lines := a.FaultLines()
+		if lines.Len() != len(fa)+len(fb) {
+			t.Fatalf("offset %v: %d rows for %d + %d faults", offset, lines.Len(), len(fa), len(fb))
+		}
+		bRow, last := -1, math.Inf(-1)
+		for i := range lines.Len() {
+			line := string(lines.Line(i))
+			at, err := playback.ParseTime(line[:strings.IndexByte(line, '\t')])
+			if err != nil || at < last-0.005 {
+				t.Fatalf("offset %v: row %d %q out of time order (after %v)", offset, i, line, last)
+			}
+			last = at
+			if bRow < 0 && strings.Contains(line, "\tB "+fb[0].Kind.String()+"  actor ") {
+				bRow = i
+			}
+		}
+		if bRow < 0 {
+			t.Fatalf("offset %v: no row of B's first fault in\n%s", offset, lines)
+		}
+		if a.FaultRowKind(bRow) != fb[0].Kind {
+			t.Errorf("row %d's kind %v, want %v", bRow, a.FaultRowKind(bRow), fb[0].Kind)
+		}
+		a.pickFault(bRow)
+		want, ok := a.MatchA(fb[0].Actor)
+		if !ok || math.Abs(a.Clock().Time()-a.AClock(fb[0].Start)) > 1e-9 || a.Selected() != want || a.PickedFault() != -1 {
+			t.Errorf("offset %v: picked B's fault: time %v selected %d picked %d; want %v, %d (matched %v), -1",
+				offset, a.Clock().Time(), a.Selected(), a.PickedFault(), a.AClock(fb[0].Start), want, ok)
+		}
+	}
+	a.cmp.runs = RunsB
+	a.buildFaultLines()
+	for i := range a.FaultLines().Len() {
+		if strings.Contains(string(a.FaultLines().Line(i)), "\tB ") {
+			a.pickFault(i)
+			if a.Selected() != fb[0].Actor {
+				t.Errorf("B only: picked B's fault selected %d, want B's actor %d", a.Selected(), fb[0].Actor)
+			}
+			break
+		}
+	}
+}

@@ -1,10 +1,14 @@
 package app
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 )
 
@@ -48,28 +52,79 @@ func (a *App) PickedFault() int { return a.faultPicked }
 func (a *App) SetFaultListBox(b ListBox) { a.listBox = b }
 
 // FaultLines returns the fault list's rows, one a fault: "time<TAB>kind
-// actor id blueprint".
+// actor id blueprint", the time on the clock. While comparing, run B's
+// faults are listed too, in time order among A's, their kind after "B ".
 func (a *App) FaultLines() *Lines { return &a.faultLines }
 
-// buildFaultLines rebuilds the rows when the faults changed.
+// faultRow is a row of the fault list: fault i of run A's Faults, or of
+// run B's (FaultsB).
+type faultRow struct {
+	b bool
+	i int
+	t float64 // its start on the clock
+}
+
+// faultRowsKey is what the rows were listed from.
+type faultRowsKey struct {
+	a, b   *faults.Result
+	bRec   *scene.Recording
+	offset float64
+}
+
+// FaultRowKind returns the kind of the fault on list row i.
+func (a *App) FaultRowKind(i int) faults.Kind {
+	if i < 0 || i >= len(a.faultRows) {
+		return 0
+	}
+	return a.rowFault(a.faultRows[i]).Kind
+}
+
+func (a *App) rowFault(r faultRow) *faults.Fault {
+	if r.b {
+		return &a.FaultsB()[r.i]
+	}
+	return &a.Faults()[r.i]
+}
+
+// buildFaultLines lists the rows when the faults, run B or its offset
+// changed.
 func (a *App) buildFaultLines() {
-	fs := a.Faults()
-	if a.faultLinesOf == a.faultRes && a.faultLines.Len() == len(fs) {
+	key := faultRowsKey{a: a.faultRes, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset}
+	if key.bRec == nil {
+		key.b = nil
+	}
+	if key == a.faultRowsOf {
 		return
 	}
-	a.faultLinesOf = a.faultRes
+	a.faultRowsOf = key
+	a.faultRows = a.faultRows[:0]
+	for i, f := range a.Faults() {
+		a.faultRows = append(a.faultRows, faultRow{i: i, t: f.Start})
+	}
+	if key.b != nil {
+		for i, f := range key.b.Faults {
+			a.faultRows = append(a.faultRows, faultRow{b: true, i: i, t: a.AClock(f.Start)})
+		}
+		slices.SortStableFunc(a.faultRows, func(x, y faultRow) int { return cmp.Compare(x.t, y.t) })
+	}
 	l := &a.faultLines
 	l.Reset()
-	for i := range fs {
-		f := &fs[i]
-		l.buf = playback.AppendTime(l.buf, f.Start, 2)
-		l.Tab().S(f.Kind.String()).S("  actor ").U(uint64(f.Actor)).S(" ").S(f.Blueprint).End()
+	for _, r := range a.faultRows {
+		f := a.rowFault(r)
+		l.buf = playback.AppendTime(l.buf, r.t, 2)
+		l.Tab()
+		if r.b {
+			l.S("B ")
+		}
+		l.S(f.Kind.String()).S("  actor ").U(uint64(f.Actor)).S(" ").S(f.Blueprint).End()
 	}
+	a.faultCursor = min(a.faultCursor, max(len(a.faultRows)-1, 0))
 }
 
 // applyFaults carries out the fault list's commands.
 func (a *App) applyFaults(kind faultCmd, steps float64) {
-	n := len(a.Faults())
+	a.buildFaultLines()
+	n := len(a.faultRows)
 	switch kind {
 	case faultToggle:
 		a.faultList = !a.faultList
@@ -103,20 +158,33 @@ const (
 	faultPick
 )
 
-// pickFault goes to fault i: the clock to its start, its actor selected
-// (and followed, if the camera follows another), the camera over it.
+// pickFault goes to the fault on list row i: the clock to its start, its
+// actor selected (and followed, if the camera follows another), the
+// camera over it. A fault of run B selects the actor of A matched to
+// B's (B's own while only B shows), and says so when none is.
 func (a *App) pickFault(i int) {
-	fs := a.Faults()
-	if i < 0 || i >= len(fs) || a.clock == nil {
+	a.buildFaultLines()
+	if i < 0 || i >= len(a.faultRows) || a.clock == nil {
 		return
 	}
-	f := &fs[i]
-	a.faultCursor, a.faultPicked = i, i
-	a.clock.Apply(playback.GoTo(f.Start))
+	r := a.faultRows[i]
+	f := a.rowFault(r)
+	a.faultCursor, a.faultPicked = i, r.i
+	a.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
-	a.selected, a.element = f.Actor, Element{}
-	if a.follow != 0 {
-		a.startFollow(f.Actor)
+	id := f.Actor
+	if r.b {
+		a.faultPicked = -1
+		if a.cmp.runs != RunsB {
+			var ok bool
+			if id, ok = a.MatchA(f.Actor); !ok {
+				a.notify(Info, "run B's actor "+itoa(int(f.Actor))+" has no match in run A")
+			}
+		}
+	}
+	a.selected, a.element = id, Element{}
+	if a.follow != 0 && id != 0 {
+		a.startFollow(id)
 		return
 	}
 	a.cam.lookAt(f.Location, faultViewDistance)
@@ -145,7 +213,7 @@ func (a *App) clickFaultList(x, y float64) bool {
 		return false
 	}
 	i, ok := a.listBox.Row(x, y)
-	if !ok || i >= len(a.Faults()) {
+	if !ok || i >= len(a.faultRows) {
 		return false
 	}
 	a.pickFault(i)
