@@ -154,6 +154,7 @@ func mouseBindings() []Binding {
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
+		{"K while comparing", "lists B's faults too, marked B", SectionCompare},
 	}
 }
 
