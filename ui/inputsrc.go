@@ -64,6 +64,8 @@ var ebitenKeys = [input.NumKeys][]ebiten.Key{
 	input.KeyComma:        {ebiten.KeyComma},
 	input.KeyPeriod:       {ebiten.KeyPeriod},
 	input.KeyD:            {ebiten.KeyD},
+	input.KeyI:            {ebiten.KeyI},
+	input.KeyDigit0:       {ebiten.KeyDigit0, ebiten.KeyNumpad0},
 }
 
 // Read implements InputSource.

@@ -253,8 +253,8 @@ func (h *hudText) emptyState(g *Game) {
 	ov.str(0, msg, (l.w-w)/2, l.view.y1/2, f.rRegular, w, colTextDim)
 }
 
-// promptBox draws the go-to-time prompt above the timeline while it is
-// open.
+// promptBox draws the prompt (a time to go to, an actor to find) above
+// the timeline while it is open.
 func (h *hudText) promptBox(g *Game) {
 	e := g.mapper.Entry()
 	if !e.Open {
@@ -273,16 +273,19 @@ func (h *hudText) promptBox(g *Game) {
 		edge = colNotice[app.Error]
 	}
 	ov.frame(1, r, math.Max(1, l.px(1.5)), edge)
-	h.scratch = append(append(h.scratch[:0], "Go to time:  "...), e.Text...)
+	title, help, bad := "Go to time:  ", "90.5, 1:30.5 or 1:02:03. Enter jumps, Esc cancels.", "Not a time: type 90.5, 1:30.5 or 1:02:03."
+	if e.Actor {
+		title, help, bad = "Find actor:  ", "Its id, such as 131. Enter selects and follows it, Esc cancels.", "Not an id: type a whole number from 1, such as 131."
+	}
+	h.scratch = append(append(h.scratch[:0], title...), e.Text...)
 	ty := y + pad + (f.lineH-faceH(f.bold))/2
 	tw := ov.run(1, h.scratch, x+pad, ty, f.rBold, w-2*pad, colTitle)
 	// A caret after the text.
 	cx := x + pad + tw + l.px(2)
 	ov.rect(1, rect{cx, ty, cx + math.Max(1, l.px(1.5)), ty + faceH(f.bold)}, colAccent)
-	help := "90.5, 1:30.5 or 1:02:03. Enter jumps, Esc cancels."
 	col := colTextDim
 	if e.Invalid {
-		help, col = "Not a time: type 90.5, 1:30.5 or 1:02:03.", colNotice[app.Error]
+		help, col = bad, colNotice[app.Error]
 	}
 	ov.str(1, help, x+pad, y+pad+f.lineH+(f.lineH-faceH(f.regular))/2, f.rRegular, w-2*pad, col)
 }

@@ -24,6 +24,8 @@ func (a *App) Apply(cmd input.Command) {
 		a.cycleFollow(-1)
 	case input.KindFollowSelected:
 		a.toggleFollowSelected()
+	case input.KindFindActor:
+		a.findActor(cmd.ID)
 	case input.KindFrameAll:
 		a.stopFollow()
 		a.frameAll()

@@ -42,6 +42,7 @@ const (
 	KindSavePNG                         // save the window as a PNG in the pictures folder
 	KindExportClip                      // export a clip of the view around now as a GIF
 	KindToggleDiffList                  // show or hide the list of where two compared runs part
+	KindFindActor                       // ID: select the actor and follow it, going to when it is there
 	numKinds
 )
 
@@ -52,7 +53,7 @@ var kindNames = [numKinds]string{
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
-	"SavePNG", "ExportClip", "ToggleDiffList",
+	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -77,6 +78,7 @@ type Command struct {
 	X, Y   float64          // KindZoom, KindSelect: cursor position in pixels
 	DX, DY float64          // KindOrbit, KindPan: movement in pixels
 	Steps  float64          // KindZoom: wheel notches, positive zooms in; KindFaultMove, KindTrailLength: steps
+	ID     uint32           // KindFindActor: the actor's id
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -110,6 +112,8 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold:
 		return name + "(" + ftoa(c.Steps) + ")"
+	case KindFindActor:
+		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
 	}
 	return name
 }
@@ -127,6 +131,9 @@ func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// FindActor selects actor id and follows it.
+func FindActor(id uint32) Command { return Command{Kind: KindFindActor, ID: id} }
 
 // FollowSelected makes the camera follow the selected actor, or stops
 // following when it already follows one.

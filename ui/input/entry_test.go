@@ -28,6 +28,7 @@ func (st step) snapshot() *Snapshot {
 
 func open(text string) Entry    { return Entry{Open: true, Text: text} }
 func invalid(text string) Entry { return Entry{Open: true, Text: text, Invalid: true} }
+func idOpen(text string) Entry  { return Entry{Open: true, Actor: true, Text: text} }
 
 var closed = Entry{}
 
@@ -118,6 +119,26 @@ func TestEntry(t *testing.T) {
 			{held: map[Key]int{KeyRight: 25}, entry: open("1")},
 			{keys: []Key{KeyEscape}, entry: closed},
 			{keys: []Key{KeyDigit1}, want: []Command{ToggleLayer(LayerLanes)}, entry: closed},
+		}},
+		{"I asks for an actor's id", []step{
+			{keys: []Key{KeyI}, runes: "i", entry: idOpen("")},
+			{runes: "1:3.1", entry: idOpen("131")},
+			{keys: []Key{KeyEnter}, want: []Command{FindActor(131)}, entry: closed},
+		}},
+		{"an id of 0 or past 32 bits stays open, marked", []step{
+			{keys: []Key{KeyI}, entry: idOpen("")},
+			{runes: "0", keys: []Key{KeyEnter}, entry: Entry{Open: true, Actor: true, Text: "0", Invalid: true}},
+			{keys: []Key{KeyBackspace}, entry: idOpen("")},
+			{runes: "4294967296", entry: idOpen("4294967296")},
+			{keys: []Key{KeyEnter}, entry: Entry{Open: true, Actor: true, Text: "4294967296", Invalid: true}},
+			{keys: []Key{KeyBackspace}, entry: idOpen("429496729")},
+			{keys: []Key{KeyEnter}, want: []Command{FindActor(429496729)}, entry: closed},
+		}},
+		{"G after I asks for a time again", []step{
+			{keys: []Key{KeyI}, entry: idOpen("")},
+			{keys: []Key{KeyEscape}, entry: closed},
+			{keys: []Key{KeyG}, entry: open("")},
+			{runes: "1:30", keys: []Key{KeyEnter}, want: goTo(90), entry: closed},
 		}},
 		{"G can reopen after Enter", []step{
 			{keys: []Key{KeyG}, entry: open("")},

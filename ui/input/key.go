@@ -50,14 +50,37 @@ const (
 	KeyComma
 	KeyPeriod
 	KeyD
-	NumKeys // the number of keys, for sizing Snapshot.Held
+	KeyI
+	KeyDigit0 // bound to nothing; typed in the prompts
+	NumKeys   // the number of keys, for sizing Snapshot.Held
 )
 
 var keyNames = [NumKeys]string{
 	"Space", "Left", "Right", "Up", "Down", "Home", "End", "Tab", "Esc",
 	"Enter", "Backspace", "F1", "[", "]", "1", "2", "3", "4", "5", "6", "7", "8",
 	"F", "G", "H", "L", "O", "R", "T", "C", "K", "-", "=", "9", "S", "E",
-	"B", ",", ".", "D",
+	"B", ",", ".", "D", "I", "0",
+}
+
+// typed returns the character the key types on a US keyboard, upper case
+// with shift for a letter; 0 for a key that types none (or whose shifted
+// character a script has no use for).
+func (k Key) typed(shift bool) rune {
+	name := k.String()
+	switch {
+	case k == KeySpace:
+		return ' '
+	case len(name) != 1:
+		return 0
+	case name[0] >= 'A' && name[0] <= 'Z':
+		if shift {
+			return rune(name[0])
+		}
+		return rune(name[0]) + 'a' - 'A'
+	case shift:
+		return 0
+	}
+	return rune(name[0])
 }
 
 // String returns the key's name as the help overlay prints it.

@@ -95,6 +95,7 @@ func keymap() []binding {
 	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor (chase view)")
 	row(KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor (chase view)")
 	row(KeyC, 0, false, FollowSelected(), "follow the selected actor / stop")
+	row(KeyI, 0, false, Command{}, "find an actor by its typed id: select and follow it")
 	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
 	row(KeyEscape, 0, false, ClearSelection(), "clear the selection, stop following")
@@ -132,9 +133,12 @@ func keymap() []binding {
 	return km
 }
 
-// startsEntry marks the binding that opens the go-to-time entry: its
-// command is the zero Command because it acts on the Mapper, not the app.
-func (b *binding) startsEntry() bool { return b.key == KeyG && b.cmd.Kind == KindNone }
+// startsEntry marks the bindings that open the prompt, G for a time and I
+// for an actor's id: their command is the zero Command because they act
+// on the Mapper, not the app.
+func (b *binding) startsEntry() bool {
+	return (b.key == KeyG || b.key == KeyI) && b.cmd.Kind == KindNone
+}
 
 // Binding is one line of the help overlay: the keys and what they do.
 type Binding struct {

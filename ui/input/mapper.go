@@ -112,7 +112,7 @@ func (m *Mapper) keyboard(s *Snapshot, dst []Command) []Command {
 			continue
 		}
 		if b.startsEntry() {
-			m.entry.start()
+			m.entry.start(b.key == KeyI)
 			continue
 		}
 		dst = append(dst, b.cmd)

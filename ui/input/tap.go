@@ -20,10 +20,15 @@ func (t Tap) String() string { return t.mods().prefix() + t.Key.String() }
 func (t Tap) mods() mods { return modsOf(t.Shift, t.Ctrl, t.Alt) }
 
 // Press puts the tap's tick into s: its key down for the first tick and
-// its modifiers held. The tick after it should leave the key up.
+// its modifiers held, and the character the key types, as a keyboard
+// types it, unless Ctrl or Alt is held (so a script can type into the
+// prompts). The tick after it should leave the key up.
 func (t Tap) Press(s *Snapshot) {
 	s.Held[t.Key] = 1
 	s.Shift, s.Ctrl, s.Alt = t.Shift, t.Ctrl, t.Alt
+	if r := t.Key.typed(t.Shift); r != 0 && !t.Ctrl && !t.Alt {
+		s.Runes = append(s.Runes, r)
+	}
 }
 
 // keyAliases are other names scripts may use for a key.

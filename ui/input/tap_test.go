@@ -79,3 +79,42 @@ func FuzzParseTaps(f *testing.F) {
 		}
 	})
 }
+
+// TestTapTypes: a scripted tap types what the key types, so a script can
+// fill the prompts; with Ctrl or Alt held it types nothing.
+func TestTapTypes(t *testing.T) {
+	for _, tc := range []struct {
+		taps string
+		want string
+	}{
+		{"1 0 3", "103"},
+		{"Period comma Space", "., "},
+		{"g Shift+g", "gG"},
+		{"Ctrl+1 Alt+G Shift+1 Tab Left", ""},
+	} {
+		taps, err := ParseTaps(tc.taps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []rune
+		for _, tp := range taps {
+			var s Snapshot
+			tp.Press(&s)
+			got = append(got, s.Runes...)
+		}
+		if string(got) != tc.want {
+			t.Errorf("%q typed %q, want %q", tc.taps, string(got), tc.want)
+		}
+	}
+	m := NewMapper()
+	var got []Command
+	for _, tp := range []Tap{{Key: KeyI}, {Key: KeyDigit1}, {Key: KeyDigit0}, {Key: KeyDigit3}, {Key: KeyEnter}} {
+		var s Snapshot
+		tp.Press(&s)
+		got = append(got, m.Update(&s, nil)...)
+		m.Update(&Snapshot{}, nil)
+	}
+	if !slices.Equal(got, []Command{FindActor(103)}) {
+		t.Errorf("I 1 0 3 Enter gave %v", got)
+	}
+}
