@@ -36,7 +36,8 @@ func splitAt(k input.Section) func(input.Binding) int {
 // helpOverlay lists every key and mouse binding (input.Bindings, so it
 // cannot disagree with the key map) grouped by section in two columns,
 // and what the timeline marks mean. A window too narrow for two columns
-// gets one, with the actions shortened to fit.
+// gets one, with the actions shortened to fit; one too short for the
+// lines gets them closer together.
 func (h *hudText) helpOverlay(g *Game) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	if h.help == nil {
@@ -77,7 +78,9 @@ func (h *hudText) helpOverlay(g *Game) {
 	if g.opt.About != "" {
 		about = 1
 	}
-	hgt := 2*pad + (max(rows[0], rows[1])+2+footer+about)*lh
+	lines := max(rows[0], rows[1]) + 2 + footer + about
+	lh = helpLineHeight(lh, lines, l.h-l.px(20)-2*pad, faceH(f.bold))
+	hgt := 2*pad + lines*lh
 	x := (l.w - w) / 2
 	y := max((l.h-hgt)/2, l.px(10))
 	r := rect{x, y, x + w, y + hgt}
@@ -100,10 +103,20 @@ func (h *hudText) helpOverlay(g *Game) {
 		ov.str(1, b.Keys, cx, ty, f.rBold, 0, colAccent)
 		ov.str(1, b.Action, cx+keyW[c]+gap, ty, f.rRegular, actW[c]+1, colText)
 	})
-	h.helpFooter(g, x+pad, y+hgt-pad-(footer+about)*lh, footer == 2)
+	h.helpFooter(g, x+pad, y+hgt-pad-(footer+about)*lh, lh, footer == 2)
 	if about > 0 {
 		ov.str(1, g.opt.About, x+pad, y+hgt-pad-lh, f.rRegular, w-2*pad, colTextDim)
 	}
+}
+
+// helpLineHeight is the spacing of the help's lines: lh, or less when
+// lines of it would not fit in room (pixels), down to least (the text's
+// own height), so that a short window still shows every binding.
+func helpLineHeight(lh, lines, room, least float64) float64 {
+	if lines <= 0 || lines*lh <= room {
+		return lh
+	}
+	return max(math.Floor(room/lines), least, 1)
 }
 
 // walkHelp calls fn for each row of the help: a section's heading
@@ -147,13 +160,13 @@ func (h *hudText) footerWidths(g *Game) (note, marks float64) {
 	return f.rRegular.width(helpNote), marks
 }
 
-// helpFooter draws the footer at x, y: on one line, or on two (wrap)
-// when the window is too narrow for one.
-func (h *hudText) helpFooter(g *Game, x, y float64, wrap bool) {
+// helpFooter draws the footer at x, y: on one line, or on two lh apart
+// (wrap) when the window is too narrow for one.
+func (h *hudText) helpFooter(g *Game, x, y, lh float64, wrap bool) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	mx := x + ov.str(1, helpNote, x, y, f.rRegular, 0, colTextDim) + l.px(24)
 	if wrap {
-		mx, y = x, y+f.lineH
+		mx, y = x, y+lh
 	}
 	mx += ov.str(1, helpMarks, mx, y, f.rRegular, 0, colTextDim)
 	for k := range len(markNames) {

@@ -37,17 +37,19 @@ type binding struct {
 // Section is a group of the help overlay.
 type Section uint8
 
-// The help overlay's groups, in the order it lists them.
+// The help overlay's groups, in the order it lists them: the files after
+// the camera, so that the two columns come out about as tall (the
+// overlay splits them between sections) and fit a short window.
 const (
 	SectionPlayback Section = iota
-	SectionFiles
 	SectionCamera
+	SectionFiles
 	SectionLayers
 	SectionCompare
 	NumSections
 )
 
-var sectionNames = [NumSections]string{"Playback", "Files and help", "Camera and selection", "Layers: show / hide",
+var sectionNames = [NumSections]string{"Playback", "Camera and selection", "Files and help", "Layers: show / hide",
 	"Compare two runs (A: reference, B: candidate)"}
 
 // String is the section's heading.
