@@ -248,7 +248,11 @@ func (rep *checkReport) writeText(w io.Writer, r *faults.Result) error {
 	if rep.Map != nil {
 		on = "on " + *rep.Map
 	}
-	bw.printf("Faults of %s %s: %d vehicles checked; times in seconds.\n", rep.Recording, on, rep.Vehicles)
+	vehicles := "vehicles"
+	if rep.Vehicles == 1 {
+		vehicles = "vehicle"
+	}
+	bw.printf("Faults of %s %s: %d %s checked; times in seconds.\n", rep.Recording, on, rep.Vehicles, vehicles)
 	for _, f := range rep.Faults {
 		where := ""
 		if f.place != lanes.NoMap {

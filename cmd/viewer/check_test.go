@@ -159,6 +159,7 @@ func TestCheckStatus(t *testing.T) {
 	}
 	runStatus(t, []statusCase{
 		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "total        0"},
+		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "on city.bai: 1 vehicle checked;"},
 		{[]string{"check", "faults.log", "city.bai"}, ExitFaults, "", "off-lane     1"},
 		{[]string{"check", "faults.log", "city.bai", "--off-lane", "2.5", "--close-call-ttc", "0.5"}, ExitFaults, "", "off-lane     0"},
 		{[]string{"check", "clean.log"}, ExitOK, "no map given", "total        0"},
