@@ -35,6 +35,7 @@ type App struct {
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
+	reloadJob      *loader.Job   // the recording being read again (reload.go): it keeps the view
 	blocked        []scene.Event // the open recording's blocked spans, by time
 
 	clock     *playback.Clock
@@ -254,8 +255,8 @@ func (a *App) pollJobs() {
 		if res, ok := j.Result(); ok {
 			a.recJob = nil
 			a.installRecording(j, res)
-		} else if p := j.Preview(); p != nil && a.previewOf != j {
-			a.showPreview(j, p)
+		} else if a.previewWanted(j) {
+			a.showPreview(j, j.Preview())
 		}
 	}
 }

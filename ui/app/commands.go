@@ -26,6 +26,8 @@ func (a *App) Apply(cmd input.Command) {
 		a.toggleFollowSelected()
 	case input.KindFindActor:
 		a.findActor(cmd.ID)
+	case input.KindReload:
+		a.reload()
 	case input.KindFrameAll:
 		a.stopFollow()
 		a.frameAll()

@@ -53,6 +53,7 @@ type compareRun struct {
 	// was shown when indexing the rest failed); nothing is matched on it.
 	partial   bool
 	previewOf *loader.Job // the job whose preview res is
+	reloadJob *loader.Job // B being read again (reload.go): no preview
 }
 
 // AskCompareWith returns the name of the recording shown alone, which a
@@ -214,9 +215,9 @@ func (a *App) pollCompare() {
 	}
 	res, ok := j.Result()
 	if !ok {
-		if p := j.Preview(); p != nil && a.cmp.previewOf != j {
+		if a.previewWantedB(j) {
 			a.cmp.previewOf = j
-			a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: p}, true)
+			a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
 		}
 		return
 	}
@@ -233,6 +234,11 @@ func (a *App) pollCompare() {
 	if err := res.Recording.Err(); err != nil {
 		a.notify(Warning, res.Source.Name+": the recording ends early ("+err.Error()+")")
 	}
+}
+
+// previewWantedB is previewWanted for run B's job j.
+func (a *App) previewWantedB(j *loader.Job) bool {
+	return j.Preview() != nil && a.cmp.previewOf != j && j != a.cmp.reloadJob
 }
 
 // showB puts res on screen as run B; partial: it is the start of B only.

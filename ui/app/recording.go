@@ -25,6 +25,13 @@ func (a *App) showPreview(j *loader.Job, p *scene.Recording) {
 	}
 }
 
+// previewWanted reports whether the start of the recording job j is
+// indexing should show now: it is ready, not shown yet, and j is not a
+// reload (whose runs read before stay on screen until it is done).
+func (a *App) previewWanted(j *loader.Job) bool {
+	return j.Preview() != nil && a.previewOf != j && j != a.reloadJob
+}
+
 // Previewing reports whether the recording shown is the start of one still
 // being indexed.
 func (a *App) Previewing() bool { return a.previewOf != nil && a.previewOf == a.recJob }
@@ -33,8 +40,11 @@ func (a *App) Previewing() bool { return a.previewOf != nil && a.previewOf == a.
 // it could not be read. When j's preview is on screen the recording takes
 // its place as it is; an error leaves the preview there.
 func (a *App) installRecording(j *loader.Job, res *loader.Result) {
-	fromPreview := a.previewOf == j
+	fromPreview, reload := a.previewOf == j, a.reloadJob == j
 	a.previewOf = nil
+	if reload {
+		a.reloadJob = nil
+	}
 	if res.Err != nil {
 		if !loader.IsCanceled(res.Err) {
 			a.notify(Error, res.Err.Error())
@@ -42,12 +52,16 @@ func (a *App) installRecording(j *loader.Job, res *loader.Result) {
 		res.Close()
 		return
 	}
-	if !a.show(res, fromPreview) {
+	if !a.show(res, fromPreview || reload) {
 		res.Close()
 		return
 	}
 	rec := res.Recording
-	a.notify(Info, "opened recording "+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
+	verb := "opened recording "
+	if reload {
+		verb = "read again "
+	}
+	a.notify(Info, verb+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
 		playback.FormatTime(a.clock.End(), 2))
 	a.recNote = ""
 	a.analyze()

@@ -43,6 +43,7 @@ const (
 	KindExportClip                      // export a clip of the view around now as a GIF
 	KindToggleDiffList                  // show or hide the list of where two compared runs part
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there
+	KindReload                          // read the open recordings again from their files
 	numKinds
 )
 
@@ -53,7 +54,7 @@ var kindNames = [numKinds]string{
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
-	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor",
+	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -131,6 +132,9 @@ func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// Reload reads the open recordings again from their files.
+func Reload() Command { return Command{Kind: KindReload} }
 
 // FindActor selects actor id and follows it.
 func FindActor(id uint32) Command { return Command{Kind: KindFindActor, ID: id} }

@@ -128,6 +128,7 @@ func keymap() []binding {
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (or one to compare)")
+	row(KeyR, modCtrl, false, Reload(), "read the recordings again from disk (same moment and actor)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
 	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
 	row(KeyH, 0, false, ToggleHelp(), "this help")

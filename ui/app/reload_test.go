@@ -1,0 +1,115 @@
+package app
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// TestReload: Ctrl+R reads a recording recorded again over its file and
+// shows it at the same moment, the same actor selected and followed, the
+// camera kept; its faults are found again. While comparing, run B is read
+// again too.
+func TestReload(t *testing.T) {
+	dir := t.TempDir()
+	runA, runB := filepath.Join(dir, "a.log"), filepath.Join(dir, "b.log")
+	write := func(path string, data []byte) {
+		t.Helper()
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(runA, testrec.Bytes(testFrames))
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	// Every file is big: its start would show first, but not on a reload.
+	a.loadOpt = loader.Options{PreviewMin: 1, PreviewLen: int64(len(testrec.Bytes(testFrames))) / 4}
+	a.OpenFiles([]loader.Source{loader.BytesSource("city.bai", smallMap(t)), loader.FileSource(runA)})
+	settle(t, a)
+	a.Apply(input.Clock(playback.GoTo(2)))
+	a.Tick()
+	a.findActor(testrec.Hero)
+	a.Tick()
+	before := a.State().Actor(testrec.Hero).World.Location
+	faultsBefore := a.faultRes
+	m := input.NewMapper()
+
+	// The same run recorded again, its hero 5 m further along +Y from frame 10.
+	write(runA, testrec.Shifted(testFrames, testrec.Hero, 10, 0, 500))
+	s := &input.Snapshot{Ctrl: true}
+	s.Held[input.KeyR] = 1
+	for _, c := range m.Update(s, nil) {
+		a.Apply(c)
+	}
+	if j := a.recJob; j == nil || j.Wait().Err != nil || j.Preview() == nil || a.previewWanted(j) {
+		t.Fatal("the reload is not a big file's load, or it would show its start")
+	}
+	settle(t, a)
+	if got := a.Clock().Time(); got != 2 {
+		t.Errorf("clock at %v after the reload, want 2", got)
+	}
+	if a.Selected() != testrec.Hero || a.Following() != testrec.Hero {
+		t.Errorf("selected %d, following %d; want the hero", a.Selected(), a.Following())
+	}
+	after := a.State().Actor(testrec.Hero).World.Location
+	if d := after.Sub(before); math.Abs(d.Len()-5) > 1e-3 {
+		t.Errorf("the hero moved by %v m with the new run, want 5", d.Len())
+	}
+	if !noticeWith(a, Info, "read again a.log") || a.faultRes == faultsBefore || a.faultRes == nil {
+		t.Errorf("notices %v; faults found again: %v", a.Notices(), a.faultRes != faultsBefore)
+	}
+
+	// Comparing: both runs are read again.
+	write(runB, testrec.Bytes(testFrames))
+	a.OpenFiles([]loader.Source{loader.FileSource(runA), loader.FileSource(runB)})
+	settle(t, a)
+	if !a.Comparing() {
+		t.Fatal("b.log did not open as run B")
+	}
+	bBefore := a.CompareRecording()
+	write(runB, testrec.Shifted(testFrames, testrec.Walker, 0, 100, 0))
+	a.Apply(input.Reload())
+	if j := a.cmp.job; j == nil || j.Wait().Err != nil || j.Preview() == nil || a.previewWantedB(j) {
+		t.Fatal("run B's reload is not a big file's load, or it would show its start")
+	}
+	settle(t, a)
+	if a.CompareRecording() == bBefore || !a.Comparing() {
+		t.Error("run B was not read again")
+	}
+	if w := a.CompareState().Actor(testrec.Walker); w == nil || math.Abs(w.World.Location[0]-a.State().Actor(testrec.Walker).World.Location[0]) < 0.99 {
+		t.Errorf("run B's walker is not the new run's")
+	}
+
+	// A file gone: said, and what was read stays.
+	os.Remove(runA)
+	rec := a.Recording()
+	a.Apply(input.Reload())
+	settle(t, a)
+	if a.Recording() != rec || !noticeWith(a, Error, "a.log", "still showing the one read before") {
+		t.Errorf("a removed file: recording replaced %v, notices %v", a.Recording() != rec, a.Notices())
+	}
+}
+
+// TestReloadNotAFile: the built-in demo (bytes, no file) is not read
+// again, and says why.
+func TestReloadNotAFile(t *testing.T) {
+	a := newLoaded(t)
+	rec := a.Recording()
+	a.Apply(input.Reload())
+	settle(t, a)
+	if a.Recording() != rec || !noticeWith(a, Info, "run.log is not a file on disk") {
+		t.Errorf("notices %v", a.Notices())
+	}
+	b := New(settings.Settings{}, nil)
+	b.Apply(input.Reload())
+	if !noticeWith(b, Info, "no recording open") {
+		t.Errorf("no recording: notices %v", b.Notices())
+	}
+}
