@@ -36,6 +36,8 @@ type App struct {
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
 	reloadJob      *loader.Job   // the recording being read again (reload.go): it keeps the view
+	watchA, watchB *fileWatch    // the open recordings' files (watch.go)
+	watchEvery     int           // ticks between looks at them (watchTicks); tests shorten it
 	blocked        []scene.Event // the open recording's blocked spans, by time
 
 	clock     *playback.Clock
@@ -117,7 +119,7 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), thresholds: thresholdsOf(s),
+	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchTicks, thresholds: thresholdsOf(s),
 		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence),
 		sampleBudget: SampleBudget}
 	if s.Trail > 0 {
@@ -213,6 +215,7 @@ func (a *App) Close() {
 	a.stopExport()
 	a.recRes.Close()
 	a.CloseCompare()
+	a.watchA.stop()
 }
 
 // Tick advances the app by one tick: it installs finished loads, moves the
@@ -227,6 +230,7 @@ func (a *App) Tick() {
 	a.pollCompareWork()
 	a.pollAnalysis()
 	a.pollExport()
+	a.pollWatches()
 	if a.clock != nil {
 		a.clock.Tick(1.0 / TPS)
 		a.refreshState()

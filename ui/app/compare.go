@@ -151,6 +151,7 @@ func (a *App) CloseCompare() {
 	had := a.cmp.res != nil
 	a.cmp.work.stop()
 	a.cmp.res.Close()
+	a.rewatch(&a.watchB, "", "")
 	a.cmp.job, a.cmp.res, a.cmp.stateOK, a.cmp.stateErr = nil, nil, false, nil
 	a.cmp.partial, a.cmp.previewOf = false, nil
 	a.cmp.runs = RunsBoth
@@ -244,6 +245,7 @@ func (a *App) previewWantedB(j *loader.Job) bool {
 // showB puts res on screen as run B; partial: it is the start of B only.
 func (a *App) showB(res *loader.Result, partial bool) {
 	a.cmp.res.Close()
+	a.rewatch(&a.watchB, res.Source.Name, res.Source.Path)
 	a.cmp.res, a.cmp.partial, a.cmp.stateOK, a.cmp.stateErr = res, partial, false, nil
 	a.respanClock()
 	a.contentChanged()

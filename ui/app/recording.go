@@ -98,6 +98,7 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 		clock.Apply(playback.ToggleLoop())
 	}
 	a.recRes.Close()
+	a.rewatch(&a.watchA, res.Source.Name, res.Source.Path)
 	a.recRes, a.clock = res, clock
 	a.blocked = movingSpans(rec.Events())
 	a.setClockEvents()

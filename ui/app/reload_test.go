@@ -4,7 +4,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -111,5 +113,51 @@ func TestReloadNotAFile(t *testing.T) {
 	b.Apply(input.Reload())
 	if !noticeWith(b, Info, "no recording open") {
 		t.Errorf("no recording: notices %v", b.Notices())
+	}
+}
+
+// TestWatchSaysChanged: once a recording's file is written again, the
+// window says so (once, when the writing has stopped), and not before.
+func TestWatchSaysChanged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.log")
+	data := testrec.Bytes(testFrames)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := New(settings.Settings{}, nil)
+	defer a.Close()
+	a.watchEvery = 1
+	a.Open(loader.FileSource(path))
+	settle(t, a)
+	said := func() int {
+		n := 0
+		for _, x := range a.Notices() {
+			if strings.Contains(x.Text, "run.log changed on disk: Ctrl+R reads it again") {
+				n++
+			}
+		}
+		return n
+	}
+	for range 50 {
+		a.Tick()
+		time.Sleep(time.Millisecond)
+	}
+	if said() != 0 {
+		t.Fatalf("said changed before any change: %v", a.Notices())
+	}
+	if err := os.WriteFile(path, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for said() == 0 && time.Now().Before(deadline) {
+		a.Tick()
+		time.Sleep(time.Millisecond)
+	}
+	for range 50 {
+		a.Tick()
+		time.Sleep(time.Millisecond)
+	}
+	if n := said(); n != 1 {
+		t.Errorf("said changed %d times, want once: %v", n, a.Notices())
 	}
 }
