@@ -484,11 +484,14 @@ func TestFaultListListsB(t *testing.T) {
 	}
 	a.cmp.runs = RunsB
 	a.buildFaultLines()
+	a.startFollow(testrec.Walker) // following another actor
 	for i := range a.FaultLines().Len() {
 		if strings.Contains(string(a.FaultLines().Line(i)), "\tB ") {
 			a.pickFault(i)
-			if a.Selected() != fb[0].Actor {
-				t.Errorf("B only: picked B's fault selected %d, want B's actor %d", a.Selected(), fb[0].Actor)
+			want, _ := a.MatchA(fb[0].Actor)
+			if a.Selected() != fb[0].Actor || a.Following() != want {
+				t.Errorf("B only: picked B's fault selected %d, following %d; want B's actor %d, followed as A's %d",
+					a.Selected(), a.Following(), fb[0].Actor, want)
 			}
 			break
 		}

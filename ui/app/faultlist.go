@@ -172,19 +172,20 @@ func (a *App) pickFault(i int) {
 	a.faultCursor, a.faultPicked = i, r.i
 	a.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
-	id := f.Actor
+	id, follow := f.Actor, f.Actor // the camera follows by A's ids (updateFollow)
 	if r.b {
 		a.faultPicked = -1
+		var ok bool
+		if follow, ok = a.MatchA(f.Actor); !ok {
+			a.notify(Info, "run B's actor "+itoa(int(f.Actor))+" has no match in run A")
+		}
 		if a.cmp.runs != RunsB {
-			var ok bool
-			if id, ok = a.MatchA(f.Actor); !ok {
-				a.notify(Info, "run B's actor "+itoa(int(f.Actor))+" has no match in run A")
-			}
+			id = follow
 		}
 	}
 	a.selected, a.element = id, Element{}
-	if a.follow != 0 && id != 0 {
-		a.startFollow(id)
+	if a.follow != 0 && follow != 0 {
+		a.startFollow(follow)
 		return
 	}
 	a.cam.lookAt(f.Location, faultViewDistance)
