@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/cputime"
@@ -192,6 +194,60 @@ func BenchmarkPassOverOpen(b *testing.B) {
 	b.ReportMetric(passCPU.Seconds()/openCPU.Seconds(), "cpu-x-open")
 	b.ReportMetric(open.Seconds()/float64(b.N), "open-s/op")
 	b.ReportMetric(pass.Seconds()/float64(b.N), "pass-s/op")
+}
+
+// BenchmarkPlaceLondon is the placing alone, the floor under the pass: the
+// stored positions of every vehicle sample placed on the map again with
+// Follow, a cursor a track and the tracks shared by two goroutines, as
+// the pass's workers place them (a vehicle standing on its last point
+// keeps its fix), with nothing decoded and nothing written. With
+// BenchmarkFindLondon (the rules alone) it says how far a pass that
+// decoded nothing, the open handing it the positions, would still be from
+// the open's time.
+func BenchmarkPlaceLondon(b *testing.B) {
+	rec, m, f, _ := openLondon(b)
+	defer f.Close()
+	a, err := lanes.Associate(context.Background(), rec, m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pts := make([][]mgl64.Vec3, len(a.Tracks))
+	for i := range a.Tracks {
+		tr := &a.Tracks[i]
+		var s lanes.Sample
+		pts[i] = make([]mgl64.Vec3, tr.Len())
+		for j := range pts[i] {
+			tr.Read(j, &s)
+			pts[i][j] = s.Pos
+		}
+	}
+	const workers = 2
+	var calls [workers]int
+	cpu := cpuClock()
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				calls[w] = 0
+				var fx lanes.Fix
+				for i := w; i < len(pts); i += workers {
+					var c lanes.Cursor
+					for j, p := range pts[i] {
+						if j > 0 && p == pts[i][j-1] {
+							continue
+						}
+						m.Follow(&c, p, &fx)
+						calls[w]++
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(calls[0]+calls[1]), "follows")
 }
 
 // BenchmarkFindLondon is the fault rules alone, on a built association.
