@@ -119,6 +119,7 @@ func NewGame(opt Options) (*Game, error) {
 		g.in = EbitenInput{}
 	}
 	g.app = app.New(opt.Settings, picker{g.scene})
+	g.app.SetWake(ebiten.ScheduleFrame) // a watched file changed while the loop idles
 	if opt.MapsDir != "" {
 		g.app.SetMapsDir(opt.MapsDir)
 	}

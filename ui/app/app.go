@@ -6,12 +6,14 @@
 // It exists apart from package ui (the Ebitengine game) so that every rule
 // of the app is tested without a display: the window reads its input into
 // commands (package ui/input), hands them to App.Apply, calls App.Tick once
-// per Update, and draws what App exposes. App never reads a clock: time
-// advances by Tick, one 60th of a second each.
+// per Update, and draws what App exposes. The replay never reads a clock:
+// its time advances by Tick, one 60th of a second each (the one timer,
+// watch.go's, only times looks at the open files).
 package app
 
 import (
 	"path/filepath"
+	"time"
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
@@ -37,7 +39,8 @@ type App struct {
 	loadOpt        loader.Options
 	reloadJob      *loader.Job   // the recording being read again (reload.go): it keeps the view
 	watchA, watchB *fileWatch    // the open recordings' files (watch.go)
-	watchEvery     int           // ticks between looks at them (watchTicks); tests shorten it
+	watchEvery     time.Duration // how often they are looked at (watchEvery); tests shorten it
+	wake           func()        // wakes the window's idle loop (SetWake); nil: none
 	blocked        []scene.Event // the open recording's blocked spans, by time
 
 	clock     *playback.Clock
@@ -119,7 +122,7 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchTicks, thresholds: thresholdsOf(s),
+	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, thresholds: thresholdsOf(s),
 		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence),
 		sampleBudget: SampleBudget}
 	if s.Trail > 0 {

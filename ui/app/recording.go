@@ -52,9 +52,16 @@ func (a *App) installRecording(j *loader.Job, res *loader.Result) {
 		res.Close()
 		return
 	}
+	var kept [2]keptActor
+	if reload {
+		kept = a.keptActors()
+	}
 	if !a.show(res, fromPreview || reload) {
 		res.Close()
 		return
+	}
+	if reload {
+		a.findKept(kept)
 	}
 	rec := res.Recording
 	verb := "opened recording "

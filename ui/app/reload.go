@@ -56,3 +56,75 @@ func (a *App) restart(src loader.Source) *loader.Job {
 	a.notify(Error, msg+"; still showing the one read before")
 	return nil
 }
+
+// keptActor is what a reload knows of the selected or followed actor of
+// the run read before, to find it in the new one: CARLA numbers the actors
+// of a scenario run again anew, so the same id may be another actor.
+type keptActor struct {
+	id        uint32
+	hero      bool
+	blueprint string
+}
+
+// keptActors returns the selected and the followed actor, as the state on
+// screen has them (zero ids for none).
+func (a *App) keptActors() [2]keptActor {
+	out := [2]keptActor{{id: a.selected}, {id: a.follow}}
+	st := a.State()
+	for i := range out {
+		if st == nil || out[i].id == 0 {
+			continue
+		}
+		if act := st.Actor(out[i].id); act != nil {
+			out[i].hero, out[i].blueprint = act.Hero, act.Blueprint
+		}
+	}
+	return out
+}
+
+// findKept selects and follows in the new run the actors kept: the hero
+// is the new run's hero; another actor keeps its id if the new run has an
+// actor of that id and blueprint, and is let go otherwise (said).
+func (a *App) findKept(kept [2]keptActor) {
+	ids := [2]uint32{a.findKeptOne(kept[0]), 0}
+	if kept[1].id == kept[0].id {
+		ids[1] = ids[0]
+	} else {
+		ids[1] = a.findKeptOne(kept[1])
+	}
+	a.selected = ids[0]
+	switch {
+	case ids[1] != 0 && ids[1] != a.follow:
+		a.startFollow(ids[1])
+	case ids[1] == 0 && a.follow != 0:
+		a.stopFollow()
+	}
+}
+
+// findKeptOne is the id in the new run of the kept actor k (0: none).
+func (a *App) findKeptOne(k keptActor) uint32 {
+	if k.id == 0 {
+		return 0
+	}
+	st := a.State()
+	if k.hero && st != nil {
+		if h := st.Hero(); h != nil {
+			return h.ID
+		}
+	}
+	if k.blueprint == "" { // not there at the time: keep its id
+		return k.id
+	}
+	if st != nil {
+		if act := st.Actor(k.id); act != nil && act.Blueprint == k.blueprint {
+			return k.id
+		}
+	}
+	for _, l := range a.Recording().Lives() {
+		if l.ID == k.id && l.Blueprint == k.blueprint {
+			return k.id
+		}
+	}
+	a.notify(Info, "actor "+itoa(int(k.id))+" ("+k.blueprint+") is not in the run read again")
+	return 0
+}

@@ -11,19 +11,22 @@ import (
 // again") instead of going on showing the old run as if it were the file.
 // It does not read it again by itself: the file may still be being
 // written, and the user may be in the middle of looking at the old run.
+//
+// This is the app's one timer, and it times only looks at the disk, never
+// the replay: a goroutine a file looks at its size and time once a second
+// (a system call, which on a network disk may take a while, so not on
+// Tick's thread), and wakes the window (SetWake) when they changed: a
+// paused window idles without ticking until something happens.
 
-// watchTicks is how often (in ticks: a second) a watched file is looked
-// at. The ticks ask, a goroutine looks: the look is a system call, which
-// on a network disk may take a while, and Tick does not wait for one.
-const watchTicks = TPS
+// watchEvery is how often a watched file is looked at.
+const watchEvery = time.Second
 
-// fileWatch looks at one file's size and time in the background when
-// asked and says when they change and then stay the same for one more
-// look (a file being written says so once, when it is done).
+// fileWatch looks at one file's size and time in the background and says
+// when they change and then stay the same for one more look (a file
+// being written says so once, when it is done).
 type fileWatch struct {
 	name    string
 	cancel  context.CancelFunc
-	look    chan struct{} // a value: look at the file now
 	changed chan struct{} // a value when the file changed
 }
 
@@ -42,18 +45,21 @@ func stampOf(path string) stamp {
 	return stamp{size: fi.Size(), mod: fi.ModTime(), ok: true}
 }
 
-// watchFile starts watching path, as it is now.
-func watchFile(name, path string) *fileWatch {
+// watchFile starts watching path, as it is now, every every; wake (if not
+// nil) is called when it changed.
+func watchFile(name, path string, every time.Duration, wake func()) *fileWatch {
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &fileWatch{name: name, cancel: cancel, look: make(chan struct{}, 1), changed: make(chan struct{}, 1)}
+	w := &fileWatch{name: name, cancel: cancel, changed: make(chan struct{}, 1)}
+	seen := stampOf(path)
 	go func() {
-		seen := stampOf(path)
+		t := time.NewTicker(every)
+		defer t.Stop()
 		last := seen
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case <-w.look:
+			case <-t.C:
 			}
 			now := stampOf(path)
 			if now != seen && now == last && now.ok {
@@ -61,6 +67,9 @@ func watchFile(name, path string) *fileWatch {
 				select {
 				case w.changed <- struct{}{}:
 				default: // said already, not yet taken
+				}
+				if wake != nil {
+					wake()
 				}
 			}
 			last = now
@@ -73,17 +82,6 @@ func watchFile(name, path string) *fileWatch {
 func (w *fileWatch) stop() {
 	if w != nil {
 		w.cancel()
-	}
-}
-
-// ask has the file looked at (unless a look is waiting already).
-func (w *fileWatch) ask() {
-	if w == nil {
-		return
-	}
-	select {
-	case w.look <- struct{}{}:
-	default:
 	}
 }
 
@@ -100,23 +98,25 @@ func (w *fileWatch) take() bool {
 	}
 }
 
+// SetWake gives the app a function that wakes the window's idle loop
+// (ebiten.ScheduleFrame), for what happens off its ticks: a watched file
+// changing. Safe to call from any goroutine once set; set it before files
+// open.
+func (a *App) SetWake(f func()) { a.wake = f }
+
 // rewatch replaces *w by a watch of the file of source name at path (none
 // when path is "": bytes in memory).
 func (a *App) rewatch(w **fileWatch, name, path string) {
 	(*w).stop()
 	*w = nil
 	if path != "" {
-		*w = watchFile(name, path)
+		*w = watchFile(name, path, a.watchEvery, a.wake)
 	}
 }
 
-// pollWatches says when an open recording's file changed, and has the
-// files looked at every watchEvery ticks.
+// pollWatches says when an open recording's file changed.
 func (a *App) pollWatches() {
 	for _, w := range [...]*fileWatch{a.watchA, a.watchB} {
-		if a.tick%int64(a.watchEvery) == 0 {
-			w.ask()
-		}
 		if w.take() {
 			a.notify(Info, w.name+" changed on disk: Ctrl+R reads it again")
 		}
