@@ -6,6 +6,7 @@ package scene
 type Life struct {
 	ID        uint32
 	Blueprint string
+	Hero      bool // its role_name is hero (the ego vehicle)
 	Spawn     int
 	Frames    int
 }
@@ -35,7 +36,8 @@ func (rec *Recording) Lives() []Life {
 		case EventSpawn:
 			end(e.Actor, e.Frame)
 			alive[e.Actor] = len(out)
-			out = append(out, Life{ID: e.Actor, Blueprint: e.Blueprint, Spawn: e.Frame, Frames: n - e.Frame})
+			out = append(out, Life{ID: e.Actor, Blueprint: e.Blueprint, Hero: rec.statics.heroAt(e.Frame, e.Actor),
+				Spawn: e.Frame, Frames: n - e.Frame})
 		case EventDestroy:
 			end(e.Actor, e.Frame)
 		}

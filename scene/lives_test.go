@@ -3,6 +3,8 @@ package scene
 import (
 	"bytes"
 	"testing"
+
+	"github.com/mm2carla/viewer/internal/testrec"
 )
 
 // TestLives: each life the events give lasts the frames a World shows
@@ -37,5 +39,35 @@ func TestLives(t *testing.T) {
 	}
 	if got := LifeFrames(lives); len(got) != len(lives) {
 		t.Errorf("LifeFrames has %d of %d lives", len(got), len(lives))
+	}
+}
+
+// TestLivesHero: a life knows whether its actor is the hero (role_name
+// hero), as the state at any of its frames says.
+func TestLivesHero(t *testing.T) {
+	data := testrec.Bytes(100)
+	rec, err := Open(bytes.NewReader(data), int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	heroes := 0
+	for _, l := range rec.Lives() {
+		if err := rec.StateAt(rec.Times()[l.Spawn], &st); err != nil {
+			t.Fatal(err)
+		}
+		act := st.Actor(l.ID)
+		if act == nil || act.Hero != l.Hero {
+			t.Errorf("actor %d: Lives says hero %v, the state %+v", l.ID, l.Hero, act)
+		}
+		if l.Hero {
+			heroes++
+			if l.ID != testrec.Hero {
+				t.Errorf("actor %d is a hero", l.ID)
+			}
+		}
+	}
+	if heroes != 1 {
+		t.Errorf("%d heroes, want 1", heroes)
 	}
 }

@@ -89,6 +89,21 @@ func (t *staticTable) find(frame int, id uint32) *actorStatic {
 	return st
 }
 
+// heroAt reports whether the version of actor id made in frame (its
+// spawn's) is the hero's.
+func (t *staticTable) heroAt(frame int, id uint32) bool {
+	if t == nil {
+		return false
+	}
+	i := sort.Search(len(t.all), func(i int) bool { return int(t.all[i].frame) >= frame })
+	for ; i < len(t.all) && int(t.all[i].frame) == frame; i++ {
+		if t.all[i].id == id {
+			return t.all[i].hero
+		}
+	}
+	return false
+}
+
 func (t *staticTable) record(frame int, st *actorStatic) {
 	st.frame = int32(frame)
 	if t != nil && !t.lookup {

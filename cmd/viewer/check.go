@@ -65,9 +65,18 @@ count per kind. --json gives one document:
 with the location in the file's centimetres and Unreal axes, as 'viewer
 state' prints it, and null for what does not apply.
 
+--actor 259,hero lists only the faults of those actors (ids, and hero for
+every actor whose role_name is hero): those they commit, and the
+collisions and close calls they are the other actor of. Every vehicle is
+still checked (a close call needs the vehicle ahead), and the exit status
+follows the faults listed, so a pipeline can gate on the vehicle its AI
+drives. An id the recording never spawned, or hero in a recording with no
+hero, is an error.
+
 Exit status: 0 when no fault was found, 3 when any was (so a test
 pipeline can gate on it), 1 when a file cannot be read (the message names
-the file and the byte offset), 2 for bad usage.
+the file and the byte offset) or an --actor is not in the recording, 2
+for bad usage.
 `
 
 // ExitFaults is `viewer check`'s exit status when it found a fault.
@@ -82,11 +91,12 @@ func cmdCheck() *Command {
 	c := &Command{
 		Name:    "check",
 		Summary: "find where vehicles left their lane, drove the wrong way, ran a light or stop sign, or nearly hit",
-		Usage:   "FILES... [--json] [thresholds]",
+		Usage:   "FILES... [--json] [--actor IDS|hero] [thresholds]",
 	}
 	c.Run = func(env *Env, args []string) error {
 		fs := newQueryFlags(env, c, checkHelp)
 		asJSON := fs.Bool("json", false, "print one JSON document")
+		only := fs.String("actor", "", "list only the faults of these actors (ids, or hero), comma-separated; the exit status follows them")
 		th := faults.Defaults()
 		thresholdFlags(fs, &th)
 		maps := mapsFlag(fs)
@@ -100,7 +110,11 @@ func cmdCheck() *Command {
 		if len(pos) == 0 {
 			return Usagef("want a recording and a map")
 		}
-		return runCheck(env, pos, th, *asJSON, *maps)
+		filter, err := parseActors(*only)
+		if err != nil {
+			return err
+		}
+		return runCheck(env, pos, th, *asJSON, *maps, filter)
 	}
 	return c
 }
@@ -133,7 +147,7 @@ func checkThresholds(fs *flag.FlagSet) error {
 	return err
 }
 
-func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsDir string) error {
+func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsDir string, filter *actorFilter) error {
 	sc := &shotScene{m: &scene.Map{}}
 	defer sc.close()
 	for _, name := range files {
@@ -143,6 +157,13 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsD
 	}
 	if sc.rec == nil {
 		return Usagef("no recording among %s", strings.Join(files, ", "))
+	}
+	var only []uint32
+	if filter != nil {
+		var err error
+		if only, err = filter.resolve(sc.rec, sc.recName); err != nil {
+			return err
+		}
 	}
 	if err := sc.findTownMap(env.Stderr, "viewer check", mapsDir); err != nil {
 		return err
@@ -160,7 +181,13 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsD
 		return fileErr(sc.recName, err)
 	}
 	r := faults.Find(a, sc.rec.Events(), th)
+	if only != nil {
+		kept := *r
+		kept.Faults = onlyActors(r.Faults, only)
+		r = &kept
+	}
 	rep := newCheckReport(sc, lm, r)
+	rep.only = only
 	if asJSON {
 		err = rep.writeJSON(env.Stdout)
 	} else {
@@ -186,6 +213,7 @@ type checkReport struct {
 	Map       *string      `json:"map"`
 	Vehicles  int          `json:"vehicles_checked"`
 	Faults    []checkFault `json:"faults"`
+	only      []uint32     // --actor: the actors whose faults are listed
 }
 
 type checkFault struct {
@@ -252,7 +280,11 @@ func (rep *checkReport) writeText(w io.Writer, r *faults.Result) error {
 	if rep.Vehicles == 1 {
 		vehicles = "vehicle"
 	}
-	bw.printf("Faults of %s %s: %d %s checked; times in seconds.\n", rep.Recording, on, rep.Vehicles, vehicles)
+	listed := ""
+	if rep.only != nil {
+		listed = ", the faults of " + actorsText(rep.only) + " listed"
+	}
+	bw.printf("Faults of %s %s: %d %s checked%s; times in seconds.\n", rep.Recording, on, rep.Vehicles, vehicles, listed)
 	for _, f := range rep.Faults {
 		where := ""
 		if f.place != lanes.NoMap {

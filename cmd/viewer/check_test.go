@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -160,6 +161,15 @@ func TestCheckStatus(t *testing.T) {
 	runStatus(t, []statusCase{
 		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "total        0"},
 		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "on city.bai: 1 vehicle checked;"},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "the faults of actor 13 listed"},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "wrong-way    1"},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "total        1"},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "11"}, ExitFaults, "", "collision    1"}, // the other actor of 10's
+		{[]string{"check", "faults.log", "city.bai", "--actor", "12,15"}, ExitFaults, "", "the faults of actors 12, 15 listed"},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "12"}, ExitOK, "", "total        0"}, // its lane change is no fault
+		{[]string{"check", "faults.log", "city.bai", "--actor", "99"}, ExitBadInput, "faults.log: no actor 99 in the recording", ""},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "hero"}, ExitBadInput, "faults.log: no hero in the recording", ""},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "13,x"}, ExitUsage, `--actor "13,x"`, ""},
 		{[]string{"check", "faults.log", "city.bai"}, ExitFaults, "", "off-lane     1"},
 		{[]string{"check", "faults.log", "city.bai", "--off-lane", "2.5", "--close-call-ttc", "0.5"}, ExitFaults, "", "off-lane     0"},
 		{[]string{"check", "clean.log"}, ExitOK, "no map given", "total        0"},
@@ -237,5 +247,37 @@ func TestWindowHelpListsCheck(t *testing.T) {
 	code := Window(&Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}, []string{"--help"})
 	if code != ExitOK || !strings.Contains(errb.String(), "\n  check ") || !strings.Contains(errb.String(), "\n  state ") {
 		t.Errorf("exit %d, help:\n%s", code, errb.String())
+	}
+}
+
+// TestCheckActorHero: --actor hero finds CARLA's ego vehicle by its
+// role_name (259 in the 0.9.10 Town01 run) and gates on its faults.
+func TestCheckActorHero(t *testing.T) {
+	rec := realFile(t, "carla-0.9.10-town01-lanecenter.log")
+	xodr := filepath.Join(carlaDir, "Town01.xodr")
+	code, out, errOut := runCLI("check", rec, xodr, "--actor", "hero", "--json")
+	if code != ExitFaults {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var doc struct {
+		Faults []struct {
+			Kind  string `json:"kind"`
+			Actor uint32 `json:"actor"`
+		} `json:"faults"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Faults) == 0 {
+		t.Fatal("no fault of the hero")
+	}
+	for _, f := range doc.Faults {
+		if f.Actor != 259 {
+			t.Errorf("a fault of actor %d listed for the hero (259)", f.Actor)
+		}
+	}
+	if code, out, _ := runCLI("check", rec, xodr, "--actor", "hero"); code != ExitFaults ||
+		!strings.Contains(out, "the faults of actor 259 listed") {
+		t.Errorf("text: exit %d, %q", code, out)
 	}
 }
