@@ -89,16 +89,9 @@ func closeCalls(a *lanes.Association, events []scene.Event, th Thresholds) []Fau
 // a sort from scratch every frame was a third of Find's time.
 func lanesAt(a *lanes.Association, active []int32, f int, th Thresholds, dst []inLane) []inLane {
 	for _, t := range active {
-		tr := &a.Tracks[t]
-		l, offset, pos, speed, herr, ok := tr.InLane(f - tr.First)
-		if !ok || math.Abs(offset) > th.OffLane || speed < th.MovingSpeed || math.IsNaN(herr) {
-			continue
+		if e, moving, ok := laneEntry(&a.Tracks[t], t, f, th); ok && moving {
+			dst = append(dst, e)
 		}
-		if l.Side == lanes.SideA {
-			pos = -pos // side A drives toward decreasing Along
-		}
-		key := uint64(uint32(l.Road))<<16 | uint64(l.Side)<<8 | uint64(l.Lane)
-		dst = append(dst, inLane{lane: key, pos: pos, track: t, speed: alongLane(speed, herr)})
 	}
 	for i := 1; i < len(dst); i++ {
 		for j := i; j > 0 && before(&dst[j], &dst[j-1]); j-- {

@@ -247,12 +247,18 @@ func (a *App) actorLanes(l *Lines, id uint32) {
 		}
 		return
 	}
-	if tr := as.TrackAt(id, a.stateTime); tr != nil {
+	for _, t := range as.TracksOf(id) {
+		tr := &as.Tracks[t]
+		if !tr.Contains(a.stateTime) {
+			continue
+		}
 		if i := tr.Index(a.stateTime); i >= 0 {
 			s := tr.At(i)
 			a.laneLine(l, &s)
 			a.lightAhead(l, &s)
+			a.vehicleAhead(l, t, tr.First+i)
 		}
+		break
 	}
 	a.scratchIdx = a.ActorFaults(id, a.scratchIdx[:0])
 	fs := a.Faults()
@@ -307,6 +313,22 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 		l.S("off the map")
 	}
 	l.End()
+}
+
+// vehicleAhead says which vehicle is ahead of track t's in its lane at
+// frame f, the gap to it and the time until it closes (faults.Ahead).
+func (a *App) vehicleAhead(l *Lines, t int32, f int) {
+	ld, ok := faults.Ahead(a.assoc, t, f, a.thresholds)
+	if !ok {
+		return
+	}
+	l.S("ahead").Tab().U(uint64(ld.ID)).S(" ").S(ld.Blueprint).End()
+	l.Tab().S("gap ").F(ld.Gap, 1).S(" m, ")
+	if math.IsInf(ld.TTC, 1) {
+		l.S("not closing").End()
+		return
+	}
+	l.F(ld.TTC, 1).S(" s to collision").End()
 }
 
 // lightAhead says, when s is in a lane that ends at a traffic light

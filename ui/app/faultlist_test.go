@@ -327,3 +327,39 @@ func TestSampleBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestActorPanelAhead: the actor panel names the vehicle ahead in the
+// lane, the gap to it and the time until it closes.
+func TestActorPanelAhead(t *testing.T) {
+	bm := drivetest.City()
+	sm := scene.NewMap(bm)
+	b0 := drivetest.Lane(sm, drivetest.Through(sm), true, 0)
+	drive := func(id uint32, s0, v float64) drivetest.Vehicle {
+		return drivetest.Vehicle{ID: id, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+			pos, yaw := b0.At(s0+v*t, 0)
+			return pos, yaw, true
+		}}
+	}
+	s := drivetest.Script{Hz: 20, Seconds: 4, Vehicles: []drivetest.Vehicle{drive(1, 25, 4), drive(2, 5, 8)}}
+	var mb bytes.Buffer
+	if err := bai.Encode(&mb, bm); err != nil {
+		t.Fatal(err)
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.BytesSource("drive.bai", mb.Bytes()))
+	a.Open(loader.BytesSource("drive.log", s.Bytes()))
+	settle(t, a)
+	a.selected = 2
+	a.Apply(input.Clock(playback.GoTo(1)))
+	a.Tick()
+	// At 1 s: 29 - 13 - 4.5 = 11.5 m, closing at 4 m/s.
+	if p := a.ActorPanel().String(); !strings.Contains(p, "ahead\t1 vehicle.tesla.model3\n\tgap 11.5 m, 2.9 s to collision") {
+		t.Errorf("actor panel of the follower:\n%s", p)
+	}
+	a.selected = 1
+	a.Tick()
+	if p := a.ActorPanel().String(); strings.Contains(p, "\nahead\t") {
+		t.Errorf("a vehicle ahead of the leader:\n%s", p)
+	}
+}
