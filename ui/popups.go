@@ -275,7 +275,7 @@ func (h *hudText) promptBox(g *Game) {
 	ov.frame(1, r, math.Max(1, l.px(1.5)), edge)
 	title, help, bad := "Go to time:  ", "90.5, 1:30.5 or 1:02:03. Enter jumps, Esc cancels.", "Not a time: type 90.5, 1:30.5 or 1:02:03."
 	if e.Actor {
-		title, help, bad = "Find actor:  ", "Its id, such as 131. Enter selects and follows it, Esc cancels.", "Not an id: type a whole number from 1, such as 131."
+		title, help, bad = "Find actor:  ", "Its id, such as 131, or hero. Enter selects and follows it, Esc cancels.", "Not an id: type a whole number from 1, such as 131, or hero."
 	}
 	h.scratch = append(append(h.scratch[:0], title...), e.Text...)
 	ty := y + pad + (f.lineH-faceH(f.bold))/2

@@ -11,12 +11,19 @@ import (
 // followed; when it is not there at the clock's time, the clock first goes
 // to the nearest frame at which it is, and a notice says so.
 
-// findActor selects actor id of the recording and follows it.
+// findActor selects actor id of the recording and follows it; id 0 is
+// the hero (role_name hero): the one there now, else the first.
 func (a *App) findActor(id uint32) {
 	rec := a.Recording()
 	if rec == nil || a.clock == nil {
 		a.notify(Info, "no recording open")
 		return
+	}
+	if id == 0 {
+		if id = a.heroID(rec); id == 0 {
+			a.notify(Warning, "no hero in "+a.recRes.Source.Name+" (no actor whose role_name is hero)")
+			return
+		}
 	}
 	if st := a.State(); st == nil || st.Actor(id) == nil {
 		from := a.clock.Time()
@@ -36,6 +43,22 @@ func (a *App) findActor(id uint32) {
 	}
 	a.selected, a.element = id, Element{}
 	a.startFollow(id)
+}
+
+// heroID is the hero there at the clock's time, else the recording's
+// first; 0 when it has none.
+func (a *App) heroID(rec *scene.Recording) uint32 {
+	if st := a.State(); st != nil {
+		if h := st.Hero(); h != nil {
+			return h.ID
+		}
+	}
+	for _, l := range rec.Lives() {
+		if l.Hero {
+			return l.ID
+		}
+	}
+	return 0
 }
 
 // lifeFrame returns the frame nearest to frame cur at which actor id

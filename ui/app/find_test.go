@@ -68,6 +68,23 @@ func TestFindActor(t *testing.T) {
 	}
 }
 
+// TestFindHero: I, hero and Enter follow the hero; a recording with none
+// says so.
+func TestFindHero(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.FindHero())
+	a.Tick()
+	if a.Selected() != testrec.Hero || a.Following() != testrec.Hero {
+		t.Errorf("selected %d, following %d; want the hero %d", a.Selected(), a.Following(), testrec.Hero)
+	}
+	b := newFaulty(t) // drivetest's cars: no role_name
+	b.Apply(input.FindHero())
+	b.Tick()
+	if b.Selected() != 0 || !noticeWith(b, Warning, "no hero in drive.log") {
+		t.Errorf("no hero: selected %d, notices %v", b.Selected(), b.Notices())
+	}
+}
+
 func TestLifeFrame(t *testing.T) {
 	lives := []scene.Life{
 		{ID: 7, Spawn: 10, Frames: 10}, // frames 10-19

@@ -42,7 +42,7 @@ const (
 	KindSavePNG                         // save the window as a PNG in the pictures folder
 	KindExportClip                      // export a clip of the view around now as a GIF
 	KindToggleDiffList                  // show or hide the list of where two compared runs part
-	KindFindActor                       // ID: select the actor and follow it, going to when it is there
+	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
 	numKinds
 )
@@ -138,6 +138,9 @@ func Reload() Command { return Command{Kind: KindReload} }
 
 // FindActor selects actor id and follows it.
 func FindActor(id uint32) Command { return Command{Kind: KindFindActor, ID: id} }
+
+// FindHero selects the hero (role_name hero) and follows it.
+func FindHero() Command { return Command{Kind: KindFindActor} }
 
 // FollowSelected makes the camera follow the selected actor, or stops
 // following when it already follows one.

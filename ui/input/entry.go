@@ -2,6 +2,7 @@ package input
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/mm2carla/viewer/scene/playback"
 )
@@ -38,10 +39,13 @@ func (e *entry) view() Entry {
 	return Entry{Open: e.open, Actor: e.actor, Text: string(e.buf[:e.n]), Invalid: e.invalid}
 }
 
-// takes reports whether r belongs in the prompt's text: digits, and for a
-// time '.' and ':' too.
+// takes reports whether r belongs in the prompt's text: digits, for a
+// time '.' and ':' too, for an actor letters (hero).
 func (e *entry) takes(r rune) bool {
-	return r >= '0' && r <= '9' || !e.actor && (r == '.' || r == ':')
+	if e.actor {
+		return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	return r >= '0' && r <= '9' || r == '.' || r == ':'
 }
 
 // update handles one tick while the entry is open: typed runes first, then
@@ -78,6 +82,10 @@ func (e *entry) enter(dst []Command) []Command {
 	}
 	text := string(e.buf[:e.n])
 	if e.actor {
+		if strings.EqualFold(text, "hero") {
+			*e = entry{}
+			return append(dst, FindHero())
+		}
 		id, err := strconv.ParseUint(text, 10, 32)
 		if err != nil || id == 0 {
 			e.invalid = true

@@ -134,6 +134,16 @@ func TestEntry(t *testing.T) {
 			{keys: []Key{KeyBackspace}, entry: idOpen("429496729")},
 			{keys: []Key{KeyEnter}, want: []Command{FindActor(429496729)}, entry: closed},
 		}},
+		{"hero, in any case", []step{
+			{keys: []Key{KeyI}, entry: idOpen("")},
+			{runes: "Hero", entry: idOpen("Hero")},
+			{keys: []Key{KeyEnter}, want: []Command{FindHero()}, entry: closed},
+		}},
+		{"other words are not ids", []step{
+			{keys: []Key{KeyI}, entry: idOpen("")},
+			{runes: "car.7", entry: idOpen("car7")},
+			{keys: []Key{KeyEnter}, entry: Entry{Open: true, Actor: true, Text: "car7", Invalid: true}},
+		}},
 		{"G after I asks for a time again", []step{
 			{keys: []Key{KeyI}, entry: idOpen("")},
 			{keys: []Key{KeyEscape}, entry: closed},

@@ -97,7 +97,7 @@ func keymap() []binding {
 	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor (chase view)")
 	row(KeyTab, modShift, false, FollowPrev(), "follow the next / previous actor (chase view)")
 	row(KeyC, 0, false, FollowSelected(), "follow the selected actor / stop")
-	row(KeyI, 0, false, Command{}, "find an actor by its typed id: select and follow it")
+	row(KeyI, 0, false, Command{}, "find an actor by its typed id (or hero): select and follow it")
 	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
 	row(KeyEscape, 0, false, ClearSelection(), "clear the selection, stop following")
