@@ -9,6 +9,7 @@ func commands() []*Command {
 		cmdBAI(),
 		cmdState(),
 		cmdCheck(),
+		cmdTrack(),
 		cmdDiff(),
 		cmdDemo(),
 		cmdShot(),
