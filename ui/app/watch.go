@@ -13,9 +13,9 @@ import (
 // written, and the user may be in the middle of looking at the old run.
 //
 // This is the app's one timer, and it times only looks at the disk, never
-// the replay: a goroutine a file looks at its size and time once a second
-// (a system call, which on a network disk may take a while, so not on
-// Tick's thread), and wakes the window (SetWake) when they changed: a
+// the replay: a goroutine for each file looks at its size and time once a
+// second (a system call, which on a network disk may take a while, so not
+// on Tick's thread) and wakes the window (SetWake) when they changed: a
 // paused window idles without ticking until something happens.
 
 // watchEvery is how often a watched file is looked at.
@@ -32,9 +32,8 @@ type fileWatch struct {
 
 // stamp is what a change of a file is seen by.
 type stamp struct {
-	size int64
-	mod  time.Time
-	ok   bool // the file could be looked at
+	size, mod int64 // bytes; modification time, ns since 1970
+	ok        bool  // the file could be looked at
 }
 
 func stampOf(path string) stamp {
@@ -42,7 +41,7 @@ func stampOf(path string) stamp {
 	if err != nil {
 		return stamp{}
 	}
-	return stamp{size: fi.Size(), mod: fi.ModTime(), ok: true}
+	return stamp{size: fi.Size(), mod: fi.ModTime().UnixNano(), ok: true}
 }
 
 // watchFile starts watching path, as it is now, every every; wake (if not
