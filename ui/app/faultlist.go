@@ -76,14 +76,23 @@ func (a *App) FaultRowKind(i int) faults.Kind {
 	if i < 0 || i >= len(a.faultRows) {
 		return 0
 	}
-	return a.rowFault(a.faultRows[i]).Kind
+	if f := a.rowFault(a.faultRows[i]); f != nil {
+		return f.Kind
+	}
+	return 0
 }
 
+// rowFault is the fault of row r; nil if the faults changed since the
+// rows were listed (they are listed again by the next Tick).
 func (a *App) rowFault(r faultRow) *faults.Fault {
+	fs := a.Faults()
 	if r.b {
-		return &a.FaultsB()[r.i]
+		fs = a.FaultsB()
 	}
-	return &a.Faults()[r.i]
+	if r.i >= len(fs) {
+		return nil
+	}
+	return &fs[r.i]
 }
 
 // buildFaultLines lists the rows when the faults, run B or its offset
@@ -169,6 +178,9 @@ func (a *App) pickFault(i int) {
 	}
 	r := a.faultRows[i]
 	f := a.rowFault(r)
+	if f == nil {
+		return
+	}
 	a.faultCursor, a.faultPicked = i, r.i
 	a.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
