@@ -28,6 +28,8 @@ func (a *App) Apply(cmd input.Command) {
 		a.findActor(cmd.ID)
 	case input.KindReload:
 		a.reload()
+	case input.KindActorFault:
+		a.stepActorFault(cmd.Steps)
 	case input.KindFrameAll:
 		a.stopFollow()
 		a.frameAll()

@@ -233,6 +233,39 @@ func (a *App) clickFaultList(x, y float64) bool {
 	return true
 }
 
+// stepActorFault goes to the start of the selected actor's next fault
+// (steps > 0) or previous one (steps < 0), strictly after or before the
+// clock's time: [ and ] step through every event and fault, which in busy
+// traffic are mostly other actors'.
+func (a *App) stepActorFault(steps float64) {
+	if a.clock == nil {
+		return
+	}
+	id := a.selected
+	if id == 0 {
+		a.notify(Info, "select an actor first (click it, Tab, or I)")
+		return
+	}
+	now, fs := a.clock.Time(), a.Faults()
+	best, ok := 0.0, false
+	for _, i := range a.ActorFaults(id, a.scratchIdx[:0]) {
+		t := fs[i].Start
+		if steps > 0 && t > now && (!ok || t < best) || steps < 0 && t < now && (!ok || t > best) {
+			best, ok = t, true
+		}
+	}
+	if !ok {
+		which := "later"
+		if steps < 0 {
+			which = "earlier"
+		}
+		a.notify(Info, "no "+which+" fault of actor "+itoa(int(id)))
+		return
+	}
+	a.clock.Apply(playback.GoTo(best))
+	a.refreshState()
+}
+
 // ActorFaults appends to dst the indices in Faults of actor id's faults.
 func (a *App) ActorFaults(id uint32, dst []int) []int {
 	fs := a.Faults()

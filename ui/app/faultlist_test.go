@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -361,5 +362,39 @@ func TestActorPanelAhead(t *testing.T) {
 	a.Tick()
 	if p := a.ActorPanel().String(); strings.Contains(p, "\nahead\t") {
 		t.Errorf("a vehicle ahead of the leader:\n%s", p)
+	}
+}
+
+// TestActorFaultSteps: Shift+] and Shift+[ step through the selected
+// actor's faults only, and say when there is none further.
+func TestActorFaultSteps(t *testing.T) {
+	a := newFaulty(t)
+	var starts []float64
+	for _, i := range a.ActorFaults(1, nil) {
+		starts = append(starts, a.Faults()[i].Start)
+	}
+	starts = slices.Compact(starts) // two faults at one moment are one stop
+	if len(starts) < 2 {
+		t.Fatalf("actor 1's faults start at %v; want the drift and the collision", starts)
+	}
+	m := input.NewMapper()
+	keys(a, m, true, input.KeyBracketRight)
+	if !noticeWith(a, Info, "select an actor first") || a.Clock().Time() != 0 {
+		t.Errorf("no actor selected: time %v, notices %v", a.Clock().Time(), a.Notices())
+	}
+	a.selected = 1
+	for _, want := range starts {
+		keys(a, m, true, input.KeyBracketRight)
+		if got := a.Clock().Time(); got != want {
+			t.Fatalf("Shift+] went to %v, want %v (actor 1's faults start at %v)", got, want, starts)
+		}
+	}
+	keys(a, m, true, input.KeyBracketRight)
+	if !noticeWith(a, Info, "no later fault of actor 1") || a.Clock().Time() != starts[len(starts)-1] {
+		t.Errorf("past the last fault: time %v, notices %v", a.Clock().Time(), a.Notices())
+	}
+	keys(a, m, true, input.KeyBracketLeft)
+	if got := a.Clock().Time(); got != starts[len(starts)-2] {
+		t.Errorf("Shift+[ went to %v, want %v", got, starts[len(starts)-2])
 	}
 }

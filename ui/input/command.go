@@ -44,6 +44,7 @@ const (
 	KindToggleDiffList                  // show or hide the list of where two compared runs part
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
+	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
 	numKinds
 )
 
@@ -54,7 +55,7 @@ var kindNames = [numKinds]string{
 	"ToggleFaults", "FaultMove", "FaultPick", "TrailLength",
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
-	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload",
+	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -111,7 +112,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold:
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
@@ -132,6 +133,10 @@ func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// ActorFault goes to the selected actor's next (steps +1) or previous
+// (-1) fault.
+func ActorFault(steps float64) Command { return Command{Kind: KindActorFault, Steps: steps} }
 
 // Reload reads the open recordings again from their files.
 func Reload() Command { return Command{Kind: KindReload} }

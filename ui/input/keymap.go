@@ -92,6 +92,8 @@ func keymap() []binding {
 	row(KeyL, 0, false, c(playback.ToggleLoop()), "loop the recording on / off")
 	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next event or fault")
 	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event or fault")
+	row(KeyBracketLeft, modShift, false, ActorFault(-1), "previous / next fault of the selected actor")
+	row(KeyBracketRight, modShift, false, ActorFault(1), "previous / next fault of the selected actor")
 	row(KeyG, 0, false, Command{}, "go to a typed time (1:30.5)")
 	sec = SectionCamera
 	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor (chase view)")
