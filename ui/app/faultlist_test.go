@@ -363,6 +363,17 @@ func TestActorPanelAhead(t *testing.T) {
 	if p := a.ActorPanel().String(); strings.Contains(p, "\nahead\t") {
 		t.Errorf("a vehicle ahead of the leader:\n%s", p)
 	}
+	// Playing with the follower selected, the line built every tick
+	// allocates nothing.
+	a.selected = 2
+	a.Apply(input.Clock(playback.ToggleLoop()))
+	a.Apply(input.Clock(playback.Play()))
+	for range 100 {
+		a.Tick()
+	}
+	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
+		t.Errorf("a playing tick with the vehicle ahead shown allocates %v times", n)
+	}
 }
 
 // TestActorFaultSteps: Shift+] and Shift+[ step through the selected
