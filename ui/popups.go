@@ -33,10 +33,16 @@ func (h *hudText) inspectors(g *Game) {
 	} else {
 		g.app.SetPlotArea(app.PlotArea{})
 	}
-	if p := g.app.ElementPanel(); p.Len() > 0 && y < bottom {
+	// The element panel only where its title and a line fit: squeezed
+	// under the plots it would spill over the timeline.
+	if p := g.app.ElementPanel(); p.Len() > 0 && roomForPanel(y, bottom, l.px(panelPad), g.fonts.lineH) {
 		h.panel(g, p, x, y, w, bottom)
 	}
 }
+
+// roomForPanel reports whether a panel of lines lineH apart, padded by
+// pad, has room for its title and one line between top and bottom.
+func roomForPanel(top, bottom, pad, lineH float64) bool { return bottom-top >= 2*pad+2*lineH }
 
 // panel draws one panel of lines at x, y, w wide, stopping at bottom,
 // and returns its bottom edge. Line 0 is the title; a tab splits a line
