@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
@@ -148,19 +147,13 @@ func checkThresholds(fs *flag.FlagSet) error {
 }
 
 func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsDir string, filter *actorFilter) error {
-	sc := &shotScene{m: &scene.Map{}}
+	sc, err := loadRecordingScene(files)
+	if err != nil {
+		return err
+	}
 	defer sc.close()
-	for _, name := range files {
-		if err := sc.add(name); err != nil {
-			return err
-		}
-	}
-	if sc.rec == nil {
-		return Usagef("no recording among %s", strings.Join(files, ", "))
-	}
 	var only []uint32
 	if filter != nil {
-		var err error
 		if only, err = filter.resolve(sc.rec, sc.recName); err != nil {
 			return err
 		}

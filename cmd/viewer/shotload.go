@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/assets"
@@ -125,6 +126,21 @@ func (sc *shotScene) addSource(src loader.Source) error {
 		sc.rec, sc.recName = res.Recording, name
 	}
 	return nil
+}
+
+// loadRecordingScene opens the files (at least one) as loadShotScene
+// does, each whole, for a command that needs a recording: none among them
+// is a usage error. The caller closes the scene.
+func loadRecordingScene(files []string) (*shotScene, error) {
+	sc, err := loadShotScene(files, 0, false)
+	if err != nil {
+		return nil, err
+	}
+	if sc.rec == nil {
+		sc.close()
+		return nil, Usagef("no recording among %s", strings.Join(files, ", "))
+	}
+	return sc, nil
 }
 
 // demoScene is the built-in demo, as the window opens it: the generated

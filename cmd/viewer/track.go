@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
@@ -78,16 +77,11 @@ func cmdTrack() *Command {
 }
 
 func runTrack(env *Env, files []string, filter *actorFilter, asJSON bool, mapsDir string) error {
-	sc := &shotScene{m: &scene.Map{}}
+	sc, err := loadRecordingScene(files)
+	if err != nil {
+		return err
+	}
 	defer sc.close()
-	for _, name := range files {
-		if err := sc.add(name); err != nil {
-			return err
-		}
-	}
-	if sc.rec == nil {
-		return Usagef("no recording among %s", strings.Join(files, ", "))
-	}
 	ids, err := filter.resolve(sc.rec, sc.recName)
 	if err != nil {
 		return err
