@@ -23,11 +23,13 @@ const (
 )
 
 // faultRow draws a tick above the timeline's bar for every fault, from
-// its start to its end, in its kind's colour; the picked one taller.
+// its start to its end, in its kind's colour; the picked one taller. With
+// an actor selected, the faults that are not its own are faint, so that
+// its own stand out among the traffic's.
 func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 	l, ov := &g.lay, &g.ov
 	fs := g.app.Faults()
-	picked := g.app.PickedFault()
+	picked, sel := g.app.PickedFault(), g.app.Selected()
 	y0, y1 := bar.y0-l.px(9), bar.y0-l.px(2)
 	for i := range fs {
 		f := &fs[i]
@@ -38,6 +40,9 @@ func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 			top = y0 - l.px(3)
 		}
 		col := scenedraw.FaultColor(f.Kind)
+		if sel != 0 && f.Actor != sel && f.Other != sel {
+			col = col.WithAlpha(0.3)
+		}
 		ov.rect(0, rect{x0, top, x0 + w, y1}, col)
 		// A span goes on as a thin line to its end.
 		ov.rect(0, rect{x0, y1 - w, max(tl.XAt(f.End), x0+w), y1}, col.WithAlpha(0.7))
