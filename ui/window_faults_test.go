@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"math"
 	"testing"
 
@@ -155,6 +156,45 @@ func TestWindowNoticesClearOfPanels(t *testing.T) {
 			if p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1 {
 				t.Errorf("panels %d %+v and %d %+v overlap", i, p, j, q)
 			}
+		}
+	}
+}
+
+// TestWindowFaultRowFaint: the tick of car 1's faults above the timeline
+// is drawn in their kinds' colours with no actor selected and with car 1
+// selected, and faint with car 2 selected.
+func TestWindowFaultRowFaint(t *testing.T) {
+	g, _ := faultyWindow(t)
+	a := g.App()
+	var off *faults.Fault
+	for i := range a.Faults() {
+		if a.Faults()[i].Kind == faults.OffLane {
+			off = &a.Faults()[i]
+		}
+	}
+	if off == nil || off.Actor != 1 {
+		t.Fatalf("no off-lane fault of car 1 among %+v", a.Faults())
+	}
+	// Car 1 drifts into side A's lane: a wrong-way fault starts with the
+	// off-lane one, and its tick is drawn over it.
+	cols := []color.RGBA{rgb(scenedraw.FaultColor(faults.OffLane)), rgb(scenedraw.FaultColor(faults.WrongWay))}
+	for _, tc := range []struct {
+		selected uint32
+		bright   bool
+	}{{0, true}, {2, false}, {1, true}} {
+		a.Apply(input.ClearSelection())
+		if tc.selected != 0 {
+			a.Apply(input.FindActor(tc.selected))
+			a.Apply(input.Clock(playback.GoTo(0))) // finding it may have moved the clock
+		}
+		run(t, g, 2)
+		img := shot(t, g, "fault-row")
+		bar, c := g.lay.bar, a.Clock()
+		tl := playback.Timeline{X: bar.x0, Width: bar.w(), Start: c.Start(), End: c.End()}
+		x, y := int(math.Floor(tl.XAt(off.Start))), int(bar.y0-g.lay.px(5))
+		n := countNear(img, image.Rect(x-1, y-2, x+3, y+2), 12, cols...)
+		if tc.bright != (n > 0) {
+			t.Errorf("selected %d: %d pixels of the off-lane colour at the tick (%d,%d); want bright %v", tc.selected, n, x, y, tc.bright)
 		}
 	}
 }
