@@ -75,12 +75,20 @@ func (a *Association) TracksOf(id uint32) []int32 { return a.byID[id] }
 
 // TrackAt returns the track of actor id that spans time t, or nil.
 func (a *Association) TrackAt(id uint32, t float64) *Track {
-	for _, i := range a.byID[id] {
-		if tr := &a.Tracks[i]; tr.Contains(t) {
-			return tr
-		}
+	if i := a.TrackIndexAt(id, t); i >= 0 {
+		return &a.Tracks[i]
 	}
 	return nil
+}
+
+// TrackIndexAt returns the index in Tracks of TrackAt's track, or -1.
+func (a *Association) TrackIndexAt(id uint32, t float64) int32 {
+	for _, i := range a.byID[id] {
+		if a.Tracks[i].Contains(t) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Samples returns the number of samples over all tracks.

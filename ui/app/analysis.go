@@ -247,18 +247,14 @@ func (a *App) actorLanes(l *Lines, id uint32) {
 		}
 		return
 	}
-	for _, t := range as.TracksOf(id) {
+	if t := as.TrackIndexAt(id, a.stateTime); t >= 0 {
 		tr := &as.Tracks[t]
-		if !tr.Contains(a.stateTime) {
-			continue
-		}
 		if i := tr.Index(a.stateTime); i >= 0 {
 			s := tr.At(i)
 			a.laneLine(l, &s)
 			a.lightAhead(l, &s)
 			a.vehicleAhead(l, t, tr.First+i)
 		}
-		break
 	}
 	a.scratchIdx = a.ActorFaults(id, a.scratchIdx[:0])
 	fs := a.Faults()
