@@ -52,13 +52,17 @@ func (f *actorFilter) resolve(rec *scene.Recording, name string) ([]uint32, erro
 		}
 	}
 	if f.hero {
-		n := len(ids)
+		found := false
 		for _, l := range lives {
-			if l.Hero && !slices.Contains(ids, l.ID) {
+			if !l.Hero {
+				continue
+			}
+			found = true
+			if !slices.Contains(ids, l.ID) {
 				ids = append(ids, l.ID)
 			}
 		}
-		if len(ids) == n && !slices.ContainsFunc(lives, func(l scene.Life) bool { return l.Hero }) {
+		if !found {
 			return nil, fmt.Errorf("%s: no hero in the recording (no actor whose role_name is hero)", name)
 		}
 	}

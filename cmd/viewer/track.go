@@ -191,30 +191,13 @@ func writeTrackCSV(w io.Writer, rows []trackRow) error {
 		return err
 	}
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-	opt := func(x *float64) string {
-		if x == nil {
-			return ""
-		}
-		return num(*x)
-	}
-	optInt := func(x *int) string {
-		if x == nil {
-			return ""
-		}
-		return strconv.Itoa(*x)
-	}
-	side := func(x *string) string {
-		if x == nil {
-			return ""
-		}
-		return *x
-	}
+	same := func(s string) string { return s }
 	rec := make([]string, len(trackHeader))
 	for _, r := range rows {
 		rec = append(rec[:0], strconv.FormatUint(uint64(r.Actor), 10), num(r.Time), strconv.FormatUint(r.Frame, 10),
 			num(r.Location[0]), num(r.Location[1]), num(r.Location[2]), num(r.Yaw), num(r.Speed), r.Place,
-			optInt(r.Road), side(r.Side), optInt(r.Lane), opt(r.Offset), opt(r.HeadingError), opt(r.Along),
-			optInt(r.Intersection))
+			orEmpty(r.Road, strconv.Itoa), orEmpty(r.Side, same), orEmpty(r.Lane, strconv.Itoa), orEmpty(r.Offset, num),
+			orEmpty(r.HeadingError, num), orEmpty(r.Along, num), orEmpty(r.Intersection, strconv.Itoa))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -223,19 +206,23 @@ func writeTrackCSV(w io.Writer, rows []trackRow) error {
 	return cw.Error()
 }
 
+// orEmpty is the text of *p, "" for an empty CSV field when p is nil.
+func orEmpty[T any](p *T, text func(T) string) string {
+	if p == nil {
+		return ""
+	}
+	return text(*p)
+}
+
 func writeTrackJSON(w io.Writer, sc *shotScene, rows []trackRow) error {
 	bw := &errWriter{w: w}
-	name, _ := json.Marshal(sc.recName)
-	var mp []byte
+	var mapName *string // null without a map
 	if sc.mapName != "" {
-		mp, _ = json.Marshal(sc.mapName)
-	} else {
-		mp = []byte("null")
+		mapName = &sc.mapName
 	}
+	name, _ := json.Marshal(sc.recName)
+	mp, _ := json.Marshal(mapName)
 	bw.printf("{\n  \"recording\": %s,\n  \"map\": %s,\n", name, mp)
-	if rows == nil {
-		rows = []trackRow{}
-	}
 	writeList(bw, "samples", rows, "")
 	bw.printf("}\n")
 	return bw.err
