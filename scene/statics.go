@@ -76,15 +76,21 @@ func (t *staticTable) find(frame int, id uint32) *actorStatic {
 	if t == nil || !t.lookup {
 		return nil
 	}
+	st := t.lastIn(frame, id)
+	if st == nil {
+		t.misses++
+	}
+	return st
+}
+
+// lastIn returns the last version made in frame for the actor id, or nil.
+func (t *staticTable) lastIn(frame int, id uint32) *actorStatic {
 	i := sort.Search(len(t.all), func(i int) bool { return int(t.all[i].frame) >= frame })
 	var st *actorStatic
 	for ; i < len(t.all) && int(t.all[i].frame) == frame; i++ {
 		if t.all[i].id == id {
 			st = t.all[i]
 		}
-	}
-	if st == nil {
-		t.misses++
 	}
 	return st
 }
@@ -95,13 +101,8 @@ func (t *staticTable) heroAt(frame int, id uint32) bool {
 	if t == nil {
 		return false
 	}
-	i := sort.Search(len(t.all), func(i int) bool { return int(t.all[i].frame) >= frame })
-	for ; i < len(t.all) && int(t.all[i].frame) == frame; i++ {
-		if t.all[i].id == id {
-			return t.all[i].hero
-		}
-	}
-	return false
+	st := t.lastIn(frame, id)
+	return st != nil && st.hero
 }
 
 func (t *staticTable) record(frame int, st *actorStatic) {
