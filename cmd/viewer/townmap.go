@@ -6,11 +6,11 @@ import (
 	"io"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/analysis/towns"
 )
 
 // When no map is given, the commands that draw or place vehicles look for
-// the recording's town map (ui/loader's FindTown, which the window uses
+// the recording's town map (package towns' FindTown, which the window uses
 // too) and say on standard error which map they loaded or that none was
 // found, so that a missing map is never silent.
 
@@ -19,15 +19,15 @@ func mapsFlag(fs *flag.FlagSet) *string {
 	return fs.String("maps", "", `folder of OpenDRIVE maps (TOWN.xodr) to look in for the recording's town when no map is given; "off": do not look for it`)
 }
 
-// findTownMap loads the recording's town map (loader.FindTown, the
+// findTownMap loads the recording's town map (towns.FindTown, the
 // window's search too) into sc when sc has a recording and no map, and
 // says what it did on w (prefix names the command). A map that is found
 // but cannot be read is an error.
 func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
-	if sc.rec == nil || sc.mapName != "" || mapsDir == loader.MapsOff {
+	if sc.rec == nil || sc.mapName != "" || mapsDir == towns.MapsOff {
 		return nil
 	}
-	t := loader.FindTown(sc.recName, sc.rec.Header().Map, mapsDir)
+	t := towns.FindTown(sc.recName, sc.rec.Header().Map, mapsDir)
 	switch {
 	case t.File == "":
 		fmt.Fprintf(w, "%s: %s names no map, and none was given\n", prefix, sc.recName)

@@ -1,17 +1,18 @@
 package app
 
 import (
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // A CARLA recording opened with no map names the town it was made on;
 // the window then looks for that town's OpenDRIVE file beside the
-// recording and in the maps folder (loader.FindTown, the search the
+// recording and in the maps folder (towns.FindTown, the search the
 // command line uses too) and opens it, or says that none was found, so
 // that a recording never floats over an empty grid without a word.
 
 // SetMapsDir sets the folder the recording's town map is looked for in
-// ("" none, loader.MapsOff: no search at all). It is remembered.
+// ("" none, towns.MapsOff: no search at all). It is remembered.
 func (a *App) SetMapsDir(dir string) {
 	if dir != a.mapsDir {
 		a.mapsDir = dir
@@ -25,10 +26,10 @@ func (a *App) MapsDir() string { return a.mapsDir }
 // openTown looks for the town map of the recording res when no map is
 // open or loading, opens it when found and says what it did.
 func (a *App) openTown(res *loader.Result) {
-	if a.mapRes != nil || a.mapJob != nil || res.Source.Path == "" || a.mapsDir == loader.MapsOff {
+	if a.mapRes != nil || a.mapJob != nil || res.Source.Path == "" || a.mapsDir == towns.MapsOff {
 		return
 	}
-	t := loader.FindTown(res.Source.Path, res.Recording.Header().Map, a.mapsDir)
+	t := towns.FindTown(res.Source.Path, res.Recording.Header().Map, a.mapsDir)
 	if t.File == "" {
 		return // the header names no town: nothing to look for
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -147,7 +148,7 @@ func TestTownSearch(t *testing.T) {
 		{"beside", abs, "", true, []string{"map Town01", "loading " + filepath.Join(filepath.Dir(abs), "Town01.xodr")}},
 		{"maps folder", alone, filepath.Dir(abs), true, []string{"map Town01", "(named by alone.log)", "loading"}},
 		{"missing", alone, t.TempDir(), false, []string{"no Town01.xodr beside the recording or in"}},
-		{"off", abs, loader.MapsOff, false, nil},
+		{"off", abs, towns.MapsOff, false, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a := New(settings.Settings{MapsDir: tt.maps}, nil)

@@ -1,4 +1,8 @@
-package loader
+// Package towns finds the CARLA town a recording was made on: the OpenDRIVE
+// file its header names, looked for beside the recording and in a maps
+// folder. It stands on the analysis floor so that the commands and the
+// window look for a town one way, below the UI.
+package towns
 
 import (
 	"os"
