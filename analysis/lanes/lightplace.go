@@ -66,7 +66,7 @@ func candidates(ents []junctionEntry, l LightPose) lightCandidates {
 		if head.Dot(e.dir) < cosTurn {
 			continue
 		}
-		v := p.Sub(e.inner)
+		v := p.Sub(e.inner.Vec2())
 		a := v.Dot(e.dir)
 		r := v.Dot(mgl64.Vec2{e.dir[1], -e.dir[0]})
 		if r < -placeLeft || r > e.width()+placeRight {
@@ -87,7 +87,7 @@ func candidates(ents []junctionEntry, l LightPose) lightCandidates {
 }
 
 // width is the entry's width across its lanes.
-func (e *junctionEntry) width() float64 { return e.outer.Sub(e.inner).Len() }
+func (e *junctionEntry) width() float64 { return e.outer.Vec2().Sub(e.inner.Vec2()).Len() }
 
 // placed is the place rule's answer for one light: the index of the
 // entry it governs (-1: none) and how far it stands from where the rule
