@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/scene"
 )
 
 // The place rule: which junction entry a traffic light governs, from
@@ -33,6 +35,14 @@ import (
 type LightPose struct {
 	Pos mgl64.Vec3
 	Yaw float64 // as recorded: degrees counter-clockwise from +X
+}
+
+// SignalLight is where the light actor of a traffic-light signal stands
+// and how it is turned: at the signal's pose, its yaw 90 degrees
+// clockwise of the signal's heading (each of Town01's 36 light actors,
+// scene's TestTown01SignalsOnLights).
+func SignalLight(sg *scene.NetSignal) LightPose {
+	return LightPose{Pos: sg.Pos, Yaw: scene.WrapDegrees(sg.Yaw - 90)}
 }
 
 // Limits of the place rule, metres and degrees. They hold every
