@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -68,6 +69,12 @@ type Options struct {
 	// About is the help's last line: the version and what built it
 	// (empty: no line).
 	About string
+	// FixedStep makes every Update play exactly 1/app.TPS seconds of the
+	// recording (at 1x), whatever time passed: runs that must replay the
+	// same way (tests; a --screenshot implies it). Otherwise Update
+	// measures the wall time since the last one (wallClock), so that 1x
+	// is real time at any frame rate.
+	FixedStep bool
 	// Log receives messages worth keeping outside the window (screenshot
 	// written, settings not saved); nil discards them.
 	Log io.Writer
@@ -103,6 +110,7 @@ type Game struct {
 	taps      tapPlayer
 	share     sharing
 	frameDone bool // Update has built a frame since the last layout change
+	wall      wallClock
 }
 
 // NewGame builds the game and starts loading opt's sources.
@@ -184,7 +192,11 @@ func (g *Game) step() {
 	if g.shot.path == "" { // a screenshot shows the same text every run
 		g.app.SetFPS(ebiten.ActualFPS())
 	}
-	g.app.Tick()
+	if g.opt.FixedStep || g.shot.path != "" {
+		g.app.Tick()
+	} else {
+		g.app.Advance(g.wall.elapsed(time.Now()))
+	}
 	if gen := g.app.ContentGen(); gen != g.titleGen {
 		g.titleGen = gen
 		ebiten.SetWindowTitle(g.app.Title())

@@ -139,7 +139,7 @@ const testW, testH = 1280, 800
 func newTestGame(t testing.TB, srcs ...loader.Source) (*Game, *script) {
 	t.Helper()
 	sc := &script{}
-	g, err := NewGame(Options{Sources: srcs, Input: sc})
+	g, err := NewGame(Options{Sources: srcs, Input: sc, FixedStep: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,13 @@
 //
 // It exists apart from package ui (the Ebitengine game) so that every rule
 // of the app is tested without a display: the window reads its input into
-// commands (package ui/input), hands them to App.Apply, calls App.Tick once
-// per Update, and draws what App exposes. The replay never reads a clock:
-// its time advances by Tick, one 60th of a second each (the one timer,
-// watch.go's, only times looks at the open files).
+// commands (package ui/input), hands them to App.Apply, calls App.Advance
+// once per Update with the wall time since the last one, and draws what
+// App exposes. The replay never reads a clock: its time advances by the
+// elapsed time it is given (Tick gives one 60th of a second, for tests
+// and screenshots), so 1x is real time at any frame rate and tests stay
+// deterministic (the one timer, watch.go's, only times looks at the open
+// files).
 package app
 
 import (
@@ -27,6 +30,12 @@ import (
 
 // TPS is the number of ticks a second; Tick advances the clock by 1/TPS.
 const TPS = 60
+
+// MaxStep bounds the elapsed time one Advance plays: a stall longer than
+// this (the window dragged, the machine suspended) is not played through
+// at once. It is long enough that 2 frames a second still play in real
+// time.
+const MaxStep = 0.6
 
 // App is the viewer's state. The zero value is not usable; call New. An
 // App is used from one goroutine (the game's Update); it starts loader
@@ -82,7 +91,8 @@ type App struct {
 	speed       float64
 	autoPlay    bool // play and loop the next recording once it opens
 	tick        int64
-	interaction int // ticks since the last command, capped
+	wasPlaying  bool // the clock played at the end of the last tick (Advance)
+	interaction int  // ticks since the last command, capped
 
 	// The lane association and fault pass (analysis.go) and what shows
 	// it: the fault list (faultlist.go), the trails and the plots.
@@ -221,10 +231,18 @@ func (a *App) Close() {
 	a.watchA.stop()
 }
 
-// Tick advances the app by one tick: it installs finished loads, moves the
-// clock, refreshes the state at the clock's time, moves a following camera
-// and ages the notices.
-func (a *App) Tick() {
+// Tick advances the app by one tick of 1/TPS seconds (Advance).
+func (a *App) Tick() { a.Advance(1.0 / TPS) }
+
+// Advance advances the app by one tick in which dt seconds of wall time
+// passed: it installs finished loads, moves the clock by dt (times the
+// speed), refreshes the state at the clock's time, moves a following
+// camera and ages the notices. The clock moves by dt only when it was
+// already playing at the end of the last tick, else by one tick at most:
+// a window idle for minutes measures minutes before the key that starts
+// playing, and playing must start from where the user pressed it. dt is
+// capped at MaxStep.
+func (a *App) Advance(dt float64) {
 	a.tick++
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
@@ -235,7 +253,11 @@ func (a *App) Tick() {
 	a.pollExport()
 	a.pollWatches()
 	if a.clock != nil {
-		a.clock.Tick(1.0 / TPS)
+		if !a.wasPlaying {
+			dt = min(dt, 1.0/TPS) // it starts playing now: what was measured passed before
+		}
+		a.clock.Tick(min(dt, MaxStep))
+		a.wasPlaying = a.clock.Playing()
 		a.refreshState()
 		a.refreshCompare()
 	}
