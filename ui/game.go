@@ -132,6 +132,7 @@ func NewGame(opt Options) (*Game, error) {
 		g.app.SetMapsDir(opt.MapsDir)
 	}
 	g.saver = settingsSaver{store: opt.Store, last: opt.Settings, log: opt.Log}
+	g.app.SetLog(opt.Log)
 	g.shot = screenshot{path: opt.Screenshot, frames: opt.Frames}
 	g.taps = tapPlayer{taps: opt.Keys}
 	if opt.AutoPlay {

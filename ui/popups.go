@@ -254,7 +254,7 @@ func (h *hudText) emptyState(g *Game) {
 		return
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
-	const msg = "Open a CARLA recording (.log) or a Midtown Madness 2 map (.bai): press Ctrl+O, or drop files here."
+	const msg = "Open a CARLA recording (.log) or a map (OpenDRIVE .xodr, Midtown Madness 2 .bai): press Ctrl+O, or drop files here."
 	w := min(f.rRegular.width(msg), l.w-l.px(40))
 	ov.str(0, msg, (l.w-w)/2, l.view.y1/2, f.rRegular, w, colTextDim)
 }

@@ -15,6 +15,7 @@
 package app
 
 import (
+	"io"
 	"path/filepath"
 	"time"
 
@@ -76,6 +77,7 @@ type App struct {
 	layers  [input.NumLayers]bool
 	help    bool
 	notices []Notice
+	log     io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
 	picker  Picker
 
 	actorPanel, elementPanel, status, timeText Lines
