@@ -324,12 +324,16 @@ func Run(opt Options) error {
 	w, h := opt.Width, opt.Height
 	if w <= 0 || h <= 0 {
 		w, h = opt.Settings.WindowWidth, opt.Settings.WindowHeight
-	}
-	if w <= 0 || h <= 0 {
-		w, h = DefaultWidth, DefaultHeight
+		if w <= 0 || h <= 0 {
+			w, h = DefaultWidth, DefaultHeight
+		}
+		if m := ebiten.Monitor(); m != nil { // an explicit --size is kept as asked
+			mw, mh := m.Size()
+			w, h = fitMonitor(w, h, mw, mh)
+		}
 	}
 	ebiten.SetWindowSize(w, h)
-	ebiten.SetWindowSizeLimits(480, 320, -1, -1)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(g.app.Title())
 	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))

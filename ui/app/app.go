@@ -33,10 +33,11 @@ import (
 const TPS = 60
 
 // MaxStep bounds the elapsed time one Advance plays: a stall longer than
-// this (the window dragged, the machine suspended) is not played through
-// at once. It is long enough that 2 frames a second still play in real
-// time.
-const MaxStep = 0.6
+// this (the machine suspended) is not played through at once. It is long
+// enough that a window drawing one frame in five seconds (a loaded
+// machine under software rendering drew one a second) still plays in
+// real time.
+const MaxStep = 5.0
 
 // App is the viewer's state. The zero value is not usable; call New. An
 // App is used from one goroutine (the game's Update); it starts loader

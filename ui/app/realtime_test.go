@@ -16,7 +16,7 @@ import (
 // frames a second, ticks of a fixed 1/60 s played 7.8 s in 10.4 s). The
 // elapsed time is the test's input, so the test needs no wall clock.
 func TestRealTimeAtAnyFrameRate(t *testing.T) {
-	for _, fps := range []float64{60, 144, 30, 7, 2.5} {
+	for _, fps := range []float64{60, 144, 30, 7, 2.5, 1, 0.5} {
 		a := New(settings.Settings{}, nil)
 		a.SetViewport(testVP)
 		a.Open(loader.BytesSource("run.log", testrec.Bytes(15*testrec.Hz)))
@@ -49,8 +49,8 @@ func TestAdvanceCapsAStall(t *testing.T) {
 	a.Apply(input.Clock(playback.Play()))
 	a.Tick()
 	before := a.Clock().Time()
-	a.Advance(8)
+	a.Advance(60)
 	if got := a.Clock().Time() - before; math.Abs(got-MaxStep) > 1e-9 {
-		t.Errorf("an 8 s stall played %v s, want MaxStep %v", got, MaxStep)
+		t.Errorf("a minute's stall played %v s, want MaxStep %v", got, MaxStep)
 	}
 }
