@@ -167,16 +167,18 @@ func (a *App) toggleLayer(l input.Layer) {
 	}
 }
 
-// clearSelection is Esc: it deselects the actor and the map element and
-// stops following; with nothing selected it closes the help, then
-// dismisses the notices.
+// clearSelection is Esc: it closes the top-most thing first, the help
+// over the scene (a user reading it who presses Esc means the help, not
+// the selection hidden behind it), then deselects the actor and the map
+// element and stops following, then dismisses the notices. (The lists
+// and prompts take Esc in their own input modes, ui/input.)
 func (a *App) clearSelection() {
 	switch {
+	case a.help:
+		a.help = false
 	case a.selected != 0 || a.follow != 0 || a.element.Kind != scenedraw.ElementNone:
 		a.stopFollow()
 		a.selected, a.element = 0, Element{}
-	case a.help:
-		a.help = false
 	default:
 		a.DismissNotices()
 	}
