@@ -125,10 +125,12 @@ type Vehicle struct {
 	Pose      func(t float64) (pos mgl64.Vec3, yaw float64, ok bool)
 }
 
-// Light is a recorded traffic light actor standing at Pos.
+// Light is a recorded traffic light actor standing at Pos, turned Yaw
+// degrees (counter-clockwise from +X, as a recorded actor is).
 type Light struct {
 	ID    uint32
 	Pos   mgl64.Vec3
+	Yaw   float64
 	State func(t float64) recorder.LightState
 }
 
@@ -186,7 +188,8 @@ func (s Script) frame(f, frames int, alive []bool) []recorder.Packet {
 	if f == 0 {
 		for _, l := range s.Lights {
 			add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.ID, Type: recorder.ActorTrafficLight,
-				Location: scene.ToUnreal(l.Pos), UID: l.ID, Description: "traffic.traffic_light"})
+				Location: scene.ToUnreal(l.Pos), Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: l.Yaw}),
+				UID: l.ID, Description: "traffic.traffic_light"})
 		}
 	}
 	for i, v := range s.Vehicles {
