@@ -3,8 +3,8 @@ package towns
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/binary"
 	"embed"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
