@@ -35,7 +35,7 @@ type docType struct {
 	magic []magicMatch
 	// globs recognise it by name. A CARLA recording has none: CARLA
 	// writes recordings as .log, far too common a name to claim, so it is
-	// told by content alone, as the viewer does (ui/loader.Sniff). (A
+	// told by content alone, as the viewer does (analysis/pipeline.Sniff). (A
 	// "*.log" glob beside the magic was tried: GIO then calls every
 	// binary .log file a CARLA recording, because all binary types are
 	// subclasses of application/octet-stream. Without it, GIO names a
