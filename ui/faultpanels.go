@@ -61,11 +61,11 @@ func listPanelAt(l *layout) (x0, y0, w float64) {
 func (h *hudText) faultListPanel(g *Game) {
 	a := g.app
 	switch {
-	case a.DiffListOpen():
-		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ", lines: a.DiffLines(), cursor: a.DiffCursor(),
+	case a.DiffList().Open():
+		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ", list: a.DiffList(),
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
-	case a.FaultListOpen():
-		h.rowsPanel(g, rowsSpec{title: "Faults  ", lines: a.FaultLines(), cursor: a.FaultCursor(),
+	case a.FaultList().Open():
+		h.rowsPanel(g, rowsSpec{title: "Faults  ", list: a.FaultList(),
 			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
 	default:
 		a.SetFaultListBox(app.ListBox{})
@@ -74,12 +74,11 @@ func (h *hudText) faultListPanel(g *Game) {
 
 // rowsSpec is what a list panel shows.
 type rowsSpec struct {
-	title  string // before the count
-	lines  *app.Lines
-	cursor int
-	empty  string // with no rows
-	busy   bool   // with no rows: still looking
-	color  func(i int) render.Color
+	title string // before the count
+	list  *app.List
+	empty string // with no rows
+	busy  bool   // with no rows: still looking
+	color func(i int) render.Color
 }
 
 // rowsPanel draws a list of rows, "time<TAB>text", each with a swatch of
@@ -90,10 +89,8 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 	pad, lh := l.px(panelPad), f.lineH
 	x0, y0, w := listPanelAt(l)
 	bottom := l.view.y1 - l.px(panelMargin)
-	n := sp.lines.Len()
-	rows := max(int((bottom-y0-2*pad)/lh)-2, 1)
-	shown := min(n, rows)
-	first := min(max(sp.cursor-shown/2, 0), max(n-shown, 0))
+	n := sp.list.Len()
+	first, shown := sp.list.Scroll(max(int((bottom-y0-2*pad)/lh)-2, 1))
 	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(max(shown, 1)+1)*lh}
 	panelBox(g, r)
 	h.panels = append(h.panels, r)
@@ -114,12 +111,12 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 	for k := range shown {
 		i := first + k
 		y := top + float64(k)*lh
-		if i == sp.cursor {
+		if i == sp.list.Cursor() {
 			ov.rect(0, rect{x0 + l.s, y, x0 + w - l.s, y + lh}, colPlayed)
 		}
 		sw := l.px(8)
 		ov.rect(0, rect{x0 + pad, y + (lh-sw)/2, x0 + pad + sw, y + (lh+sw)/2}, sp.color(i))
-		line := sp.lines.Line(i)
+		line := sp.list.Lines().Line(i)
 		ty := y + (lh-faceH(f.regular))/2
 		tab := indexTab(line)
 		ov.run(0, line[:tab], x0+pad+l.px(14), ty, f.rRegular, timeCol, colTextDim)

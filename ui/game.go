@@ -173,8 +173,8 @@ func (g *Game) step() {
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
-	g.mapper.SetList(g.app.FaultListOpen() || g.app.DiffListOpen())
-	g.mapper.SetThresholds(g.app.ThresholdsOpen())
+	g.mapper.SetList(g.app.FaultList().Open() || g.app.DiffList().Open())
+	g.mapper.SetThresholds(g.app.ThresholdList().Open())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)

@@ -100,7 +100,7 @@ func (h *hudText) noticeStack(g *Game) {
 	y, top := l.view.y1-l.px(panelMargin), l.view.y0
 	right := l.w - l.px(panelMargin)
 	left := h.leftPanelsEdge(l)
-	if a := g.app; a.FaultListOpen() || a.DiffListOpen() || a.ThresholdsOpen() {
+	if a := g.app; a.FaultList().Open() || a.DiffList().Open() || a.ThresholdList().Open() {
 		x0, _, _ := listPanelAt(l)
 		if beside := x0 - l.px(panelMargin); beside-left-stripe-2*pad >= l.px(200) {
 			right = beside

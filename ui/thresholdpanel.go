@@ -5,13 +5,13 @@ package ui
 // value, the cursor's row marked.
 func (h *hudText) thresholdsPanel(g *Game) {
 	a := g.app
-	if !a.ThresholdsOpen() {
+	if !a.ThresholdList().Open() {
 		return
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad, lh := l.px(panelPad), f.lineH
 	x0, y0, w := listPanelAt(l)
-	lines := a.ThresholdLines()
+	lines := a.ThresholdList().Lines()
 	n := lines.Len()
 	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(n+1)*lh}
 	panelBox(g, r)
@@ -22,7 +22,7 @@ func (h *hudText) thresholdsPanel(g *Game) {
 	nameCol := l.px(140)
 	for i := range n {
 		y := top + float64(i)*lh
-		if i == a.ThresholdCursor() {
+		if i == a.ThresholdList().Cursor() {
 			ov.rect(0, rect{x0 + l.s, y, x0 + w - l.s, y + lh}, colPlayed)
 		}
 		line := lines.Line(i)

@@ -70,7 +70,7 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 	}
 	sc.key(input.KeyK, false, false)
 	drain(t, g, sc)
-	for a.FaultCursor() < len(a.Faults()) && &a.Faults()[a.FaultCursor()] != off {
+	for a.FaultList().Cursor() < len(a.Faults()) && &a.Faults()[a.FaultList().Cursor()] != off {
 		sc.key(input.KeyDown, false, false)
 		drain(t, g, sc)
 	}
@@ -146,8 +146,8 @@ func TestWindowNoticesClearOfPanels(t *testing.T) {
 	drain(t, g, sc)
 	run(t, g, 2)
 	a := g.App()
-	if a.Selected() == 0 || !a.FaultListOpen() || len(a.Notices()) == 0 {
-		t.Fatalf("selected %d, list open %v, %d notices", a.Selected(), a.FaultListOpen(), len(a.Notices()))
+	if a.Selected() == 0 || !a.FaultList().Open() || len(a.Notices()) == 0 {
+		t.Fatalf("selected %d, list open %v, %d notices", a.Selected(), a.FaultList().Open(), len(a.Notices()))
 	}
 	ps := g.hud.panels
 	for i := range ps {

@@ -91,19 +91,13 @@ type App struct {
 	faultRes     *faults.Result
 	endLights    map[lanes.EndKey]int32
 	thresholds   faults.Thresholds
-	faultList    bool
-	diffList     bool      // the differences list shows (difflist.go)
-	diffCursor   int       // its cursor row
+	faultList    List
+	diffList     List      // the differences list (difflist.go)
 	diffRows     []diffRow // its rows, built from diffOf
 	diffOf       diffKey
-	diffLines    Lines
-	thOpen       bool  // the thresholds panel shows
-	thCursor     int   // its cursor row
-	thLines      Lines // its rows
-	faultCursor  int
+	thList       List // the thresholds panel
 	faultPicked  int
 	listBox      ListBox
-	faultLines   Lines
 	faultRows    []faultRow
 	faultRowsOf  faultRowsKey
 	trail        float64 // seconds of trail behind and ahead

@@ -100,7 +100,7 @@ func (a *App) ClickPanel(x, y float64) bool { return a.clickFaultList(x, y) || a
 // applyList sends the list keys (K, Up, Down, Enter, Esc in a list) to
 // the differences list when it shows, else to the fault list.
 func (a *App) applyList(kind faultCmd, steps float64) {
-	if a.diffList {
+	if a.diffList.open {
 		a.applyDiffList(kind, steps)
 		return
 	}

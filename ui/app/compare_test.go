@@ -372,10 +372,10 @@ func TestDiffList(t *testing.T) {
 	a := newComparing(t)
 	m := input.NewMapper()
 	keys(a, m, false, input.KeyD)
-	if !a.DiffListOpen() || a.FaultListOpen() {
-		t.Fatalf("D: differences list %v, fault list %v", a.DiffListOpen(), a.FaultListOpen())
+	if !a.DiffList().Open() || a.FaultList().Open() {
+		t.Fatalf("D: differences list %v, fault list %v", a.DiffList().Open(), a.FaultList().Open())
 	}
-	l := a.DiffLines()
+	l := a.DiffList().Lines()
 	if l.Len() != 1 || a.DiffRowKind(0) != DiffDiverges {
 		t.Fatalf("rows %q", l.String())
 	}
@@ -388,14 +388,14 @@ func TestDiffList(t *testing.T) {
 		t.Errorf("Enter: time %v, selected %d; want 1 s and the hero", a.Clock().Time(), a.Selected())
 	}
 	keys(a, m, false, input.KeyK)
-	if a.DiffListOpen() {
+	if a.DiffList().Open() {
 		t.Error("K in the differences list did not leave it")
 	}
 	a.CloseCompare()
 	a.Tick()
 	keys(a, m, false, input.KeyD)
-	if a.DiffListOpen() || !noticeWith(a, Info, "not comparing") {
-		t.Errorf("D without B: open %v, notices %v", a.DiffListOpen(), a.Notices())
+	if a.DiffList().Open() || !noticeWith(a, Info, "not comparing") {
+		t.Errorf("D without B: open %v, notices %v", a.DiffList().Open(), a.Notices())
 	}
 }
 
@@ -453,7 +453,7 @@ func TestFaultListListsB(t *testing.T) {
 	for _, offset := range []float64{0, -0.5} {
 		a.SetOffset(offset)
 		a.Tick()
-		lines := a.FaultLines()
+		lines := a.FaultList().Lines()
 		if lines.Len() != len(fa)+len(fb) {
 			t.Fatalf("offset %v: %d rows for %d + %d faults", offset, lines.Len(), len(fa), len(fb))
 		}
@@ -485,8 +485,8 @@ func TestFaultListListsB(t *testing.T) {
 	a.cmp.runs = RunsB
 	a.buildFaultLines()
 	a.startFollow(testrec.Walker) // following another actor
-	for i := range a.FaultLines().Len() {
-		if strings.Contains(string(a.FaultLines().Line(i)), "\tB ") {
+	for i := range a.FaultList().Lines().Len() {
+		if strings.Contains(string(a.FaultList().Lines().Line(i)), "\tB ") {
 			a.pickFault(i)
 			want, _ := a.MatchA(fb[0].Actor)
 			if a.Selected() != fb[0].Actor || a.Following() != want {

@@ -37,14 +37,9 @@ type diffRow struct {
 	at   mgl64.Vec3
 }
 
-// DiffListOpen reports whether the differences list shows.
-func (a *App) DiffListOpen() bool { return a.diffList }
-
-// DiffCursor returns the differences list's cursor row.
-func (a *App) DiffCursor() int { return a.diffCursor }
-
-// DiffLines returns the list's rows: "time<TAB>what actor id blueprint".
-func (a *App) DiffLines() *Lines { return &a.diffLines }
+// DiffList returns the differences list's state: whether it shows, its
+// cursor and its rows, "time<TAB>what actor id blueprint".
+func (a *App) DiffList() *List { return &a.diffList }
 
 // DiffPending reports whether the runs' actors are still being matched
 // (the list is empty until they are).
@@ -71,8 +66,8 @@ func (a *App) buildDiffRows() {
 		return
 	}
 	a.diffOf = key
-	a.diffRows, a.diffCursor = a.diffRows[:0], 0
-	a.diffLines.Reset()
+	a.diffRows, a.diffList.cursor = a.diffRows[:0], 0
+	a.diffList.lines.Reset()
 	if key.div == nil {
 		return
 	}
@@ -102,7 +97,7 @@ func (a *App) buildDiffRows() {
 	})
 	for i := range a.diffRows {
 		r := &a.diffRows[i]
-		l := &a.diffLines
+		l := &a.diffList.lines
 		l.buf = playback.AppendTime(l.buf, r.t, 2)
 		l.Tab().S(diffWords[r.kind]).S("  actor ").U(uint64(r.id))
 		if r.kind == DiffDiverges {
@@ -118,14 +113,14 @@ var diffWords = [...]string{DiffDiverges: "diverges", DiffOnlyA: "only in A", Di
 func (a *App) applyDiffList(kind faultCmd, steps float64) {
 	switch kind {
 	case faultToggle:
-		a.diffList = !a.diffList
-		if !a.diffList {
+		if !a.diffList.toggle() {
 			return
 		}
-		a.faultList, a.thOpen = false, false
+		a.faultList.close()
+		a.thList.close()
 		switch {
 		case a.cmp.res == nil:
-			a.diffList = false
+			a.diffList.close()
 			a.notify(Info, "not comparing: open a second recording (Ctrl+Shift+O)")
 		case a.cmp.work.matching == nil:
 			a.notify(Info, "still matching the runs' actors")
@@ -133,11 +128,9 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 			a.notify(Info, "the runs agree within the threshold")
 		}
 	case faultMove:
-		if n := len(a.diffRows); n > 0 {
-			a.diffCursor = min(max(a.diffCursor+int(steps), 0), n-1)
-		}
+		a.diffList.move(steps, len(a.diffRows))
 	case faultPick:
-		a.pickDiff(a.diffCursor)
+		a.pickDiff(a.diffList.cursor)
 	}
 }
 
@@ -148,7 +141,7 @@ func (a *App) pickDiff(i int) {
 		return
 	}
 	r := &a.diffRows[i]
-	a.diffCursor = i
+	a.diffList.cursor = i
 	a.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
 	a.selected, a.element = r.id, Element{}
@@ -165,7 +158,7 @@ func (a *App) pickDiff(i int) {
 // clickDiffList goes to the row under a click; false when the click is
 // not on a row.
 func (a *App) clickDiffList(x, y float64) bool {
-	if !a.diffList {
+	if !a.diffList.open {
 		return false
 	}
 	i, ok := a.listBox.Row(x, y)
