@@ -97,7 +97,6 @@ type App struct {
 	diffOf       diffKey
 	thList       List // the thresholds panel
 	faultPicked  int
-	listBox      ListBox
 	faultRows    []faultRow
 	faultRowsOf  faultRowsKey
 	trail        float64 // seconds of trail behind and ahead
@@ -105,7 +104,6 @@ type App struct {
 	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	export       *exportJob // the clip being exported (export.go), nil: none
-	plotArea     PlotArea
 	scratchIdx   []int
 	sampleBudget int64 // SampleBudget; tests lower it
 }

@@ -154,17 +154,3 @@ func (a *App) pickDiff(i int) {
 	}
 	a.cam.lookAt(r.at, faultViewDistance)
 }
-
-// clickDiffList goes to the row under a click; false when the click is
-// not on a row.
-func (a *App) clickDiffList(x, y float64) bool {
-	if !a.diffList.open {
-		return false
-	}
-	i, ok := a.listBox.Row(x, y)
-	if !ok || i >= len(a.diffRows) {
-		return false
-	}
-	a.pickDiff(i)
-	return true
-}

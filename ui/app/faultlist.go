@@ -13,7 +13,7 @@ import (
 
 // The fault list: every fault found, one a row with its time, kind and
 // actor. K shows it; Up and Down move its cursor, Enter (or a click on a
-// row) goes there: the clock jumps to the fault's start, its actor is
+// row: PickListRow) goes there: the clock jumps to the fault's start, its actor is
 // selected and the camera looks at where it happened.
 
 // FaultList returns the fault list's state: whether it shows, its cursor
@@ -25,9 +25,6 @@ func (a *App) FaultList() *List { return &a.faultList }
 // PickedFault returns the index in Faults of the fault last gone to (-1:
 // none).
 func (a *App) PickedFault() int { return a.faultPicked }
-
-// SetFaultListBox tells the app where the list's rows are on screen.
-func (a *App) SetFaultListBox(b ListBox) { a.listBox = b }
 
 // faultRow is a row of the fault list: fault i of run A's Faults, or of
 // run B's (FaultsB).
@@ -188,20 +185,6 @@ func (c *camera) lookAt(p mgl64.Vec3, dist float64) {
 		c.top.PixelsPerMetre = max(c.top.PixelsPerMetre, c.vp.Height/(2*dist*tanHalfFov()))
 	}
 	c.update()
-}
-
-// clickFaultList goes to the row under a click; false when the click is
-// not on a row.
-func (a *App) clickFaultList(x, y float64) bool {
-	if !a.faultList.open {
-		return false
-	}
-	i, ok := a.listBox.Row(x, y)
-	if !ok || i >= len(a.faultRows) {
-		return false
-	}
-	a.pickFault(i)
-	return true
 }
 
 // stepActorFault goes to the start of the selected actor's next fault
