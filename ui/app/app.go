@@ -33,7 +33,7 @@ const TPS = 60
 // goroutines itself and polls them in Tick.
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
-	cmp            compareRun     // run B, while comparing (compare.go)
+	cmp            comparison     // run B, while comparing, and what tells the runs apart (compare.go)
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
@@ -92,16 +92,12 @@ type App struct {
 	endLights    map[lanes.EndKey]int32
 	thresholds   faults.Thresholds
 	faultList    List
-	diffList     List      // the differences list (difflist.go)
-	diffRows     []diffRow // its rows, built from diffOf
-	diffOf       diffKey
 	thList       List // the thresholds panel
 	faultPicked  int
 	faultRows    []faultRow
 	faultRowsOf  faultRowsKey
 	trail        float64 // seconds of trail behind and ahead
 	mapsDir      string  // where a recording's town map is looked for (town.go)
-	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	export       *exportJob // the clip being exported (export.go), nil: none
 	scratchIdx   []int
@@ -115,11 +111,12 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence),
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir,
 		sampleBudget: SampleBudget}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
+	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
 		a.layers[l] = l != input.LayerPaths // cluttered: on demand
@@ -157,13 +154,13 @@ func (a *App) OpenFiles(srcs []loader.Source) {
 	}
 	switch {
 	case len(recs) == 1 && a.Comparing():
-		a.startCompare(recs[0])
+		a.cmp.start(recs[0])
 	case len(recs) == 1:
 		a.openJob(recs[0])
 	case len(recs) >= 2:
 		a.CloseCompare() // a new pair
 		a.openJob(recs[0])
-		a.startCompare(recs[1])
+		a.cmp.start(recs[1])
 		for _, j := range recs[2:] {
 			j.Cancel()
 			a.notify(Warning, j.Source().Name+": not opened; two recordings can be compared, not more")
@@ -484,7 +481,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.divThreshold}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

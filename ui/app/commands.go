@@ -95,7 +95,7 @@ func (a *App) Apply(cmd input.Command) {
 // while neither the fault list nor the differences list shows.
 func (a *App) PickListRow(i int) {
 	switch {
-	case a.diffList.open:
+	case a.cmp.diffs.open:
 		a.pickDiff(i)
 	case a.faultList.open:
 		a.pickFault(i)
@@ -105,7 +105,7 @@ func (a *App) PickListRow(i int) {
 // applyList sends the list keys (K, Up, Down, Enter, Esc in a list) to
 // the differences list when it shows, else to the fault list.
 func (a *App) applyList(kind faultCmd, steps float64) {
-	if a.diffList.open {
+	if a.cmp.diffs.open {
 		a.applyDiffList(kind, steps)
 		return
 	}

@@ -210,7 +210,7 @@ func TestCompareTickAllocations(t *testing.T) {
 // faults are found on the map; the threshold steps and is remembered.
 func TestCompareMatching(t *testing.T) {
 	a := newComparing(t)
-	if a.cmp.work.matching == nil || a.cmp.work.div == nil {
+	if a.cmp.matching() == nil || a.cmp.divergence() == nil {
 		t.Fatal("the runs were not matched")
 	}
 	if !noticeWith(a, Info, "matched 4 actors of A and B") {
@@ -254,13 +254,14 @@ func TestCompareMatching(t *testing.T) {
 		t.Error("no faults of B found on the map")
 	}
 	// New fault thresholds (their panel): B's faults are found again.
-	assoc, before := a.cmp.work.faultsAssoc, a.thresholds
+	_, assoc, _ := a.cmp.faultsOfB()
+	before := a.Thresholds()
 	a.applyThresholds(thChange, 1)
-	if a.thresholds == before {
+	if a.Thresholds() == before {
 		t.Fatal("the thresholds did not change")
 	}
 	settle(t, a)
-	if w := &a.cmp.work; w.faultsTh != a.thresholds || w.faultsAssoc != assoc || w.faults == nil {
+	if res, as, th := a.cmp.faultsOfB(); th != a.Thresholds() || as != assoc || res == nil {
 		t.Errorf("B's faults not found again with the new thresholds")
 	}
 	m := input.NewMapper()
@@ -335,7 +336,7 @@ func TestComparePickB(t *testing.T) {
 		runs Runs
 		want uint32
 	}{{RunsA, 0}, {RunsB, testrec.Walker}} {
-		a.cmp.runs = tc.runs
+		a.cmp.setRuns(tc.runs)
 		a.Apply(input.Select(x, y))
 		if a.Selected() != tc.want {
 			t.Errorf("%v: a click on B's walker selected %d, want %d", tc.runs, a.Selected(), tc.want)
@@ -352,16 +353,15 @@ func TestComparePreviewB(t *testing.T) {
 	a.Open(loader.BytesSource("a.log", testrec.Bytes(200)))
 	settle(t, a)
 	j, _ := previewJob(t, 200)
-	a.cmp.job, a.cmp.previewOf = j, j
-	// As pollCompare does while the job runs (here it is done already).
-	a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
+	a.cmp.start(j)
+	a.showPreviewB(j) // as pollCompare does while the job runs (here it is done already)
 	a.syncCompareWork()
-	if !a.cmp.partial || a.CompareState() == nil || a.cmp.work.match != nil {
-		t.Fatalf("preview of B: partial %v, state %v, matching %v", a.cmp.partial, a.CompareState() != nil, a.cmp.work.match != nil)
+	if !a.cmp.isPartial() || a.CompareState() == nil || a.cmp.matchRunning() {
+		t.Fatalf("preview of B: partial %v, state %v, matching %v", a.cmp.isPartial(), a.CompareState() != nil, a.cmp.matchRunning())
 	}
 	settle(t, a)
-	if a.cmp.partial || a.CompareRecording() == j.Preview() || len(a.CompareRecording().Frames()) != 200 || a.cmp.work.matching == nil {
-		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.partial, len(a.CompareRecording().Frames()), a.cmp.work.matching != nil)
+	if a.cmp.isPartial() || a.CompareRecording() == j.Preview() || len(a.CompareRecording().Frames()) != 200 || a.cmp.matching() == nil {
+		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.isPartial(), len(a.CompareRecording().Frames()), a.cmp.matching() != nil)
 	}
 }
 
@@ -432,8 +432,8 @@ func TestCompareSampleBudget(t *testing.T) {
 	if !noticeWith(a, Warning, "b.log (B)", "left out") || a.FaultsB() != nil {
 		t.Errorf("B over the budget: faults %v, notices %v", a.FaultsB(), a.Notices())
 	}
-	if a.cmp.work.matching != nil || !noticeWith(a, Warning, "not matched") {
-		t.Errorf("over the budget: matched %v, notices %v", a.cmp.work.matching != nil, a.Notices())
+	if a.cmp.matching() != nil || !noticeWith(a, Warning, "not matched") {
+		t.Errorf("over the budget: matched %v, notices %v", a.cmp.matching() != nil, a.Notices())
 	}
 	if a.CompareState() == nil {
 		t.Error("run B is not shown")
@@ -482,7 +482,7 @@ func TestFaultListListsB(t *testing.T) {
 				offset, a.Clock().Time(), a.Selected(), a.PickedFault(), a.AClock(fb[0].Start), want, ok)
 		}
 	}
-	a.cmp.runs = RunsB
+	a.cmp.setRuns(RunsB)
 	a.buildFaultLines()
 	a.startFollow(testrec.Walker) // following another actor
 	for i := range a.FaultList().Lines().Len() {

@@ -108,7 +108,7 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 	case faultToggle:
 		if a.faultList.toggle() {
 			a.thList.close()
-			a.diffList.close()
+			a.cmp.diffs.close()
 		}
 		if a.faultList.Open() && n == 0 {
 			switch {

@@ -67,7 +67,7 @@ func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
 	case thToggle:
 		if a.thList.toggle() {
 			a.faultList.close()
-			a.diffList.close()
+			a.cmp.diffs.close()
 		}
 	case thMove:
 		a.thList.move(steps, len(fields))
