@@ -93,6 +93,7 @@ type Game struct {
 	scene  *sceneLayer
 	ov     overlay
 	hud    hudText
+	pan    panelLayout // where the panels are this tick (panellayout.go)
 	topts  text.DrawOptions
 
 	outW, outH int     // the screen in device pixels, from Layout
@@ -182,8 +183,8 @@ func (g *Game) step() {
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
-	g.mapper.SetList(g.app.FaultListOpen() || g.app.DiffListOpen())
-	g.mapper.SetThresholds(g.app.ThresholdsOpen())
+	g.mapper.SetList(g.app.FaultList().Open() || g.app.DiffList().Open())
+	g.mapper.SetThresholds(g.app.ThresholdList().Open())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)
@@ -225,7 +226,7 @@ func (g *Game) readInput() {
 		g.snap.TimelineY = g.lay.timeline.y0
 		g.snap.TimelineHeight = b.y1 + g.lay.px(18) - g.lay.timeline.y0
 	}
-	if p := g.app.PlotArea(); p.X1 > p.X0 {
+	if p := g.pan.plotArea; p.X1 > p.X0 {
 		g.snap.Plot = p.Timeline()
 		g.snap.PlotY, g.snap.PlotHeight = p.Y0, p.Y1-p.Y0
 	}
@@ -235,12 +236,13 @@ func (g *Game) readInput() {
 	}
 	g.lastX, g.lastY = m.X, m.Y
 	// A scripted screenshot has no user at the mouse: no hover.
-	over := g.lay.view.contains(m.X, m.Y) && !g.hud.overPanel(m.X, m.Y) && g.shot.path == ""
+	over := g.lay.view.contains(m.X, m.Y) && !g.pan.over(m.X, m.Y) && g.shot.path == ""
 	g.app.SetCursor(m.X, m.Y, over)
 }
 
 // apply carries out one command: the file dialog here, the rest in the
-// app. A click on a panel does not select through it.
+// app. A click on a list's row goes to it; one on another panel does not
+// select through it.
 func (g *Game) apply(c input.Command) {
 	switch c.Kind {
 	case input.KindOpenFile, input.KindOpenCompare:
@@ -253,10 +255,11 @@ func (g *Game) apply(c input.Command) {
 		g.exportClip()
 		return
 	case input.KindSelect:
-		if g.app.ClickPanel(c.X, c.Y) {
+		if i, ok := g.pan.listRow(c.X, c.Y); ok {
+			g.app.PickListRow(i)
 			return
 		}
-		if g.hud.overPanel(c.X, c.Y) || !g.lay.view.contains(c.X, c.Y) {
+		if g.pan.over(c.X, c.Y) || !g.lay.view.contains(c.X, c.Y) {
 			return
 		}
 	}
@@ -278,11 +281,13 @@ func (g *Game) pace() {
 	}
 }
 
-// buildFrame prepares everything Draw shows.
+// buildFrame prepares everything Draw shows: the panels are laid out
+// once, and the overlay drawn from that layout.
 func (g *Game) buildFrame() {
 	g.scene.build(g.app, g.scale)
 	g.ov.reset()
 	g.loads = g.app.Loading(g.loads[:0])
+	g.pan.layout(&g.lay, g.fonts, g.app, g.loads, g.app.Previewing())
 	g.hud.build(g)
 	g.frameDone = true
 }

@@ -44,7 +44,7 @@ const MaxStep = 5.0
 // goroutines itself and polls them in Tick.
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
-	cmp            compareRun     // run B, while comparing (compare.go)
+	cmp            comparison     // run B, while comparing, and what tells the runs apart (compare.go)
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
@@ -104,27 +104,15 @@ type App struct {
 	faultRes     *faults.Result
 	endLights    map[lanes.EndKey]int32
 	thresholds   faults.Thresholds
-	faultList    bool
-	diffList     bool      // the differences list shows (difflist.go)
-	diffCursor   int       // its cursor row
-	diffRows     []diffRow // its rows, built from diffOf
-	diffOf       diffKey
-	diffLines    Lines
-	thOpen       bool  // the thresholds panel shows
-	thCursor     int   // its cursor row
-	thLines      Lines // its rows
-	faultCursor  int
+	faultList    List
+	thList       List // the thresholds panel
 	faultPicked  int
-	listBox      ListBox
-	faultLines   Lines
 	faultRows    []faultRow
 	faultRowsOf  faultRowsKey
 	trail        float64 // seconds of trail behind and ahead
 	mapsDir      string  // where a recording's town map is looked for (town.go)
-	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	export       *exportJob // the clip being exported (export.go), nil: none
-	plotArea     PlotArea
 	scratchIdx   []int
 	sampleBudget int64 // SampleBudget; tests lower it
 }
@@ -136,11 +124,12 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence),
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir,
 		sampleBudget: SampleBudget}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
+	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
 		a.layers[l] = l != input.LayerPaths // cluttered: on demand
@@ -178,13 +167,13 @@ func (a *App) OpenFiles(srcs []loader.Source) {
 	}
 	switch {
 	case len(recs) == 1 && a.Comparing():
-		a.startCompare(recs[0])
+		a.cmp.start(recs[0])
 	case len(recs) == 1:
 		a.openJob(recs[0])
 	case len(recs) >= 2:
 		a.CloseCompare() // a new pair
 		a.openJob(recs[0])
-		a.startCompare(recs[1])
+		a.cmp.start(recs[1])
 		for _, j := range recs[2:] {
 			j.Cancel()
 			a.notify(Warning, j.Source().Name+": not opened; two recordings can be compared, not more")
@@ -517,7 +506,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.divThreshold}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}
