@@ -10,7 +10,7 @@ func TestFitMonitor(t *testing.T) {
 		{1280, 800, 1600, 1000, 1280, 800},  // fits
 		{2400, 1350, 1600, 1000, 1472, 827}, // issue 26: remembered on a larger screen
 		{1600, 1000, 1600, 1000, 1472, 920}, // the whole screen leaves no room for the title bar
-		{1000, 3000, 1920, 1080, 331, 993},  // a tall window keeps its aspect
+		{1000, 3000, 1920, 1080, 480, 993},  // a tall one keeps its aspect down to the narrowest layout
 		{1280, 800, 0, 0, 1280, 800},        // no monitor size known
 		{4000, 3000, 300, 200, 480, 320},    // never below the smallest layout
 	} {
