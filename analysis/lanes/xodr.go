@@ -18,7 +18,8 @@ import (
 //     file; Along is s on the reference line. A junction's connecting
 //     roads are never where a point is OnRoad: their surface is the
 //     junction's.
-//   - Only driving lanes are lanes. Side B is the lanes whose traffic
+//   - Only driving lanes are lanes; the others (parking, biking,
+//     shoulder, sidewalk, ...) give Location.Type. Side B is the lanes whose traffic
 //     moves toward increasing s (right lanes under right-hand traffic),
 //     side A the others; a lane's index on its side is |id| - 1, so it
 //     is the same lane through every lane section.
@@ -45,7 +46,8 @@ import (
 type OpenDRIVE struct {
 	laneIndex // driving lane curves (one per lane section), their grid, road ends
 	net       *scene.RoadNet
-	groups    [][]int32 // driving lane curves of each (road, section) group
+	groups    [][]int32  // driving lane curves of each (road, section) group
+	sections  [][2]int32 // each group's lanes, all types: a range of net.Lanes
 	quads     []quad
 	quadGrid  *grid
 	areas     []area2
@@ -162,6 +164,7 @@ func (o *OpenDRIVE) addSurfaces() {
 			continue
 		}
 		group++
+		o.sections = append(o.sections, [2]int32{int32(i - len(sec)), int32(i)})
 		left, right, centre := outerBorders(sec)
 		for s := 0; s+1 < len(centre); s++ {
 			q := quad{road: int32(l.Road), group: int32(group), seg: int32(s),

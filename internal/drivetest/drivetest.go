@@ -134,10 +134,12 @@ type Light struct {
 	State func(t float64) recorder.LightState
 }
 
-// Collision is a collision recorded at the frame at Time.
+// Collision is a collision recorded at the frame at Time, and at every
+// frame after it up to Until when that is later (a pair that stays in
+// contact). B may be an id no vehicle has (the world: a static hit).
 type Collision struct {
-	Time float64
-	A, B uint32
+	Time, Until float64
+	A, B        uint32
 }
 
 // Script is a recording to write: Seconds long at Hz frames a second.
@@ -245,7 +247,7 @@ func (v Vehicle) attributes() []recorder.Attribute {
 func (s Script) collisionsAt(t float64) []recorder.Collision {
 	var out []recorder.Collision
 	for i, c := range s.Collisions {
-		if math.Abs(c.Time-t) < 0.5/s.Hz {
+		if math.Abs(c.Time-t) < 0.5/s.Hz || t > c.Time && t < c.Until+0.5/s.Hz {
 			out = append(out, recorder.Collision{ID: uint32(i + 1), Actor1: c.A, Actor2: c.B})
 		}
 	}
