@@ -44,8 +44,9 @@ side, lane; or intersection; or off the map), then:
   blocked     a vehicle standing still 30 s or more within 1 m (CARLA's
               rule, as 'viewer blocked' finds)
 
-Without a map the rules that need lanes are skipped (a note says so on
-standard error) and collisions and blocked spans are still listed.
+Without a map, or with one that has no road (as the window judges it),
+the rules that need lanes are skipped (a note says so on standard
+error) and collisions and blocked spans are still listed.
 
 The text lists one fault a line, sorted by start time, with its span in
 seconds since the recording began, the actor, where it began (road, side

@@ -13,8 +13,9 @@ import (
 // A shot of a recording shows what the window shows once its lane and
 // fault pass is done: the fault marks, and the trail of the selected (or
 // followed) actor. It runs the same pass as `viewer check` and the
-// window, so that a fault the window lists can be looked at in a PNG, and
-// hands the result to scenedraw as the window does (scenedraw.Paths).
+// window (pipeline.Analyze, on pipeline.LaneMap's choice of map), so that
+// a fault the window lists can be looked at in a PNG, and hands the
+// result to scenedraw as the window does (scenedraw.Paths).
 
 // shotPaths runs the lane association and fault pass over sc's recording,
 // on its map when there is one (else collisions and blocked spans only),
