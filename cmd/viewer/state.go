@@ -115,7 +115,9 @@ func cmdState() *Command {
 }
 
 // openStateFiles opens state's files: one recording, or a recording and
-// a map told apart by content.
+// a map told apart by content (openScenes). A single file is read as a
+// recording whatever it holds (openScene), so that a map given alone gets
+// the recorder's error with the offset and a hint naming what it is.
 func openStateFiles(stderr io.Writer, files []string, mapsDir string, t float64) (*scene.Recording, string, lanes.Map, error) {
 	if len(files) == 1 {
 		rec, err := openScene(files[0], t)

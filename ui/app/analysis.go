@@ -14,8 +14,8 @@ import (
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
-// The lane association and fault pass (packages analysis/lanes and
-// analysis/faults) runs in the background once a whole recording has
+// The lane association and fault pass (pipeline.Analyze, the pass
+// `viewer check` runs) runs in the background once a whole recording has
 // opened, and again when the map changes: it costs about what opening the
 // recording did, and the window must stay usable meanwhile. Its progress
 // shows with the loads; when it is done the trails, fault marks, fault
