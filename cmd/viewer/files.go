@@ -51,9 +51,10 @@ func openScenes(files []string, n int, at float64, moment bool) ([]*shotScene, e
 		}
 	}()
 	for _, name := range files {
-		to := scs[0] // the map's scene, and the recording's until it has one
+		to := scs[len(scs)-1] // the first scene without a recording; else the last, which refuses one more
 		for _, sc := range scs {
-			if to = sc; sc.rec == nil {
+			if sc.rec == nil {
+				to = sc
 				break
 			}
 		}
