@@ -8,13 +8,14 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
-// The lane association and fault pass (packages analysis/lanes and
-// analysis/faults) runs in the background once a whole recording has
+// The lane association and fault pass (pipeline.Analyze, the pass
+// `viewer check` runs) runs in the background once a whole recording has
 // opened, and again when the map changes: it costs about what opening the
 // recording did, and the window must stay usable meanwhile. Its progress
 // shows with the loads; when it is done the trails, fault marks, fault
@@ -36,55 +37,43 @@ type analysisJob struct {
 	err    error
 }
 
-// startAnalysis runs the pass over rec on the OpenDRIVE network rn, else
-// on the BAI map m (neither: no map, then only the recorded collisions
-// and blocked spans are listed).
+// startAnalysis runs the pass over rec on the open map (m, or the
+// OpenDRIVE network rn), with the lane map pipeline.LaneMap chooses, as
+// `viewer check` does; with no map only the recorded collisions and
+// blocked spans are listed.
 func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.RoadNet, th faults.Thresholds) *analysisJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &analysisJob{cancel: cancel, done: make(chan struct{}), name: name, th: th}
 	go func() {
 		defer close(j.done)
-		lm := laneMapOf(m, rn) // building a town's lane map takes a moment: not on the UI's goroutine
-		a, err := lanes.Associate(ctx, rec, lm, func(done, total int64) {
+		lm := pipeline.LaneMap(m, rn) // building a town's lane map takes a moment: not on the UI's goroutine
+		an, err := pipeline.Analyze(ctx, rec, lm, pipeline.Options{Thresholds: th, Progress: func(done, total int64) {
 			if total > 0 {
 				j.progress.Store(math.Float64bits(0.9 * float64(done) / float64(total)))
 			}
-		})
+		}})
 		if err != nil {
 			j.err = err
 			return
 		}
-		j.assoc = a
-		j.result = faults.Find(a, rec.Events(), th)
-		j.lights = a.EndLights()
+		j.assoc, j.result = an.Assoc, an.Faults
+		j.lights = an.Assoc.EndLights()
 	}()
 	return j
 }
 
 // startFind runs the fault rules alone over an association built
-// before, with new thresholds.
+// before, with new thresholds (pipeline.Find).
 func startFind(name string, rec *scene.Recording, as *lanes.Association, th faults.Thresholds) *analysisJob {
 	j := &analysisJob{cancel: func() {}, done: make(chan struct{}), name: name, th: th}
 	j.progress.Store(math.Float64bits(0.9))
 	go func() {
 		defer close(j.done)
 		j.assoc = as
-		j.result = faults.Find(as, rec.Events(), th)
+		j.result = pipeline.Find(rec, as, th)
 		j.lights = as.EndLights()
 	}()
 	return j
-}
-
-// laneMapOf is the lane map of the open map: the OpenDRIVE network when
-// there is one, else the BAI map, nil when neither has a road.
-func laneMapOf(m *scene.Map, rn *scene.RoadNet) lanes.Map {
-	switch {
-	case rn != nil && len(rn.Roads) > 0:
-		return lanes.NewOpenDRIVE(rn)
-	case m != nil && len(m.Roads) > 0:
-		return lanes.NewBAI(m)
-	}
-	return nil
 }
 
 // Progress returns how far the pass is, 0 to 1.

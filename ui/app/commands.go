@@ -112,8 +112,9 @@ func (a *App) applyList(kind faultCmd, steps float64) {
 	a.applyFaults(kind, steps)
 }
 
-// DefaultTrail is the trail's length (s) behind and ahead by default.
-const DefaultTrail = 10
+// DefaultTrail is the trail's length (s) behind and ahead by default
+// (scenedraw's, which the shots draw too).
+const DefaultTrail = scenedraw.DefaultTrail
 
 // trailSteps are the trail lengths - and = step through.
 var trailSteps = [...]float64{2, 5, 10, 20, 30, 60}
