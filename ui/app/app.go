@@ -15,8 +15,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/mm2carla/viewer/analysis/faults"
-	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -84,24 +82,9 @@ type App struct {
 	tick        int64
 	interaction int // ticks since the last command, capped
 
-	// The lane association and fault pass (analysis.go) and what shows
-	// it: the fault list (faultlist.go), the trails and the plots.
-	anJob        *analysisJob
-	assoc        *lanes.Association
-	faultRes     *faults.Result
-	endLights    map[lanes.EndKey]int32
-	thresholds   faults.Thresholds
-	faultList    List
-	thList       List // the thresholds panel
-	faultPicked  int
-	faultRows    []faultRow
-	faultRowsOf  faultRowsKey
-	trail        float64 // seconds of trail behind and ahead
-	mapsDir      string  // where a recording's town map is looked for (town.go)
-	plots        Plot
-	export       *exportJob // the clip being exported (export.go), nil: none
-	scratchIdx   []int
-	sampleBudget int64 // SampleBudget; tests lower it
+	an      analysis   // the lane and fault pass and what shows it (part.go)
+	mapsDir string     // where a recording's town map is looked for (town.go)
+	export  *exportJob // the clip being exported (export.go), nil: none
 }
 
 // New returns an app with the remembered settings applied. A nil picker
@@ -110,12 +93,8 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir,
-		sampleBudget: SampleBudget}
-	if s.Trail > 0 {
-		a.trail = nearestTrail(s.Trail)
-	}
+	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir}
+	a.an.init(s)
 	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
@@ -203,7 +182,7 @@ func (a *App) Close() {
 		}
 	}
 	a.mapJob, a.recJob = nil, nil
-	a.stopAnalysis()
+	a.an.stop()
 	a.stopExport()
 	a.recRes.Close()
 	a.CloseCompare()
@@ -260,7 +239,7 @@ func (a *App) pollJobs() {
 func (a *App) installMap(res *loader.Result) {
 	if res.Err != nil && res.Map == nil {
 		a.notify(Error, res.Err.Error())
-		if a.assoc == nil && a.anJob == nil {
+		if a.an.assoc == nil && a.an.job == nil {
 			a.analyze() // the pass waited for this map: it runs without one
 		}
 		return
@@ -368,7 +347,7 @@ func (a *App) Loading(dst []Load) []Load {
 			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
 		}
 	}
-	if j := a.anJob; j != nil {
+	if j := a.an.job; j != nil {
 		dst = append(dst, Load{Name: j.name, Kind: loader.KindRecording, Progress: j.Progress(), Analysis: true})
 	}
 	if j := a.export; j != nil {
@@ -385,7 +364,7 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.export != nil || a.cmp.job != nil || comparing
+	return a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing
 }
 
 // Title returns the window title: the app and the open files.
@@ -481,7 +460,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
+		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

@@ -97,7 +97,7 @@ func (a *App) PickListRow(i int) {
 	switch {
 	case a.cmp.diffs.open:
 		a.pickDiff(i)
-	case a.faultList.open:
+	case a.an.list.open:
 		a.pickFault(i)
 	}
 }
@@ -119,7 +119,7 @@ const DefaultTrail = 10
 var trailSteps = [...]float64{2, 5, 10, 20, 30, 60}
 
 // Trail returns the trail's length in seconds, behind and ahead.
-func (a *App) Trail() float64 { return a.trail }
+func (a *App) Trail() float64 { return a.an.trail }
 
 // nearestTrail is the step nearest to s.
 func nearestTrail(s float64) float64 {
@@ -135,16 +135,16 @@ func nearestTrail(s float64) float64 {
 func (a *App) stepTrail(steps float64) {
 	k := 0
 	for i, v := range trailSteps {
-		if v == a.trail {
+		if v == a.an.trail {
 			k = i
 		}
 	}
 	k = min(max(k+int(steps), 0), len(trailSteps)-1)
-	if trailSteps[k] != a.trail {
-		a.trail = trailSteps[k]
+	if trailSteps[k] != a.an.trail {
+		a.an.trail = trailSteps[k]
 		a.settingsGen++
 	}
-	a.notify(Info, "trails "+itoa(int(a.trail))+" s behind and ahead")
+	a.notify(Info, "trails "+itoa(int(a.an.trail))+" s behind and ahead")
 }
 
 func (a *App) applyClock(pc playback.Command) {

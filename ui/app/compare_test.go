@@ -26,7 +26,7 @@ func newComparing(t testing.TB) *App { return newComparingWith(t, SampleBudget) 
 func newComparingWith(t testing.TB, budget int64) *App {
 	t.Helper()
 	a := New(settings.Settings{}, nil)
-	a.sampleBudget = budget
+	a.an.setSampleBudget(budget)
 	a.SetViewport(testVP)
 	a.OpenFiles([]loader.Source{
 		loader.BytesSource("city.bai", smallMap(t)),

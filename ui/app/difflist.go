@@ -118,8 +118,8 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 		if !a.cmp.diffs.toggle() {
 			return
 		}
-		a.faultList.close()
-		a.thList.close()
+		a.an.list.close()
+		a.an.thresholdList.close()
 		switch {
 		case a.cmp.res == nil:
 			a.cmp.diffs.close()

@@ -314,7 +314,7 @@ func TestSampleBudget(t *testing.T) {
 		pass   bool
 	}{{10, false}, {SampleBudget, true}} {
 		a := New(settings.Settings{}, nil)
-		a.sampleBudget = tc.budget
+		a.an.setSampleBudget(tc.budget)
 		a.SetViewport(testVP)
 		a.Open(loader.BytesSource("drive.bai", mb))
 		a.Open(loader.BytesSource("drive.log", lb))

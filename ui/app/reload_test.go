@@ -41,7 +41,7 @@ func TestReload(t *testing.T) {
 	a.findActor(testrec.Hero)
 	a.Tick()
 	before := a.State().Actor(testrec.Hero).World.Location
-	faultsBefore := a.faultRes
+	faultsBefore := a.an.result()
 	m := input.NewMapper()
 
 	// The same run recorded again, its hero 5 m further along +Y from frame 10.
@@ -65,8 +65,8 @@ func TestReload(t *testing.T) {
 	if d := after.Sub(before); math.Abs(d.Len()-5) > 1e-3 {
 		t.Errorf("the hero moved by %v m with the new run, want 5", d.Len())
 	}
-	if !noticeWith(a, Info, "read again a.log") || a.faultRes == faultsBefore || a.faultRes == nil {
-		t.Errorf("notices %v; faults found again: %v", a.Notices(), a.faultRes != faultsBefore)
+	if !noticeWith(a, Info, "read again a.log") || a.an.result() == faultsBefore || a.an.result() == nil {
+		t.Errorf("notices %v; faults found again: %v", a.Notices(), a.an.result() != faultsBefore)
 	}
 
 	// Comparing: both runs are read again.

@@ -39,18 +39,18 @@ var thresholdSteps = map[string]thresholdStep{
 // ThresholdList returns the thresholds panel's state: whether it shows,
 // its cursor and its rows, one a threshold: "name<TAB>value unit", with
 // " (default V)" when it is not the default.
-func (a *App) ThresholdList() *List { return &a.thList }
+func (a *App) ThresholdList() *List { return &a.an.thresholdList }
 
 // buildThresholdLines rebuilds the rows while the panel shows.
 func (a *App) buildThresholdLines() {
-	l := &a.thList.lines
+	l := &a.an.thresholdList.lines
 	l.Reset()
-	if !a.thList.open {
+	if !a.an.thresholdList.open {
 		return
 	}
 	def := faults.Defaults()
 	defs := thresholdFields(&def)
-	for i, f := range thresholdFields(&a.thresholds) {
+	for i, f := range thresholdFields(&a.an.thresholds) {
 		st := thresholdSteps[f.name]
 		l.S(f.name).Tab().F(*f.v, st.prec).S(" ").S(st.unit)
 		if *f.v != *defs[i].v {
@@ -62,17 +62,17 @@ func (a *App) buildThresholdLines() {
 
 // applyThresholds carries out the thresholds panel's commands.
 func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
-	fields := thresholdFields(&a.thresholds)
+	fields := thresholdFields(&a.an.thresholds)
 	switch kind {
 	case thToggle:
-		if a.thList.toggle() {
-			a.faultList.close()
+		if a.an.thresholdList.toggle() {
+			a.an.list.close()
 			a.cmp.diffs.close()
 		}
 	case thMove:
-		a.thList.move(steps, len(fields))
+		a.an.thresholdList.move(steps, len(fields))
 	case thChange:
-		f := fields[a.thList.cursor]
+		f := fields[a.an.thresholdList.cursor]
 		st := thresholdSteps[f.name]
 		v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
 		v = min(max(v, st.min), st.max)
@@ -97,12 +97,12 @@ const (
 // the association built, or, while the pass still runs, once it is done
 // (pollAnalysis compares its thresholds).
 func (a *App) refind() {
-	if a.anJob != nil || a.assoc == nil {
+	if a.an.job != nil || a.an.assoc == nil {
 		return
 	}
 	rec := a.Recording()
 	if rec == nil {
 		return
 	}
-	a.anJob = startFind(a.recRes.Source.Name, rec, a.assoc, a.thresholds)
+	a.an.job = startFind(a.recRes.Source.Name, rec, a.an.assoc, a.an.thresholds)
 }
