@@ -47,20 +47,15 @@ type App struct {
 	stateOK   bool // state matches the clock's time
 	stateErr  error
 
-	cam          camera
-	framePending bool // frame everything once there is content and a viewport
+	cam camera // the cameras, and the actor followed (camera.go, follow.go)
 
-	selected uint32 // actor id, 0: none
-	follow   uint32 // actor the camera follows, 0: none
-	// followTime is the replay time the following camera last moved to,
-	// to tell a seek from playing.
-	followTime float64
-	element    Element // selected map element
-	hover      Element // map element under the cursor
-	hoverID    uint32  // actor under the cursor
-	cursorX    float64
-	cursorY    float64
-	cursorIn   bool
+	selected uint32  // actor id, 0: none
+	element  Element // selected map element
+	hover    Element // map element under the cursor
+	hoverID  uint32  // actor under the cursor
+	cursorX  float64
+	cursorY  float64
+	cursorIn bool
 
 	layers  [input.NumLayers]bool
 	help    bool
@@ -69,7 +64,6 @@ type App struct {
 
 	actorPanel, elementPanel, status, timeText Lines
 	marks                                      Marks
-	followList                                 []uint32
 	dateText                                   string
 	names                                      string // the open files, for the title and status
 	recNote                                    string // why the recording is incomplete, for the status
@@ -208,9 +202,9 @@ func (a *App) Tick() {
 		a.refreshCompare()
 	}
 	a.updateFollow()
-	if a.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.stateOK) {
+	if a.cam.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.stateOK) {
 		a.frameAll()
-		a.framePending = false
+		a.cam.framePending = false
 	}
 	a.cam.update()
 	a.pickHover()
@@ -246,7 +240,7 @@ func (a *App) installMap(res *loader.Result) {
 	}
 	a.mapRes = res
 	a.element, a.hover = Element{}, Element{}
-	a.framePending = true
+	a.cam.framePending = true
 	a.contentChanged()
 	counts := mapCounts(res)
 	if res.Err != nil {
@@ -411,7 +405,7 @@ func (a *App) fileNames() string {
 // while idle they simply wait on screen for the next input.
 func (a *App) Busy() bool {
 	if (a.clock != nil && a.clock.Playing()) || a.LoadsRunning() ||
-		a.framePending || a.interaction < TPS {
+		a.cam.framePending || a.interaction < TPS {
 		return true
 	}
 	for i := range a.notices {
@@ -445,7 +439,7 @@ func (a *App) Help() bool { return a.help }
 func (a *App) Selected() uint32 { return a.selected }
 
 // Following returns the id of the actor the camera follows (0: none).
-func (a *App) Following() uint32 { return a.follow }
+func (a *App) Following() uint32 { return a.cam.follow }
 
 // Hovered returns the actor under the cursor (0: none).
 func (a *App) Hovered() uint32 { return a.hoverID }

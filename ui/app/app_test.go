@@ -484,16 +484,16 @@ func TestCameraCommands(t *testing.T) {
 	}
 	before = a.View().Eye
 	a.Apply(input.Zoom(1, 640, 360))
-	if d0, d1 := before.Sub(a.cam.orbit.Target).Len(), a.View().Eye.Sub(a.cam.orbit.Target).Len(); !(d1 < d0) {
+	if d0, d1 := before.Sub(a.cam.orbitTarget()).Len(), a.View().Eye.Sub(a.cam.orbitTarget()).Len(); !(d1 < d0) {
 		t.Errorf("zoom in: distance %v -> %v", d0, d1)
 	}
 	a.Apply(input.ToggleView())
 	if !a.View().Ortho {
 		t.Error("T did not switch to the top-down view")
 	}
-	c := a.cam.top.Center
+	c := a.cam.topCenter()
 	a.Apply(input.Pan(100, 0))
-	if a.cam.top.Center == c {
+	if a.cam.topCenter() == c {
 		t.Error("pan did not move the top-down view")
 	}
 }
@@ -511,7 +511,7 @@ func TestZoomTowardCursor(t *testing.T) {
 		if !ok {
 			t.Fatal("no ground under the cursor")
 		}
-		d0, ppm0 := a.View().Eye.Sub(g0).Len(), a.cam.top.PixelsPerMetre
+		d0, ppm0 := a.View().Eye.Sub(g0).Len(), a.cam.scale()
 		for _, steps := range []float64{1, 2, -1} {
 			a.Apply(input.Zoom(steps, cx, cy))
 			g, _ := a.View().GroundPoint(cx, cy, 0)
@@ -523,7 +523,7 @@ func TestZoomTowardCursor(t *testing.T) {
 		if d := a.View().Eye.Sub(g0).Len(); !top && !(d < d0) {
 			t.Errorf("zooming in moved the eye away: %v -> %v", d0, d)
 		}
-		if ppm := a.cam.top.PixelsPerMetre; top && math.Abs(ppm/ppm0-zoomPerNotch*zoomPerNotch) > 1e-9 {
+		if ppm := a.cam.scale(); top && math.Abs(ppm/ppm0-zoomPerNotch*zoomPerNotch) > 1e-9 {
 			t.Errorf("top-down scale %v -> %v, want ×%v", ppm0, ppm, zoomPerNotch*zoomPerNotch)
 		}
 	}

@@ -31,7 +31,7 @@ func (a *App) Apply(cmd input.Command) {
 	case input.KindActorFault:
 		a.stepActorFault(cmd.Steps)
 	case input.KindFrameAll:
-		a.stopFollow()
+		a.cam.stopFollowing()
 		a.frameAll()
 	case input.KindToggleView:
 		a.cam.toggle()
@@ -49,15 +49,15 @@ func (a *App) Apply(cmd input.Command) {
 		a.help = !a.help
 	case input.KindOrbit:
 		if a.cam.topDown {
-			a.stopFollow() // a left drag pans the map there
+			a.cam.stopFollowing() // a left drag pans the map there
 		}
 		a.cam.drag(cmd.DX, cmd.DY) // while chasing: swings around the actor
 	case input.KindPan:
-		a.stopFollow()
+		a.cam.stopFollowing()
 		a.cam.pan(cmd.DX, cmd.DY)
 	case input.KindZoom:
 		x, y := cmd.X, cmd.Y
-		if a.follow != 0 { // keep the followed actor in the middle
+		if a.cam.follow != 0 { // keep the followed actor in the middle
 			x, y = a.cam.vp.Width/2, a.cam.vp.Height/2
 		}
 		a.cam.zoom(cmd.Steps, x, y)
@@ -177,8 +177,8 @@ func (a *App) toggleLayer(l input.Layer) {
 // dismisses the notices.
 func (a *App) clearSelection() {
 	switch {
-	case a.selected != 0 || a.follow != 0 || a.element.Kind != scenedraw.ElementNone:
-		a.stopFollow()
+	case a.selected != 0 || a.cam.follow != 0 || a.element.Kind != scenedraw.ElementNone:
+		a.cam.stopFollowing()
 		a.selected, a.element = 0, Element{}
 	case a.help:
 		a.help = false

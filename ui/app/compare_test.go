@@ -406,7 +406,7 @@ func TestFollowInBOnly(t *testing.T) {
 	a.startFollow(testrec.Hero)
 	a.Apply(input.Clock(playback.GoTo(2)))
 	a.Tick()
-	onA := a.cam.top.Center
+	onA := a.cam.topCenter()
 	keys(a, input.NewMapper(), false, input.KeyB, input.KeyB) // A only, then B only
 	if a.Runs() != RunsB {
 		t.Fatalf("runs %v, want B only", a.Runs())
@@ -414,7 +414,7 @@ func TestFollowInBOnly(t *testing.T) {
 	a.Tick()
 	b := a.CompareState().Actor(testrec.Hero)
 	want, _ := scenedraw.ChaseTarget(b)
-	if got := a.cam.top.Center; got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
+	if got := a.cam.topCenter(); got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
 		t.Errorf("following in B only at %v, want B's hero at %v (A's at %v)", got, want, onA)
 	}
 	a.selected = testrec.Hero

@@ -150,7 +150,7 @@ func (a *App) pickDiff(i int) {
 	if r.kind == DiffOnlyB {
 		a.selected = 0 // the selection is A's; B's actor has no match there
 	}
-	if a.follow != 0 && a.selected != 0 {
+	if a.cam.follow != 0 && a.selected != 0 {
 		a.startFollow(a.selected)
 		return
 	}

@@ -164,7 +164,7 @@ func (a *App) pickFault(i int) {
 		}
 	}
 	a.selected, a.element = id, Element{}
-	if a.follow != 0 && follow != 0 {
+	if a.cam.follow != 0 && follow != 0 {
 		a.startFollow(follow)
 		return
 	}

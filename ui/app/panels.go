@@ -139,7 +139,7 @@ func (a *App) buildActorPanel() {
 	if act.Hero {
 		l.S("  (hero)")
 	}
-	if a.follow == act.ID {
+	if a.cam.follow == act.ID {
 		l.S("  [following]")
 	}
 	if a.cmp.runs == RunsB && a.CompareState() != nil {

@@ -110,9 +110,9 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 	a.blocked = movingSpans(rec.Events())
 	a.setClockEvents()
 	if !keep {
-		a.stopFollow()
+		a.cam.stopFollowing()
 		a.selected, a.hoverID = 0, 0
-		a.framePending = true
+		a.cam.framePending = true
 		a.openTown(res) // a new recording (or its preview): find its map
 	}
 	a.stateOK, a.stateErr = false, nil
