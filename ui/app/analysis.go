@@ -231,9 +231,9 @@ func (a *App) actorLanes(l *Lines, id uint32) {
 		}
 		return
 	}
-	if t := as.TrackIndexAt(id, a.stateTime); t >= 0 {
+	if t := as.TrackIndexAt(id, a.rp.stateTime); t >= 0 {
 		tr := &as.Tracks[t]
-		if i := tr.Index(a.stateTime); i >= 0 {
+		if i := tr.Index(a.rp.stateTime); i >= 0 {
 			s := tr.At(i)
 			a.laneLine(l, &s)
 			a.lightAhead(l, &s)
@@ -328,7 +328,7 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 	}
 	l.S("light ahead").Tab()
 	if k, ok := a.an.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]; ok {
-		if st, ok := a.an.assoc.Lights[k].StateAt(a.stateTime); ok {
+		if st, ok := a.an.assoc.Lights[k].StateAt(a.rp.stateTime); ok {
 			l.S(st.String()).S(", ")
 		}
 	} else {

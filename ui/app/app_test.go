@@ -309,7 +309,7 @@ func TestSelectAndActorPanel(t *testing.T) {
 		t.Errorf("C did not follow the selected hero")
 	}
 	// Before the visitor spawns, selecting it says it is not there.
-	a.selected = testrec.Visitor
+	a.sel.selectActor(testrec.Visitor)
 	a.Apply(input.Scrub(0))
 	a.Tick()
 	if got := a.ActorPanel().String(); got != "Actor 103\nnot in the scene at this time" {
@@ -320,7 +320,7 @@ func TestSelectAndActorPanel(t *testing.T) {
 func TestTrafficLightPanel(t *testing.T) {
 	a := newLoaded(t)
 	a.Apply(input.Scrub(float64(testrec.LightEvery+10) / testrec.Hz))
-	a.selected = testrec.Light
+	a.sel.selectActor(testrec.Light)
 	a.Tick()
 	panel := a.ActorPanel().String()
 	for _, want := range []string{"kind\ttraffic_light", "light\tyellow for 0.5 s"} {
@@ -531,7 +531,8 @@ func TestZoomTowardCursor(t *testing.T) {
 
 func TestEscapeOrder(t *testing.T) {
 	a := newLoaded(t)
-	a.selected, a.help = testrec.Hero, true
+	a.sel.selectActor(testrec.Hero)
+	a.Apply(input.ToggleHelp())
 	a.Apply(input.ClearSelection())
 	if a.Selected() != 0 || !a.Help() {
 		t.Fatal("first Esc clears the selection only")
@@ -673,7 +674,7 @@ func TestTickAllocations(t *testing.T) {
 func playingTickAllocs(t *testing.T, a *App, while string) {
 	t.Helper()
 	a.DismissNotices()
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Apply(input.Clock(playback.ToggleLoop()))
 	a.Apply(input.Clock(playback.Play()))
 	for range 200 {

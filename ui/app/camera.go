@@ -244,7 +244,7 @@ func (a *App) frameAll() {
 // legendRect is where the window draws the colour legend over the view,
 // when the Legend layer is on and the picker knows (LegendPlacer).
 func (a *App) legendRect() (render.Rect, bool) {
-	lp, ok := a.picker.(LegendPlacer)
+	lp, ok := a.sel.picker.(LegendPlacer)
 	if !ok || !a.layers[input.LayerLegend] {
 		return render.Rect{}, false
 	}

@@ -148,12 +148,12 @@ func (a *App) stepTrail(steps float64) {
 }
 
 func (a *App) applyClock(pc playback.Command) {
-	if a.clock == nil {
+	if a.rp.clock == nil {
 		return
 	}
-	a.clock.Apply(pc)
-	if s := a.clock.Speed(); s != a.speed {
-		a.speed = s
+	a.rp.clock.Apply(pc)
+	if s := a.rp.clock.Speed(); s != a.rp.speed {
+		a.rp.speed = s
 		a.settingsGen++
 	}
 	a.refreshState()
@@ -177,9 +177,9 @@ func (a *App) toggleLayer(l input.Layer) {
 // dismisses the notices.
 func (a *App) clearSelection() {
 	switch {
-	case a.selected != 0 || a.cam.follow != 0 || a.element.Kind != scenedraw.ElementNone:
+	case a.sel.actor != 0 || a.cam.follow != 0 || a.sel.element.Kind != scenedraw.ElementNone:
 		a.cam.stopFollowing()
-		a.selected, a.element = 0, Element{}
+		a.sel.selectActor(0)
 	case a.help:
 		a.help = false
 	default:
@@ -192,39 +192,39 @@ func (a *App) clearSelection() {
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
 	if id, ok := a.pickActor(x, y); ok {
-		a.selected, a.element = id, Element{}
+		a.sel.selectActor(id)
 		return
 	}
 	if m := a.Map(); m != nil || a.Roads() != nil {
-		if e, ok := a.picker.PickElement(v, m, a.Roads(), x, y); ok {
-			a.selected, a.element = 0, e
+		if e, ok := a.sel.picker.PickElement(v, m, a.Roads(), x, y); ok {
+			a.sel.selectElement(e)
 			return
 		}
 	}
-	a.selected, a.element = 0, Element{}
+	a.sel.selectActor(0)
 }
 
 // SetCursor tells the app where the cursor is (device pixels) and whether
 // it is over the 3D view, for the hover highlight and the map panel.
 func (a *App) SetCursor(x, y float64, inView bool) {
-	a.cursorX, a.cursorY, a.cursorIn = x, y, inView
+	a.sel.x, a.sel.y, a.sel.in = x, y, inView
 }
 
 // pickHover finds what is under the cursor. Picking every road costs a
 // little, so it runs once a tick, not once per mouse event.
 func (a *App) pickHover() {
-	a.hoverID, a.hover = 0, Element{}
-	if !a.cursorIn {
+	a.sel.hoverID, a.sel.hover = 0, Element{}
+	if !a.sel.in {
 		return
 	}
 	v := a.View()
-	if id, ok := a.pickActor(a.cursorX, a.cursorY); ok {
-		a.hoverID = id
+	if id, ok := a.pickActor(a.sel.x, a.sel.y); ok {
+		a.sel.hoverID = id
 		return
 	}
 	if m := a.Map(); m != nil || a.Roads() != nil {
-		if e, ok := a.picker.PickElement(v, m, a.Roads(), a.cursorX, a.cursorY); ok {
-			a.hover = e
+		if e, ok := a.sel.picker.PickElement(v, m, a.Roads(), a.sel.x, a.sel.y); ok {
+			a.sel.hover = e
 		}
 	}
 }

@@ -64,7 +64,7 @@ func TestCompareOpensTwoRecordings(t *testing.T) {
 			t.Errorf("at %v s: other diverges %v m, want %v", tc.at, d, tc.other)
 		}
 	}
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Tick()
 	if got := a.ActorPanel().String(); !strings.Contains(got, "vs run B\t3.00 m from B's 100") {
 		t.Errorf("actor panel:\n%s", got)
@@ -417,7 +417,7 @@ func TestFollowInBOnly(t *testing.T) {
 	if got := a.cam.topCenter(); got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
 		t.Errorf("following in B only at %v, want B's hero at %v (A's at %v)", got, want, onA)
 	}
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Tick()
 	if got := string(a.ActorPanel().Line(0)); !strings.Contains(got, "run A (B's "+itoa(int(testrec.Hero))+" shown)") {
 		t.Errorf("the panel's title in B only: %q", got)

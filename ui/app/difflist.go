@@ -139,19 +139,19 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 // pickDiff goes to row i: the clock to its moment, its actor of A
 // selected, the camera over where it was.
 func (a *App) pickDiff(i int) {
-	if i < 0 || i >= len(a.cmp.diffRows) || a.clock == nil {
+	if i < 0 || i >= len(a.cmp.diffRows) || a.rp.clock == nil {
 		return
 	}
 	r := &a.cmp.diffRows[i]
 	a.cmp.diffs.cursor = i
-	a.clock.Apply(playback.GoTo(r.t))
+	a.rp.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
-	a.selected, a.element = r.id, Element{}
+	a.sel.selectActor(r.id)
 	if r.kind == DiffOnlyB {
-		a.selected = 0 // the selection is A's; B's actor has no match there
+		a.sel.actor = 0 // the selection is A's; B's actor has no match there
 	}
-	if a.cam.follow != 0 && a.selected != 0 {
-		a.startFollow(a.selected)
+	if a.cam.follow != 0 && a.sel.actor != 0 {
+		a.startFollow(a.sel.actor)
 		return
 	}
 	a.cam.lookAt(r.at, faultViewDistance)

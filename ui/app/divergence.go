@@ -53,7 +53,7 @@ func (a *App) MatchB(id uint32) (uint32, bool) {
 		return 0, false
 	}
 	if m := a.cmp.work.matching; m != nil {
-		k := a.pairAt(id, a.Recording().FrameAt(a.clock.Time()))
+		k := a.pairAt(id, a.Recording().FrameAt(a.rp.clock.Time()))
 		if k < 0 {
 			return 0, false
 		}
@@ -74,7 +74,7 @@ func (a *App) MatchA(id uint32) (uint32, bool) {
 		return 0, false
 	}
 	if m := a.cmp.work.matching; m != nil {
-		f := a.Recording().FrameAt(a.clock.Time())
+		f := a.Recording().FrameAt(a.rp.clock.Time())
 		for _, p := range m.Pairs {
 			if m.B.Actors[p.B].ID != id {
 				continue
@@ -100,7 +100,7 @@ func (a *App) pickActor(x, y float64) (uint32, bool) {
 	if main == nil {
 		return 0, false
 	}
-	id, ok := a.picker.PickActor(a.View(), main, x, y)
+	id, ok := a.sel.picker.PickActor(a.View(), main, x, y)
 	if !ok || main == a.State() {
 		return id, ok
 	}
@@ -170,10 +170,10 @@ type Strip struct {
 // one of those changes.
 func (a *App) DivergenceStrip(width int) *Strip {
 	d, s := a.cmp.work.div, &a.cmp.work.strip
-	if d == nil || a.clock == nil || width <= 0 {
+	if d == nil || a.rp.clock == nil || width <= 0 {
 		return nil
 	}
-	start, end := a.clock.Start(), a.clock.End()
+	start, end := a.rp.clock.Start(), a.rp.clock.End()
 	if s.of == d && s.w == width && s.start == start && s.end == end {
 		return s
 	}

@@ -50,7 +50,7 @@ func (a *App) ExportClip(dir string, opt scenedraw.Options) {
 	case a.export != nil:
 		a.notify(Warning, "a clip is already being exported: "+a.export.path)
 		return
-	case !a.stateOK:
+	case !a.rp.stateOK:
 		a.notify(Warning, "nothing to export: open a recording first")
 		return
 	}

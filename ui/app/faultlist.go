@@ -141,7 +141,7 @@ const (
 // B's (B's own while only B shows), and says so when none is.
 func (a *App) pickFault(i int) {
 	a.buildFaultLines()
-	if i < 0 || i >= len(a.an.rows) || a.clock == nil {
+	if i < 0 || i >= len(a.an.rows) || a.rp.clock == nil {
 		return
 	}
 	r := a.an.rows[i]
@@ -150,7 +150,7 @@ func (a *App) pickFault(i int) {
 		return
 	}
 	a.an.list.cursor, a.an.picked = i, r.i
-	a.clock.Apply(playback.GoTo(r.t))
+	a.rp.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
 	id, follow := f.Actor, f.Actor // the camera follows by A's ids (updateFollow)
 	if r.b {
@@ -163,7 +163,7 @@ func (a *App) pickFault(i int) {
 			id = follow
 		}
 	}
-	a.selected, a.element = id, Element{}
+	a.sel.selectActor(id)
 	if a.cam.follow != 0 && follow != 0 {
 		a.startFollow(follow)
 		return
@@ -192,15 +192,15 @@ func (c *camera) lookAt(p mgl64.Vec3, dist float64) {
 // clock's time: [ and ] step through every event and fault, which in busy
 // traffic are mostly other actors'.
 func (a *App) stepActorFault(steps float64) {
-	if a.clock == nil {
+	if a.rp.clock == nil {
 		return
 	}
-	id := a.selected
+	id := a.sel.actor
 	if id == 0 {
 		a.notify(Info, "select an actor first (click it, Tab, or I)")
 		return
 	}
-	now, fs := a.clock.Time(), a.Faults()
+	now, fs := a.rp.clock.Time(), a.Faults()
 	best, ok := 0.0, false
 	for _, i := range a.ActorFaults(id, a.an.scratchIdx[:0]) {
 		t := fs[i].Start
@@ -216,7 +216,7 @@ func (a *App) stepActorFault(steps float64) {
 		a.notify(Info, "no "+which+" fault of actor "+itoa(int(id)))
 		return
 	}
-	a.clock.Apply(playback.GoTo(best))
+	a.rp.clock.Apply(playback.GoTo(best))
 	a.refreshState()
 }
 

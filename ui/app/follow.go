@@ -54,7 +54,7 @@ func (a *App) cycleFollow(dir int) {
 	}
 	cur := a.cam.follow
 	if cur == 0 {
-		cur = a.selected
+		cur = a.sel.actor
 	}
 	i := slices.Index(a.cam.followList, cur)
 	switch {
@@ -66,7 +66,7 @@ func (a *App) cycleFollow(dir int) {
 		i = (i + dir + n) % n
 	}
 	a.startFollow(a.cam.followList[i])
-	a.selected, a.element = a.cam.follow, Element{}
+	a.sel.selectActor(a.cam.follow)
 }
 
 // toggleFollowSelected follows the selected actor, or stops following.
@@ -74,8 +74,8 @@ func (a *App) toggleFollowSelected() {
 	switch {
 	case a.cam.follow != 0:
 		a.cam.stopFollowing()
-	case a.selected != 0:
-		a.startFollow(a.selected)
+	case a.sel.actor != 0:
+		a.startFollow(a.sel.actor)
 	default:
 		a.notify(Info, "select an actor first (click it, or Tab)")
 	}
@@ -87,7 +87,7 @@ func (a *App) startFollow(id uint32) {
 	if st := a.State(); st != nil {
 		act = st.Actor(id)
 	}
-	a.cam.startFollowing(id, act, a.stateTime)
+	a.cam.startFollowing(id, act, a.rp.stateTime)
 }
 
 // startFollowing follows actor id, act where it is now (nil: not there,
@@ -135,7 +135,7 @@ func (a *App) updateFollow() {
 	if act == nil {
 		return
 	}
-	a.cam.followTo(act, a.stateTime, a.timeJumped())
+	a.cam.followTo(act, a.rp.stateTime, a.timeJumped())
 }
 
 // followTo moves the chase one tick toward act, seen at replay time now,
@@ -155,9 +155,9 @@ func (c *camera) followTo(act *scene.Actor, now float64, jumped bool) {
 // timeJumped reports whether the replay time moved since the last follow
 // update by more than playing one tick moves it.
 func (a *App) timeJumped() bool {
-	if a.clock == nil {
+	if a.rp.clock == nil {
 		return false
 	}
-	step := math.Abs(a.clock.Speed()) / TPS
-	return math.Abs(a.stateTime-a.cam.followTime) > 1.5*step+1e-9
+	step := math.Abs(a.rp.clock.Speed()) / TPS
+	return math.Abs(a.rp.stateTime-a.cam.followTime) > 1.5*step+1e-9
 }

@@ -42,7 +42,7 @@ func TestFollowChases(t *testing.T) {
 		id   uint32
 	}{{"hero", testrec.Hero}, {"walker", testrec.Walker}} {
 		a := newLoaded(t)
-		a.selected = tc.id
+		a.sel.selectActor(tc.id)
 		a.Apply(input.FollowSelected())
 		v := a.View()
 		if a.Following() != tc.id || v.Ortho {

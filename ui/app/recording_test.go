@@ -89,7 +89,7 @@ func TestPreviewThenOtherFile(t *testing.T) {
 	a.recJob = j
 	a.showPreview(j, j.Preview())
 	a.Apply(input.Clock(playback.GoTo(0.5)))
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Open(loader.BytesSource("other.log", testrec.Bytes(30)))
 	a.buildText()
 	if s := a.StatusText().String(); !strings.Contains(s, "only its start: loading stopped") {

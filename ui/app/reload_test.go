@@ -200,7 +200,7 @@ func TestReloadFindsTheHero(t *testing.T) {
 	// Actor 144 is a static.prop in 0.9.10 and a static.prop.mesh in
 	// 0.9.13: selected in one, it is let go in the other, and said.
 	a.cam.stopFollowing()
-	a.selected = 144
+	a.sel.selectActor(144)
 	if act := a.State().Actor(144); act == nil || act.Blueprint != "static.prop" {
 		t.Fatalf("actor 144 of 0.9.10 is %+v", act)
 	}
