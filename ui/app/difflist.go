@@ -118,8 +118,7 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 		if !a.cmp.diffs.toggle() {
 			return
 		}
-		a.an.list.close()
-		a.an.thresholdList.close()
+		a.closeListsBut(&a.cmp.diffs)
 		switch {
 		case a.cmp.res == nil:
 			a.cmp.diffs.close()

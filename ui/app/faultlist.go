@@ -107,8 +107,7 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 	switch kind {
 	case faultToggle:
 		if a.an.list.toggle() {
-			a.an.thresholdList.close()
-			a.cmp.diffs.close()
+			a.closeListsBut(&a.an.list)
 		}
 		if a.an.list.Open() && n == 0 {
 			switch {

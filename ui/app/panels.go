@@ -43,7 +43,7 @@ func (a *App) Marks(width int) *Marks {
 func (a *App) buildText() {
 	a.buildFaultLines()
 	a.buildDiffRows()
-	a.buildThresholdLines()
+	a.an.buildThresholdLines()
 	a.buildActorPanel()
 	a.buildElementPanel()
 	a.buildStatus()

@@ -42,15 +42,15 @@ var thresholdSteps = map[string]thresholdStep{
 func (a *App) ThresholdList() *List { return &a.an.thresholdList }
 
 // buildThresholdLines rebuilds the rows while the panel shows.
-func (a *App) buildThresholdLines() {
-	l := &a.an.thresholdList.lines
+func (an *analysis) buildThresholdLines() {
+	l := &an.thresholdList.lines
 	l.Reset()
-	if !a.an.thresholdList.open {
+	if !an.thresholdList.open {
 		return
 	}
 	def := faults.Defaults()
 	defs := thresholdFields(&def)
-	for i, f := range thresholdFields(&a.an.thresholds) {
+	for i, f := range thresholdFields(&an.thresholds) {
 		st := thresholdSteps[f.name]
 		l.S(f.name).Tab().F(*f.v, st.prec).S(" ").S(st.unit)
 		if *f.v != *defs[i].v {
@@ -60,28 +60,40 @@ func (a *App) buildThresholdLines() {
 	}
 }
 
-// applyThresholds carries out the thresholds panel's commands.
+// moveThreshold moves the panel's cursor by steps rows.
+func (an *analysis) moveThreshold(steps float64) {
+	an.thresholdList.move(steps, len(thresholdFields(&an.thresholds)))
+}
+
+// changeThreshold changes the threshold on the cursor's row by steps of
+// its step, within its bounds, and reports whether it changed.
+func (an *analysis) changeThreshold(steps float64) bool {
+	f := thresholdFields(&an.thresholds)[an.thresholdList.cursor]
+	st := thresholdSteps[f.name]
+	v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
+	v = min(max(v, st.min), st.max)
+	if v == *f.v {
+		return false
+	}
+	*f.v = v
+	return true
+}
+
+// applyThresholds carries out the thresholds panel's commands: a change
+// is remembered and the fault rules run again.
 func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
-	fields := thresholdFields(&a.an.thresholds)
 	switch kind {
 	case thToggle:
 		if a.an.thresholdList.toggle() {
-			a.an.list.close()
-			a.cmp.diffs.close()
+			a.closeListsBut(&a.an.thresholdList)
 		}
 	case thMove:
-		a.an.thresholdList.move(steps, len(fields))
+		a.an.moveThreshold(steps)
 	case thChange:
-		f := fields[a.an.thresholdList.cursor]
-		st := thresholdSteps[f.name]
-		v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
-		v = min(max(v, st.min), st.max)
-		if v == *f.v {
-			return
+		if a.an.changeThreshold(steps) {
+			a.settingsGen++
+			a.refind()
 		}
-		*f.v = v
-		a.settingsGen++
-		a.refind()
 	}
 }
 
