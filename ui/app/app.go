@@ -3,6 +3,16 @@
 // and the actor the camera follows, the layers, the text of the panels,
 // the status line and the timeline, the timeline's marks and the notices.
 //
+// App composes parts that each own their state and the commands that
+// need nothing else, as Gio keeps a list's or a button's state in small
+// values: replay (the clock and the world at its time), camera (the
+// cameras and the actor followed), selection (what is selected and under
+// the cursor), analysis (the lane and fault pass, the fault list, the
+// thresholds panel, the plots), comparison (run B, its matching, the
+// differences list) and texts; the list panels share one List. App's own
+// methods are the rules that join parts (picking a fault moves the clock,
+// the selection and the camera).
+//
 // It exists apart from package ui (the Ebitengine game) so that every rule
 // of the app is tested without a display: the window reads its input into
 // commands (package ui/input), hands them to App.Apply, calls App.Tick once
@@ -35,7 +45,7 @@ type App struct {
 	rp  replay     // the clock and the world at its time (below)
 	cam camera     // the cameras and the actor followed (camera.go, follow.go)
 	sel selection  // what is selected and what is under the cursor (below)
-	an  analysis   // the lane and fault pass and what shows it (part.go)
+	an  analysis   // the lane and fault pass and what shows it (analysispart.go)
 	cmp comparison // run B and what tells the runs apart (compare.go)
 	txt texts      // the panels' and bars' text (panels.go)
 

@@ -119,20 +119,29 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 			return
 		}
 		a.closeListsBut(&a.cmp.diffs)
-		switch {
-		case a.cmp.res == nil:
-			a.cmp.diffs.close()
-			a.notify(Info, "not comparing: open a second recording (Ctrl+Shift+O)")
-		case a.cmp.work.matching == nil:
-			a.notify(Info, "still matching the runs' actors")
-		case len(a.cmp.diffRows) == 0:
-			a.notify(Info, "the runs agree within the threshold")
+		if msg := a.cmp.diffsOpened(); msg != "" {
+			a.notify(Info, msg)
 		}
 	case faultMove:
 		a.cmp.diffs.move(steps, len(a.cmp.diffRows))
 	case faultPick:
 		a.pickDiff(a.cmp.diffs.cursor)
 	}
+}
+
+// diffsOpened says why the differences list just opened shows no rows
+// ("" when it has some), and closes it again while not comparing.
+func (c *comparison) diffsOpened() string {
+	switch {
+	case c.res == nil:
+		c.diffs.close()
+		return "not comparing: open a second recording (Ctrl+Shift+O)"
+	case c.work.matching == nil:
+		return "still matching the runs' actors"
+	case len(c.diffRows) == 0:
+		return "the runs agree within the threshold"
+	}
+	return ""
 }
 
 // pickDiff goes to row i: the clock to its moment, its actor of A

@@ -238,7 +238,7 @@ func TestCutRecordingEndsAfterItsLastFrame(t *testing.T) {
 	if got := a.Clock().End(); math.Abs(got-want) > 1e-9 {
 		t.Errorf("cut recording ends at %v, want %v", got, want)
 	}
-	if got := a.recRes.Recording.Duration(); math.Abs(got-want) < 1e-9 {
+	if got := a.Recording().Duration(); math.Abs(got-want) < 1e-9 {
 		t.Errorf("the last frame starts at the end (%v): the test shows nothing", got)
 	}
 }
