@@ -115,7 +115,7 @@ func (a *App) pollCompareWork() {
 		} else {
 			w.matching = j.m
 			a.rediverge()
-			a.notify(Info, a.matchSummary())
+			a.notify(Info, a.cmp.matchSummary())
 		}
 	}
 	if j := w.faultJob; j != nil && closed(j.done) {
@@ -135,8 +135,8 @@ func (a *App) pollCompareWork() {
 }
 
 // matchSummary says how the runs' actors matched.
-func (a *App) matchSummary() string {
-	m := a.cmp.work.matching
+func (c *comparison) matchSummary() string {
+	m := c.work.matching
 	s := "matched " + plural(len(m.Pairs), "actor") + " of A and B"
 	if len(m.OnlyA)+len(m.OnlyB) > 0 {
 		s += "; " + itoa(len(m.OnlyA)) + " only in A, " + itoa(len(m.OnlyB)) + " only in B"

@@ -58,7 +58,7 @@ func (a *App) buildStatus() {
 		names = "no file open"
 	}
 	l.S(names)
-	a.compareStatus(l)
+	a.cmp.status(l)
 	if rec := a.Recording(); rec != nil {
 		h := rec.Header()
 		if h.Map != "" {
