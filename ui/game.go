@@ -6,8 +6,10 @@
 //
 // The game is kept thin on purpose: every rule lives in ui/app, which is
 // tested without a display. Update owns every change: it reads input,
-// applies commands, ticks the app, and builds the frame (the scene's draw
-// list and the 2D overlay's display list). Draw only replays what Update
+// applies commands, ticks the app, lays the panels out once
+// (panelLayout) and builds the frame from that layout (the scene's draw
+// list and the 2D overlay's display list); the next tick's clicks are
+// hit-tested against the same layout. Draw only replays what Update
 // built, so it changes nothing and allocates nothing.
 package ui
 

@@ -82,9 +82,7 @@ func (j *analysisJob) Progress() float64 { return math.Float64frombits(j.progres
 // analyze starts the pass over the recording shown, on the map shown,
 // cancelling one running.
 func (a *App) analyze() {
-	a.stopAnalysis()
-	a.assoc, a.faultRes, a.endLights = nil, nil, nil
-	a.plots.reset()
+	a.an.forget()
 	rec := a.Recording()
 	if rec == nil || a.Previewing() || a.mapJob != nil {
 		// Nothing to look at yet, or a map is loading (the town a
@@ -97,19 +95,19 @@ func (a *App) analyze() {
 		a.setClockEvents()
 		return
 	}
-	a.anJob = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.Roads(), a.thresholds)
+	a.an.job = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.Roads(), a.an.thresholds)
 }
 
 // overBudget reports whether the pass over rec would keep more samples
 // than the budget, and then says so.
 func (a *App) overBudget(name string, rec *scene.Recording) bool {
 	n := lanes.EstimateSamples(rec)
-	if n <= a.sampleBudget {
+	if n <= a.an.sampleBudget {
 		return false
 	}
 	a.notify(Warning, name+": lanes, trails and faults left out: its "+
 		strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64)+" million vehicle samples would take "+
-		itoa(int(n*lanes.SampleBytes>>20))+" MiB (the limit is "+itoa(int(a.sampleBudget*lanes.SampleBytes>>20))+" MiB)")
+		itoa(int(n*lanes.SampleBytes>>20))+" MiB (the limit is "+itoa(int(a.an.sampleBudget*lanes.SampleBytes>>20))+" MiB)")
 	return true
 }
 
@@ -120,17 +118,9 @@ func (a *App) overBudget(name string, rec *scene.Recording) bool {
 // opening it does not exhaust the machine's memory.
 const SampleBudget = 16 << 20
 
-// stopAnalysis cancels the pass running, if any.
-func (a *App) stopAnalysis() {
-	if a.anJob != nil {
-		a.anJob.cancel()
-		a.anJob = nil
-	}
-}
-
 // pollAnalysis installs the pass's result once it is done.
 func (a *App) pollAnalysis() {
-	j := a.anJob
+	j := a.an.job
 	if j == nil {
 		return
 	}
@@ -139,15 +129,14 @@ func (a *App) pollAnalysis() {
 	default:
 		return
 	}
-	a.anJob = nil
+	a.an.job = nil
 	if j.err != nil {
 		a.notify(Error, "lanes and faults of "+j.name+": "+j.err.Error())
 		return
 	}
-	a.assoc, a.faultRes, a.endLights = j.assoc, j.result, j.lights
-	a.faultList.cursor, a.faultPicked = 0, -1
+	a.an.install(j)
 	a.setClockEvents()
-	if j.th != a.thresholds { // changed while it ran
+	if j.th != a.an.thresholds { // changed while it ran
 		a.refind()
 	}
 	n := len(j.result.Faults)
@@ -162,23 +151,18 @@ func (a *App) pollAnalysis() {
 }
 
 // Analyzing reports whether the pass is running.
-func (a *App) Analyzing() bool { return a.anJob != nil }
+func (a *App) Analyzing() bool { return a.an.running() }
 
 // Association returns the recording's lane association, or nil until the
 // pass is done.
-func (a *App) Association() *lanes.Association { return a.assoc }
+func (a *App) Association() *lanes.Association { return a.an.assoc }
 
 // Faults returns the faults found, sorted by start (nil until the pass is
 // done; read-only).
-func (a *App) Faults() []faults.Fault {
-	if a.faultRes == nil {
-		return nil
-	}
-	return a.faultRes.Faults
-}
+func (a *App) Faults() []faults.Fault { return a.an.faults() }
 
 // Thresholds returns the fault rules' limits in use.
-func (a *App) Thresholds() faults.Thresholds { return a.thresholds }
+func (a *App) Thresholds() faults.Thresholds { return a.an.thresholds }
 
 // thresholdFields names every threshold as `viewer check` calls its flag,
 // the key it is remembered under.
@@ -229,30 +213,30 @@ const lightAheadRange = 80
 // actorLanes writes the actor panel's lines of the association: where the
 // vehicle is on the map, the light ahead, and its faults.
 func (a *App) actorLanes(l *Lines, id uint32) {
-	as := a.assoc
+	as := a.an.assoc
 	if as == nil {
-		if a.anJob != nil {
+		if a.an.job != nil {
 			l.Kv("lane", "looking...")
 		}
 		return
 	}
-	if t := as.TrackIndexAt(id, a.stateTime); t >= 0 {
+	if t := as.TrackIndexAt(id, a.rp.stateTime); t >= 0 {
 		tr := &as.Tracks[t]
-		if i := tr.Index(a.stateTime); i >= 0 {
+		if i := tr.Index(a.rp.stateTime); i >= 0 {
 			s := tr.At(i)
 			a.laneLine(l, &s)
 			a.lightAhead(l, &s)
 			a.vehicleAhead(l, t, tr.First+i)
 		}
 	}
-	a.scratchIdx = a.ActorFaults(id, a.scratchIdx[:0])
+	a.an.scratchIdx = a.ActorFaults(id, a.an.scratchIdx[:0])
 	fs := a.Faults()
-	for k, i := range a.scratchIdx {
+	for k, i := range a.an.scratchIdx {
 		if k == 0 {
 			l.S("faults")
 		}
 		if k == maxFaultLines {
-			l.Tab().S("... ").I(int64(len(a.scratchIdx) - k)).S(" more (K lists them)").End()
+			l.Tab().S("... ").I(int64(len(a.an.scratchIdx) - k)).S(" more (K lists them)").End()
 			break
 		}
 		f := &fs[i]
@@ -270,7 +254,7 @@ func (a *App) actorLanes(l *Lines, id uint32) {
 // m, heading error 3 deg", "intersection 17" or "off the map", with the
 // map file's own numbers.
 func (a *App) laneLine(l *Lines, s *lanes.Sample) {
-	m := a.assoc.Map
+	m := a.an.assoc.Map
 	l.S("lane").Tab()
 	switch s.Place {
 	case lanes.OnRoad:
@@ -303,7 +287,7 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 // vehicleAhead says which vehicle is ahead of track t's in its lane at
 // frame f, the gap to it and the time until it closes (faults.Ahead).
 func (a *App) vehicleAhead(l *Lines, t int32, f int) {
-	ld, ok := faults.Ahead(a.assoc, t, f, a.thresholds)
+	ld, ok := faults.Ahead(a.an.assoc, t, f, a.an.thresholds)
 	if !ok {
 		return
 	}
@@ -319,7 +303,7 @@ func (a *App) vehicleAhead(l *Lines, t int32, f int) {
 // lightAhead says, when s is in a lane that ends at a traffic light
 // within lightAheadRange, that light's recorded state and how far it is.
 func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
-	m := a.assoc.Map
+	m := a.an.assoc.Map
 	if s.Place != lanes.OnRoad || !s.HasLane || m == nil {
 		return
 	}
@@ -332,8 +316,8 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 		return
 	}
 	l.S("light ahead").Tab()
-	if k, ok := a.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]; ok {
-		if st, ok := a.assoc.Lights[k].StateAt(a.stateTime); ok {
+	if k, ok := a.an.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]; ok {
+		if st, ok := a.an.assoc.Lights[k].StateAt(a.rp.stateTime); ok {
 			l.S(st.String()).S(", ")
 		}
 	} else {

@@ -9,13 +9,13 @@ import (
 // cursor when nothing is selected.
 
 func (a *App) buildElementPanel() {
-	l := &a.elementPanel
+	l := &a.txt.element
 	l.Reset()
 	m := a.Map()
-	e := a.element
+	e := a.sel.element
 	title := "Selected "
 	if e.Kind == scenedraw.ElementNone {
-		e, title = a.hover, "Under the cursor: "
+		e, title = a.sel.hover, "Under the cursor: "
 	}
 	if rn := a.Roads(); rn != nil {
 		netElementPanel(l, rn, title, e)
