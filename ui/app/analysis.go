@@ -178,7 +178,8 @@ func thresholdFields(th *faults.Thresholds) []struct {
 		{"wrong-way-speed", &th.WrongWaySpeed}, {"wrong-way-angle", &th.WrongWayAngle},
 		{"wrong-way-time", &th.WrongWayTime}, {"stop-speed", &th.StopSpeed}, {"stop-distance", &th.StopDistance},
 		{"close-call-ttc", &th.CloseCallTTC}, {"moving-speed", &th.MovingSpeed},
-		{"collision-window", &th.CollisionWindow},
+		{"collision-window", &th.CollisionWindow}, {"after-collision", &th.AfterCollision},
+		{"collision-merge", &th.CollisionMerge},
 	}
 }
 
@@ -273,6 +274,10 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 			} else {
 				l.F(s.HeadingError, 0).S(" deg")
 			}
+		}
+		if s.Type != lanes.Driving { // the lane holding it is not a driving lane
+			l.End()
+			l.Tab().S("in a ").S(s.Type.String()).S(" lane")
 		}
 	case lanes.InIntersection:
 		l.S("intersection ").I(int64(m.IntersectionID(s.Intersection)))

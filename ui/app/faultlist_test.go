@@ -299,7 +299,7 @@ func TestThresholdSettings(t *testing.T) {
 		t.Errorf("thresholds %+v, want %+v", th, want)
 	}
 	s := a.Settings().Thresholds
-	if len(s) != 11 || s["off-lane"] != 1.5 || s["wrong-way-angle"] != 120 {
+	if len(s) != 13 || s["off-lane"] != 1.5 || s["wrong-way-angle"] != 120 || s["collision-merge"] != 5 {
 		t.Errorf("saved thresholds %v", s)
 	}
 }

@@ -34,6 +34,8 @@ var thresholdSteps = map[string]thresholdStep{
 	"close-call-ttc":   {"s", 0.1, 0.1, 10, 1},
 	"moving-speed":     {"m/s", 0.1, 0, 10, 1},
 	"collision-window": {"s", 0.5, 0, 30, 1},
+	"after-collision":  {"s", 0.5, 0, 30, 1},
+	"collision-merge":  {"s", 0.5, 0, 30, 1},
 }
 
 // ThresholdList returns the thresholds panel's state: whether it shows,
