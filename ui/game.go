@@ -27,6 +27,7 @@ import (
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/opendocs"
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
@@ -103,6 +104,9 @@ type Game struct {
 	taps      tapPlayer
 	share     sharing
 	frameDone bool // Update has built a frame since the last layout change
+	// docs are the files the system asks the running viewer to open
+	// (macOS Finder: double-click, Open With, the Dock icon).
+	docs *opendocs.Inbox
 }
 
 // NewGame builds the game and starts loading opt's sources.
@@ -120,6 +124,7 @@ func NewGame(opt Options) (*Game, error) {
 	}
 	g.app = app.New(opt.Settings, picker{g.scene})
 	g.app.SetWake(ebiten.ScheduleFrame) // a watched file changed while the loop idles
+	g.docs = opendocs.NewInbox(ebiten.ScheduleFrame)
 	if opt.MapsDir != "" {
 		g.app.SetMapsDir(opt.MapsDir)
 	}
@@ -180,6 +185,7 @@ func (g *Game) step() {
 		g.apply(c)
 	}
 	g.openDropped()
+	g.docs.Deliver(g.app.OpenFiles)
 	g.dialog.poll(g.app)
 	if g.shot.path == "" { // a screenshot shows the same text every run
 		g.app.SetFPS(ebiten.ActualFPS())
@@ -326,6 +332,9 @@ func Run(opt Options) error {
 	// screen must outlive the frame.
 	ebiten.SetScreenClearedEveryFrame(false)
 	gl := ebitenrender.SetGL()
+	if err := g.docs.Listen(); err != nil {
+		fmt.Fprintf(g.opt.Log, "viewer: %v\n", err)
+	}
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
 	if errors.Is(err, ebiten.Termination) {
 		err = nil
