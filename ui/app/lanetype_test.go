@@ -33,7 +33,7 @@ func TestActorPanelLaneType(t *testing.T) {
 		t.Fatal("no association after the loads")
 	}
 	for id, want := range map[uint32]bool{1: true, 2: false} {
-		a.selected = id
+		a.sel.selectActor(id)
 		a.Apply(input.Clock(playback.GoTo(1)))
 		a.Tick()
 		p := a.ActorPanel().String()
