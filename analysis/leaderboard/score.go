@@ -88,3 +88,28 @@ func (v Version) ScoreOf(completion float64, inf []Infraction) Score {
 	p := v.PenaltyOf(inf)
 	return Score{Route: completion, Penalty: p, Composed: max(completion*p, 0)}
 }
+
+// RecordKeys returns the infraction keys of the edition's route record,
+// in its order: leaderboard-1.0's RouteRecord lists them; leaderboard-2.0's
+// is PENALTY_NAME_DICT's values and then route_timeout.
+func (v Version) RecordKeys() []string {
+	if v == V1 {
+		return []string{"collisions_pedestrian", "collisions_vehicle", "collisions_layout", "red_light",
+			"stop_infraction", "outside_route_lanes", "route_dev", "route_timeout", "vehicle_blocked"}
+	}
+	return []string{"collisions_layout", "collisions_pedestrian", "collisions_vehicle", "red_light",
+		"stop_infraction", "outside_route_lanes", "min_speed_infractions", "yield_emergency_vehicle_infractions",
+		"scenario_timeouts", "route_dev", "vehicle_blocked", "route_timeout"}
+}
+
+// NotPredicted returns the record's keys this package cannot decide from
+// a recording: the route timeout (a time limit the leaderboard computes
+// from the route), and in 2.0 the minimum speed (against the traffic
+// around), the emergency vehicle and the scenarios' timeouts (the
+// scenarios' own state).
+func (v Version) NotPredicted() []string {
+	if v == V1 {
+		return []string{"route_timeout"}
+	}
+	return []string{"min_speed_infractions", "yield_emergency_vehicle_infractions", "scenario_timeouts", "route_timeout"}
+}
