@@ -284,3 +284,24 @@ func TestPenaltyTables(t *testing.T) {
 		t.Error("leaderboard 3.0 accepted")
 	}
 }
+
+// TestRedLightOncePerLight: the criterion skips the light it last
+// counted, so a hero brought back before the same red light and running
+// it again has one red_light, not two.
+func TestRedLightOncePerLight(t *testing.T) {
+	m := lanes.NewOpenDRIVE(drivetest.Crossing())
+	x := drivetest.CrossingEntryX
+	twice := driver(func(t float64) float64 {
+		if t < 8 {
+			return 40 + 10*t
+		}
+		return 40 + 10*(t-8)
+	})
+	s := drivetest.Script{Hz: 20, Seconds: 16, Vehicles: []drivetest.Vehicle{twice},
+		Lights: []drivetest.Light{{ID: 900, Pos: mgl64.Vec3{x - 3, -6, 0}, Yaw: -90,
+			State: func(float64) recorder.LightState { return recorder.LightRed }}}}
+	r := run(t, m, s, Options{})
+	if got := r.Count(RedLight); got != 1 {
+		t.Errorf("%d red lights, want 1: %+v", got, r.Infractions)
+	}
+}
