@@ -42,8 +42,8 @@ func TestNearestCentre(t *testing.T) {
 		ok   bool
 	}{
 		{mgl64.Vec3{50, -1.75, 0}, 0, true},
-		{mgl64.Vec3{50, -4.5, 0}, 2.75, true},  // on the sidewalk beside the eastbound lane
-		{mgl64.Vec3{50, 2.75, 0}, 1, true},     // in the westbound lane
+		{mgl64.Vec3{50, -4.5, 0}, 2.75, true}, // on the sidewalk beside the eastbound lane
+		{mgl64.Vec3{50, 2.75, 0}, 1, true},    // in the westbound lane
 		{mgl64.Vec3{50, 60, 0}, math.Inf(1), false},
 	} {
 		d, w, ok := m.NearestCentre(tt.p, 10, "driving", "parking")
