@@ -15,6 +15,9 @@ type Options struct {
 	Hero    uint32  // the hero's actor id
 	Version Version // V1 or V2; 0 is V2
 	Route   *Route  // the route the run followed; nil when not known
+	// StopSigns are the recording's stop sign actors (StopSigns), tied
+	// to the entries they stand beside where the map names no stop.
+	StopSigns []SignPose
 }
 
 // Result is what the leaderboard would have recorded of the run.
@@ -36,8 +39,9 @@ type Result struct {
 	LaneRules bool
 	// LightsBySignal and LightsByPlace count the junction entries whose
 	// recorded light is tied to them by the map's OpenDRIVE signals and
-	// by the place rule; StopEnds the entries with a stop sign.
-	LightsBySignal, LightsByPlace, StopEnds int
+	// by the place rule; StopsBySignal and StopsByPlace the entries with
+	// a stop sign by the map's signals and by a recorded sign's place.
+	LightsBySignal, LightsByPlace, StopsBySignal, StopsByPlace int
 	// Penalty is score_penalty: the product of the infractions' factors.
 	Penalty float64
 	// Route is set when a route was given: completion (score_route),
@@ -89,8 +93,14 @@ func Judge(a *lanes.Association, events []scene.Event, opt Options) (*Result, er
 	if o != nil {
 		rl = redLights{m: o, lights: a.Lights, last: -1}
 		rl.ends, res.LightsBySignal, res.LightsByPlace = governedEnds(a, o)
-		st = stops{m: o, ends: stopEnds(o), target: -1, lastFail: -1}
-		res.StopEnds = len(st.ends)
+		st = stops{m: o, ends: stopEnds(o, opt.StopSigns), target: -1, lastFail: -1}
+		for _, e := range st.ends {
+			if e.place {
+				res.StopsByPlace++
+			} else {
+				res.StopsBySignal++
+			}
+		}
 		out = outside{o: o, route: opt.Route}
 	}
 	var comp *completion

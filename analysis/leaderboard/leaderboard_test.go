@@ -198,8 +198,8 @@ func TestStop(t *testing.T) {
 	} {
 		s := drivetest.Script{Hz: 20, Seconds: 10, Vehicles: []drivetest.Vehicle{driver(tt.x)}}
 		r := run(t, m, s, Options{})
-		if r.StopEnds != 1 {
-			t.Fatalf("%s: %d stop ends, want 1", tt.name, r.StopEnds)
+		if r.StopsBySignal != 1 || r.StopsByPlace != 0 {
+			t.Fatalf("%s: stop ends %d by signal, %d by place; want 1 and 0", tt.name, r.StopsBySignal, r.StopsByPlace)
 		}
 		if got := r.Count(StopInfraction); got != tt.want || len(r.Infractions) != tt.want {
 			t.Errorf("%s: %d stop infractions of %d, want %d: %+v", tt.name, got, len(r.Infractions), tt.want, r.Infractions)
@@ -303,5 +303,45 @@ func TestRedLightOncePerLight(t *testing.T) {
 	r := run(t, m, s, Options{})
 	if got := r.Count(RedLight); got != 1 {
 		t.Errorf("%d red lights, want 1: %+v", got, r.Infractions)
+	}
+}
+
+// TestStopByPlace: on a map without signals (the crossing, as the 2019
+// Town03 and Town05), a recorded stop sign actor on the kerb 3 m before
+// the entry makes it a stop, named by the actor's id; the same sign
+// across the road, beside the westbound traffic's lane past the
+// junction, makes no stop of the eastbound entry.
+func TestStopByPlace(t *testing.T) {
+	m := lanes.NewOpenDRIVE(drivetest.Crossing())
+	x := drivetest.CrossingEntryX
+	through := driver(func(t float64) float64 { return 40 + 10*t })
+	for _, tt := range []struct {
+		name string
+		sign mgl64.Vec3
+		want int
+	}{
+		{"on the eastbound kerb", mgl64.Vec3{x - 3, -5, 0}, 1},
+		{"across the road", mgl64.Vec3{x - 3, 5, 0}, 0},
+	} {
+		s := drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{through},
+			Signs: []drivetest.Sign{{ID: 950, Blueprint: "traffic.stop", Pos: tt.sign, Yaw: 90}}}
+		data := s.Bytes()
+		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		signs, err := StopSigns(rec)
+		if err != nil || len(signs) != 1 || signs[0].ID != 950 || signs[0].Pos.Sub(tt.sign).Len() > 1e-3 {
+			t.Fatalf("%s: signs %+v (%v), want actor 950 at %v", tt.name, signs, err, tt.sign)
+		}
+		r := run(t, m, s, Options{StopSigns: signs})
+		if r.StopsByPlace != tt.want || r.Count(StopInfraction) != tt.want {
+			t.Errorf("%s: %d stops by place, %+v; want %d", tt.name, r.StopsByPlace, r.Infractions, tt.want)
+		}
+		for _, f := range r.Infractions {
+			if f.Kind == StopInfraction && !strings.HasPrefix(f.Message, "Agent ran a stop with id=950 at (x=97.0, y=5.0,") {
+				t.Errorf("%s: message %q", tt.name, f.Message)
+			}
+		}
 	}
 }

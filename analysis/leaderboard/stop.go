@@ -25,10 +25,13 @@ import (
 //     per sign in a row.
 //
 // The recorder keeps no stop signs' volumes: a stop is a road end whose
-// rule the map's signals make a stop sign (lanes.RuleStopSign), its area
-// the end of each driving lane entering there; the hero is affected while
-// its nearest lane is one of them and its centre is within 4 m of that
-// lane's end.
+// rule the map's signals make a stop sign (lanes.RuleStopSign), or the
+// entry a recorded stop sign actor stands beside (placeStop) on a town
+// whose file has no signals; its area is the end of each driving lane
+// entering there, and the hero is affected while its nearest lane is one
+// of them and its centre is within 4 m of that lane's end. The message
+// names the recorded sign's actor id, or the OpenDRIVE road id of the
+// entry when no actor of the recording stands there.
 const (
 	stopProximity = 4.0 // m
 	stopSpeed     = 0.1 // m/s
@@ -39,27 +42,37 @@ const (
 type stopEnd struct {
 	key   lanes.EndKey
 	lanes []lanes.EntryLane
-	where mgl64.Vec3 // the middle of its lanes' ends, for the message
+	where mgl64.Vec3 // the middle of its lanes' ends, or the sign actor, for the message
+	actor uint32     // the recorded sign's id, 0 when none stands there
+	place bool       // tied by place, not by the map's signals
 }
 
-func stopEnds(o *lanes.OpenDRIVE) []stopEnd {
+// stopEnds lists the entries the map's signals make stops, and those the
+// recorded signs govern by place.
+func stopEnds(o *lanes.OpenDRIVE, signs []SignPose) []stopEnd {
 	var out []stopEnd
-	for r := range o.Roads() {
-		for _, atStart := range []bool{true, false} {
-			if o.End(r, atStart).Rule != lanes.RuleStopSign {
-				continue
-			}
-			k := lanes.EndKey{Road: r, AtStart: atStart}
-			ls := o.EntryLanes(k)
-			if len(ls) == 0 {
-				continue
-			}
-			var c mgl64.Vec3
-			for _, l := range ls {
-				c = c.Add(l.Point)
-			}
-			out = append(out, stopEnd{key: k, lanes: ls, where: c.Mul(1 / float64(len(ls)))})
+	byKey := map[lanes.EndKey]int{}
+	ents := entries(o)
+	for _, e := range ents {
+		if o.End(e.key.Road, e.key.AtStart).Rule == lanes.RuleStopSign {
+			byKey[e.key] = len(out)
+			out = append(out, stopEnd{key: e.key, lanes: e.lanes, where: e.mid})
 		}
+	}
+	for _, sg := range signs {
+		i := placeStop(ents, sg.Pos)
+		if i < 0 {
+			continue
+		}
+		e := &ents[i]
+		if j, ok := byKey[e.key]; ok {
+			if out[j].actor == 0 {
+				out[j].actor, out[j].where = sg.ID, sg.Pos
+			}
+			continue
+		}
+		byKey[e.key] = len(out)
+		out = append(out, stopEnd{key: e.key, lanes: e.lanes, where: sg.Pos, actor: sg.ID, place: true})
 	}
 	return out
 }
@@ -112,9 +125,12 @@ func (st *stops) step(s *lanes.Sample, out []Infraction) []Infraction {
 		return out
 	}
 	if !st.completed && st.lastFail != st.target {
-		road := st.m.RoadID(e.key.Road)
-		out = append(out, Infraction{Kind: StopInfraction, Time: s.Time, Location: e.where,
-			Message: fmt.Sprintf("Agent ran a stop with id=%d at %s", road, at(e.where))})
+		id := int64(e.actor)
+		if e.actor == 0 {
+			id = int64(st.m.RoadID(e.key.Road))
+		}
+		out = append(out, Infraction{Kind: StopInfraction, Time: s.Time, Location: e.where, Other: e.actor,
+			Message: fmt.Sprintf("Agent ran a stop with id=%d at %s", id, at(e.where))})
 		st.lastFail = st.target
 	}
 	st.target, st.completed = -1, false

@@ -42,9 +42,10 @@ infraction penalty its statistics manager multiplies from them
 With --route FILE --route-id N (a leaderboard route file, 1.0's or 2.0's
 form), also route_dev (30 m or more from the route: the run ends), the
 route completion (score_route), and the driving score (score_composed).
-The recorder keeps no trigger volumes: the lanes a light governs come
-from the map's OpenDRIVE signals, or the place rule where the town has
-none, and the output counts which. The route is its key points joined by
+The recorder keeps no trigger volumes: the lanes a light or stop sign
+governs come from the map's OpenDRIVE signals, or where the town has none
+from where the recorded light or traffic.stop actor stands (the place
+rule), and the output counts which. The route is its key points joined by
 straight lines (the leaderboard follows the lanes between them).
 Exit status 3 when any infraction was found.
 `
@@ -123,7 +124,11 @@ func (l *leaderboardFlags) run(env *Env, flagErr error, files []string, asJSON b
 	if err != nil {
 		return fileErr(sc.recName, err)
 	}
-	res, err := leaderboard.Judge(a, sc.rec.Events(), leaderboard.Options{Hero: ids[0], Version: v, Route: route})
+	signs, err := leaderboard.StopSigns(sc.rec)
+	if err != nil {
+		return fileErr(sc.recName, err)
+	}
+	res, err := leaderboard.Judge(a, sc.rec.Events(), leaderboard.Options{Hero: ids[0], Version: v, Route: route, StopSigns: signs})
 	if err != nil {
 		return fmt.Errorf("%s: %w", sc.recName, err)
 	}
@@ -196,8 +201,8 @@ func (rep *leaderboardReport) lightsText() string {
 	if !r.LaneRules {
 		return "no OpenDRIVE map: lights, stops and lanes not judged"
 	}
-	return fmt.Sprintf("lights tied to %d junction entries by the map's OpenDRIVE signals and %d by place; %d stop-sign entries",
-		r.LightsBySignal, r.LightsByPlace, r.StopEnds)
+	return fmt.Sprintf("lights tied to %d junction entries by the map's OpenDRIVE signals and %d by place; "+
+		"stop signs to %d by signals and %d by place", r.LightsBySignal, r.LightsByPlace, r.StopsBySignal, r.StopsByPlace)
 }
 
 // status is the route record's status, as leaderboard-2.0 words it.
@@ -270,10 +275,13 @@ type lbHero struct {
 	Blueprint string `json:"blueprint"`
 }
 
+// lbLights counts the junction entries whose lights and stop signs are
+// tied to them by the map's signals and by place.
 type lbLights struct {
-	BySignal  int `json:"by_signal"`
-	ByPlace   int `json:"by_place"`
-	StopSigns int `json:"stop_signs"`
+	BySignal      int `json:"by_signal"`
+	ByPlace       int `json:"by_place"`
+	StopsBySignal int `json:"stops_by_signal"`
+	StopsByPlace  int `json:"stops_by_place"`
 }
 
 type lbScores struct {
@@ -302,7 +310,7 @@ func (rep *leaderboardReport) writeJSON(w io.Writer) error {
 		Hero: lbHero{r.Hero, r.Blueprint}, Infractions: rep.messages(), Events: []lbEvent{},
 		Scores: lbScores{Penalty: roundDecimals(r.Penalty, 6)}, NotPred: r.Version.NotPredicted()}
 	if r.LaneRules {
-		doc.Lights = &lbLights{r.LightsBySignal, r.LightsByPlace, r.StopEnds}
+		doc.Lights = &lbLights{r.LightsBySignal, r.LightsByPlace, r.StopsBySignal, r.StopsByPlace}
 	}
 	if rt := r.Route; rt != nil {
 		id, st := rt.ID, rep.status()
