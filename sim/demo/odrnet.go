@@ -77,7 +77,7 @@ func newODRNetwork(rn *scene.RoadNet) *network {
 	joinPieces(ps)
 	cs := chains(ps)
 	lastOf, firstOf := n.addODRLanes(rn, ps, cs)
-	n.addODRMoves(ps, cs, lastOf, firstOf)
+	n.addODRMoves(ps, lastOf, firstOf)
 	n.addODRApproaches(rn, o, ps, lastOf)
 	n.addODRLights(rn, o)
 	n.addEntrySpeeds()
@@ -208,12 +208,25 @@ func (n *network) addODRLanes(rn *scene.RoadNet, ps []piece, cs [][]int32) (last
 			to = max(to, ps[q].junction)
 		}
 		l := lane{path: p, from: from, to: to, speed: cityLimit, approach: -1,
-			bends: p.bends(lateralAcc, turnDecel, minTurnV), entry: len(head.pred) == 0}
+			bends: p.bends(lateralAcc, turnDecel, minTurnV), entry: len(head.pred) == 0 && !fromJunction(rn, head)}
 		l.road, l.sideB, l.rank, l.nLanes = sideOf(rn, ps, c)
 		firstOf[c[0]], lastOf[c[len(c)-1]] = len(n.lanes), len(n.lanes)
 		n.lanes = append(n.lanes, l)
 	}
 	return lastOf, firstOf
+}
+
+// fromJunction reports whether a piece's road starts, in its direction
+// of travel, at a junction: a lane that has no way in from there (Town03
+// has stubs so) is no place for traffic to appear, in the junction's
+// crossing traffic.
+func fromJunction(rn *scene.RoadNet, p *piece) bool {
+	l := &rn.Lanes[p.lane]
+	link := rn.Roads[l.Road].End
+	if l.Forward {
+		link = rn.Roads[l.Road].Start
+	}
+	return link.Junction >= 0
 }
 
 // sideOf places a chain on a road as the rogue's acts ask (the
@@ -248,26 +261,57 @@ func abs(x int) int {
 	return x
 }
 
-// addODRMoves makes a movement of each chain of a junction's connecting
-// roads that joins two lanes.
-func (n *network) addODRMoves(ps []piece, cs [][]int32, lastOf, firstOf []int) {
-	for _, c := range cs {
-		head, tail := &ps[c[0]], &ps[c[len(c)-1]]
-		j := head.junction
-		if j < 0 {
+// addODRMoves makes the movements of the junctions: every way through
+// a junction's connecting pieces from the lane that ends where the
+// first starts to the lane that starts where the last ends. CARLA
+// splits some connecting roads inside a junction (one road, then two
+// branches), so the ways are the paths through those pieces, not the
+// roads.
+func (n *network) addODRMoves(ps []piece, lastOf, firstOf []int) {
+	var way []int32
+	var walk func(in, j int, k int32)
+	walk = func(in, j int, k int32) {
+		if len(way) >= maxWayPieces || slices.Contains(way, k) {
+			return
+		}
+		way = append(way, k)
+		for _, q := range ps[k].succ {
+			switch {
+			case ps[q].junction == j:
+				walk(in, j, q)
+			case ps[q].junction < 0 && firstOf[q] >= 0:
+				n.addODRMove(ps, j, in, firstOf[q], way)
+			}
+		}
+		way = way[:len(way)-1]
+	}
+	for a, in := range lastOf {
+		if in < 0 {
 			continue
 		}
-		p := chainPath(ps, c)
-		for _, a := range head.pred {
-			for _, b := range tail.succ {
-				in, out := lastOf[a], firstOf[b]
-				if in < 0 || out < 0 || n.lanes[in].to != j || n.lanes[out].from != j || len(n.junctions[j].moves) >= maxMoves {
-					continue
-				}
-				n.addMove(j, in, out, turnClass(n.lanes[in].path.heading(true), n.lanes[out].path.heading(false)), p)
+		for _, q := range ps[a].succ {
+			if j := ps[q].junction; j >= 0 && n.lanes[in].to == j {
+				walk(in, j, q)
 			}
 		}
 	}
+}
+
+// maxWayPieces bounds the pieces of one way through a junction.
+const maxWayPieces = 8
+
+// addODRMove adds the movement from lane in to lane out along the
+// pieces of way, once for each pair of lanes.
+func (n *network) addODRMove(ps []piece, j, in, out int, way []int32) {
+	if n.lanes[out].from != j || len(n.junctions[j].moves) >= maxMoves {
+		return
+	}
+	for _, m := range n.lanes[in].out {
+		if n.moves[m].to == out {
+			return
+		}
+	}
+	n.addMove(j, in, out, turnClass(n.lanes[in].path.heading(true), n.lanes[out].path.heading(false)), chainPath(ps, way))
 }
 
 // turnClass classes the turn from ground direction a to b.
