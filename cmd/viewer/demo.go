@@ -45,7 +45,7 @@ func cmdDemo() *Command {
 	c := &Command{
 		Name:    "demo",
 		Summary: "simulate traffic on a generated city (or a .bai map) and record it as a CARLA recording",
-		Usage:   "[--out DIR] [--seed N] [--minutes M] [--map FILE.bai] [--clean]",
+		Usage:   "[--out DIR] [--seed N] [--minutes M] [--map FILE.bai|FILE.xodr|TOWN] [--clean]",
 	}
 	c.Run = func(env *Env, args []string) error { return runDemo(env, c, args) }
 	return c
@@ -56,7 +56,7 @@ func runDemo(env *Env, c *Command, args []string) error {
 	out := fs.String("out", ".", "directory to write "+demoMapFile+" and "+demoLogFile+" to")
 	seed := fs.Int64("seed", demo.DefaultSeed, "seed of the city and of the traffic")
 	minutes := fs.Float64("minutes", demo.DefaultMinutes, "length of the recording in minutes")
-	mapFile := fs.String("map", "", "drive on this .bai map instead of generating a city")
+	mapFile := fs.String("map", "", "drive on this .bai or .xodr map, or on a built-in CARLA town (Town01-07, Town10HD), instead of generating a city")
 	clean := fs.Bool("clean", false, "leave out the rogue vehicle that breaks the rules on purpose")
 	pos, err := Parse(fs, args)
 	if err != nil {
@@ -70,6 +70,9 @@ func runDemo(env *Env, c *Command, args []string) error {
 	}
 	if *out == "" {
 		return Usagef("--out must name a directory")
+	}
+	if isTownMap(*mapFile) {
+		return runDemoTown(env, *mapFile, *out, demo.Options{Seed: *seed, Minutes: *minutes, Clean: *clean})
 	}
 	m, mapBytes, name, err := demoMap(*mapFile, *seed)
 	if err != nil {
@@ -88,6 +91,12 @@ func runDemo(env *Env, c *Command, args []string) error {
 	}
 	p := &baiPrinter{w: env.Stdout}
 	p.printf("wrote %s: %q, %d roads, %d intersections, %d bytes\n", mapPath, name, len(m.Roads), len(m.Intersections), len(mapBytes))
+	printDemoSummary(p, logPath, sum)
+	return p.err
+}
+
+// printDemoSummary prints what the recording at logPath holds.
+func printDemoSummary(p *baiPrinter, logPath string, sum demo.Summary) {
 	p.printf("wrote %s: %d frames, %g s, %d vehicles (at least %d at once), %d walkers, %d traffic lights, %d collisions, %d bytes\n",
 		logPath, sum.Frames, sum.Duration, sum.Vehicles, sum.MinVehicles, sum.Walkers, sum.TrafficLights, sum.Collisions, sum.Bytes)
 	if sum.Rogue != 0 {
@@ -96,7 +105,6 @@ func runDemo(env *Env, c *Command, args []string) error {
 	for _, f := range sum.Staged {
 		p.printf("  %-10s  actor %d  %.2f-%.2f s\n", f.Kind, f.Actor, f.Start, f.End)
 	}
-	return p.err
 }
 
 // demoMap returns the map to drive on, its encoding and its name: the

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -21,8 +22,9 @@ type network struct {
 	lights     []lightPost
 	signs      []signPost
 	walks      []sidewalk
-	centre     mgl64.Vec3 // middle of the map, for the spectator
-	radius     float64    // half the map's diagonal
+	endKeys    []lanes.EndKey // per approach on an OpenDRIVE map: its road end (odrnet.go)
+	centre     mgl64.Vec3     // middle of the map, for the spectator
+	radius     float64        // half the map's diagonal
 }
 
 // lane is one lane curve of one side of a road, in driving order.
@@ -69,6 +71,7 @@ type approach struct {
 	phase    int  // phase index at a working light
 	signed   bool // the map's rule is a stop sign or always stop (not a light that does not work)
 	lanes    []int
+	dir      mgl64.Vec3 // the ground direction, as a unit vector, in which the road arrives
 }
 
 // junction is an intersection with its movements and, for working
