@@ -1,78 +1,156 @@
-// Package towns finds the CARLA town a recording was made on: the OpenDRIVE
-// file its header names, looked for beside the recording and in a maps
-// folder. It stands on the analysis floor so that the commands and the
-// window look for a town one way, below the UI.
 package towns
 
 import (
 	"os"
-	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
-
-// A CARLA recording names the town it was made on ("Town01", or a path
-// such as "Carla/Maps/Town01"); its roads are CARLA's OpenDRIVE file of
-// that name. When no map is given, the window and the commands that draw
-// or place vehicles look for it beside the recording and in a maps
-// folder, the same way (this file), and say which map they loaded or that
-// none was found, so that a missing map is never silent.
 
 // MapsOff as the maps folder turns the search for a recording's town off.
 const MapsOff = "off"
 
-// Town is the result of looking for a recording's town map.
-type Town struct {
-	Name   string   // the town as the recording's header names it
-	File   string   // the file looked for (Town01.xodr); "" when the header names no map
-	Path   string   // where it was found; "" when not found
-	Looked []string // where it was looked for, in order
+// Source says where a recording's town map came from.
+type Source uint8
+
+// Sources, in the order Find tries them.
+const (
+	None       Source = iota // no map: none found, none named, or the search is off
+	Beside                   // the town's file beside the recording
+	MapsFolder               // the maps folder
+	Carla                    // a CARLA installation
+	BuiltIn                  // the town built into the viewer
+)
+
+var sourceNames = [...]string{"none", "beside the recording", "maps folder", "CARLA installation", "built in"}
+
+func (s Source) String() string {
+	if int(s) < len(sourceNames) {
+		return sourceNames[s]
+	}
+	return "Source(?)"
 }
 
-// TownFile returns the file name of the OpenDRIVE map a recording's
-// header names ("" when it names none).
-func TownFile(headerMap string) string {
-	base := path.Base(strings.ReplaceAll(strings.TrimSpace(headerMap), `\`, "/"))
-	if base == "" || base == "." || base == "/" {
+// Options say where else than beside the recording to look.
+type Options struct {
+	// MapsDir is the maps folder: a folder of TOWN.xodr files, or a CARLA
+	// installation; "" none; MapsOff turns the whole search off.
+	MapsDir string
+	// CarlaRoot is a CARLA installation (the CARLA_ROOT environment
+	// variable); "" none.
+	CarlaRoot string
+}
+
+// OptionsFromEnv are the options with the maps folder mapsDir and the
+// CARLA installation that the environment variable CARLA_ROOT names.
+func OptionsFromEnv(mapsDir string) Options {
+	return Options{MapsDir: mapsDir, CarlaRoot: os.Getenv("CARLA_ROOT")}
+}
+
+// Result is what Find found: the file at Path, or the built-in town's
+// bytes in Data, or nothing (From None), and what to tell the user.
+type Result struct {
+	Header string // the map as the recording's header names it
+	Town   string // the town it names ("Town10HD_Opt"); "" none
+	From   Source
+	Path   string // the file found, when From is Beside, MapsFolder or Carla
+	Data   []byte // the town's OpenDRIVE file, when From is BuiltIn
+	// Name is the map's file name to show and to load it as:
+	// "Town05.xodr"; "" when none was found.
+	Name string
+	// Root is the CARLA installation the file came from (From Carla).
+	Root string
+	// Passed are the files passed over as damaged (see Fallback), each
+	// with why, in the order they were tried.
+	Passed []string
+
+	rec  string  // the recording's file name, for the notice
+	dir  string  // the recording's folder
+	opt  Options // for Fallback
+	skip []string
+	err  error // why the built-in town could not be read (never, but said)
+}
+
+// Found reports whether a map was found.
+func (r Result) Found() bool { return r.From != None }
+
+// Find looks for the map of the town that the header of the recording at
+// recPath names (headerMap), when the user gave none: beside the
+// recording, in the maps folder, in a CARLA installation, then among the
+// built-in towns (see the package's doc). The first match wins. It only
+// looks (and decompresses a built-in town): loading is the caller's.
+func Find(recPath, headerMap string, opt Options) Result {
+	r := Result{Header: headerMap, Town: TownName(headerMap), rec: filepath.Base(recPath), dir: filepath.Dir(recPath), opt: opt}
+	r.find()
+	return r
+}
+
+// Fallback goes on with the search past the file of r, which could not be
+// read (err says why, naming its line), and notes it in the notice, so
+// that a damaged file in the maps folder gives way to the next source:
+// the user's CARLA, then the built-in town.
+func (r Result) Fallback(err error) Result {
+	n := Result{Header: r.Header, Town: r.Town, rec: r.rec, dir: r.dir, opt: r.opt, skip: slices.Clone(r.skip)}
+	n.Passed = slices.Clone(r.Passed)
+	what, msg := r.Name, err.Error()
+	if r.Path != "" {
+		what = r.Path
+		n.skip = append(n.skip, r.Path)
+		msg = strings.TrimPrefix(msg, r.Path+": ") // the loader names the file too
+	}
+	n.Passed = append(n.Passed, what+": "+strings.TrimPrefix(msg, r.Name+": "))
+	if r.From == BuiltIn {
+		return n // the built-in town is the last resort
+	}
+	n.find()
+	return n
+}
+
+// find fills in the first match of the search, passing over r.skip.
+func (r *Result) find() {
+	if r.Town == "" || namesNoTown(r.Town) || r.opt.MapsDir == MapsOff {
+		return
+	}
+	skip := func(p string) bool { return slices.Contains(r.skip, p) }
+	names := fileNames(r.Town)
+	in := func(dir string) string {
+		for _, n := range names {
+			if p := filepath.Join(dir, n); isFile(p) && !skip(p) {
+				return p
+			}
+		}
 		return ""
 	}
-	return base + ".xodr"
-}
-
-// TownCandidates lists where a recording's town map file may be: beside
-// the recording, then in the maps folder (none when it is "" or MapsOff).
-func TownCandidates(recPath, mapsDir, file string) []string {
-	c := []string{filepath.Join(filepath.Dir(recPath), file)}
-	if mapsDir != "" && mapsDir != MapsOff {
-		c = append(c, filepath.Join(mapsDir, file))
+	if p := in(r.dir); p != "" {
+		r.set(Beside, p, "")
+		return
 	}
-	return c
-}
-
-// FindTown looks for the town map that the header of the recording at
-// recPath names (headerMap), beside it and in mapsDir; the first regular
-// file among the candidates wins. It only looks: loading is the caller's.
-func FindTown(recPath, headerMap, mapsDir string) Town {
-	t := Town{Name: headerMap, File: TownFile(headerMap)}
-	if t.File == "" {
-		return t
-	}
-	t.Looked = TownCandidates(recPath, mapsDir, t.File)
-	for _, c := range t.Looked {
-		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
-			t.Path = c
-			break
+	if d := r.opt.MapsDir; d != "" {
+		if p := in(d); p != "" {
+			r.set(MapsFolder, p, "")
+			return
+		}
+		if p := inCarla(d, names, skip); p != "" {
+			r.set(Carla, p, d)
+			return
 		}
 	}
-	return t
+	if root := r.opt.CarlaRoot; root != "" {
+		if p := inCarla(root, names, skip); p != "" {
+			r.set(Carla, p, root)
+			return
+		}
+	}
+	if b, ok := builtinOf(r.Town); ok {
+		data, err := b.data()
+		if err != nil {
+			r.err = err
+			return
+		}
+		r.From, r.Data, r.Name = BuiltIn, data, b.name+".xodr"
+	}
 }
 
-// Missing says where the map was looked for and not found: "no
-// Town01.xodr beside the recording or in DIR".
-func (t Town) Missing() string {
-	where := "beside the recording"
-	if len(t.Looked) > 1 {
-		where += " or in " + filepath.Dir(t.Looked[1])
-	}
-	return "no " + t.File + " " + where
+func (r *Result) set(from Source, path, root string) {
+	r.From, r.Path, r.Name, r.Root = from, path, filepath.Base(path), root
 }

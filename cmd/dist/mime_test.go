@@ -93,7 +93,7 @@ func TestMagicAgreesWithTheViewer(t *testing.T) {
 	for _, c := range cases {
 		got := ""
 		for _, d := range docTypes {
-			if magicHolds(t, d.magic, c.data) {
+			if len(d.magic) > 0 && magicHolds(t, d.magic, c.data) { // OpenDRIVE is told by its .xodr name
 				if got != "" {
 					t.Errorf("%s: both %s and %s match", c.name, got, d.mime)
 				}
