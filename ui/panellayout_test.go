@@ -123,3 +123,31 @@ func noOverlap(t *testing.T, ps []rect) {
 		}
 	}
 }
+
+// TestPanelLayoutAllocs: laying the panels out again, as every tick does,
+// allocates nothing once the notices are wrapped.
+func TestPanelLayoutAllocs(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults()) // an open list, and its notice
+	a.Tick()
+	src := &fakePanels{notices: a.Notices()}
+	lines(&src.actor, 30, "speed\t10 km/h")
+	l := newLayout(1024, 700, 1.5)
+	var p panelLayout
+	loads := []app.Load{{Name: "a.log", Progress: 0.5}}
+	p.layout(&l, f, a, loads, false)
+	if n := testing.AllocsPerRun(100, func() { p.layout(&l, f, a, loads, false) }); n != 0 {
+		t.Errorf("laying out an app's panels allocates %v times", n)
+	}
+	p.layout(&l, f, src, loads, true)
+	if n := testing.AllocsPerRun(100, func() { p.layout(&l, f, src, loads, true) }); n != 0 {
+		t.Errorf("laying out a full actor panel allocates %v times", n)
+	}
+	if len(p.loads) != 1 || len(p.notices) == 0 || p.actor.n == 0 {
+		t.Errorf("laid out %d loads, %d notices, %d actor lines", len(p.loads), len(p.notices), p.actor.n)
+	}
+}

@@ -134,18 +134,27 @@ func nearestTrail(s float64) float64 {
 }
 
 func (a *App) stepTrail(steps float64) {
+	if a.an.stepTrail(steps) {
+		a.settingsGen++
+	}
+	a.notify(Info, "trails "+itoa(int(a.an.trail))+" s behind and ahead")
+}
+
+// stepTrail moves the trail's length by steps of trailSteps, and reports
+// whether it changed.
+func (an *analysis) stepTrail(steps float64) bool {
 	k := 0
 	for i, v := range trailSteps {
-		if v == a.an.trail {
+		if v == an.trail {
 			k = i
 		}
 	}
 	k = min(max(k+int(steps), 0), len(trailSteps)-1)
-	if trailSteps[k] != a.an.trail {
-		a.an.trail = trailSteps[k]
-		a.settingsGen++
+	if trailSteps[k] == an.trail {
+		return false
 	}
-	a.notify(Info, "trails "+itoa(int(a.an.trail))+" s behind and ahead")
+	an.trail = trailSteps[k]
+	return true
 }
 
 func (a *App) applyClock(pc playback.Command) {
@@ -209,9 +218,7 @@ func (a *App) selectAt(x, y float64) {
 
 // SetCursor tells the app where the cursor is (device pixels) and whether
 // it is over the 3D view, for the hover highlight and the map panel.
-func (a *App) SetCursor(x, y float64, inView bool) {
-	a.sel.x, a.sel.y, a.sel.in = x, y, inView
-}
+func (a *App) SetCursor(x, y float64, inView bool) { a.sel.x, a.sel.y, a.sel.in = x, y, inView }
 
 // pickHover finds what is under the cursor. Picking every road costs a
 // little, so it runs once a tick, not once per mouse event.

@@ -497,3 +497,37 @@ func TestFaultListListsB(t *testing.T) {
 		}
 	}
 }
+
+// TestPickListRow: a click on a list's row (PickListRow) goes to the row
+// of the list that shows: the differences list's moment and actor while
+// it shows, nothing while no list shows, a fault while the fault list
+// shows.
+func TestPickListRow(t *testing.T) {
+	a := newComparing(t)
+	a.Apply(input.Clock(playback.GoTo(0)))
+	a.PickListRow(0) // no list shows
+	if a.Clock().Time() != 0 || a.Selected() != 0 {
+		t.Fatalf("with no list: time %v, selected %d", a.Clock().Time(), a.Selected())
+	}
+	a.Apply(input.ToggleDiffList())
+	a.Tick()
+	a.PickListRow(0)
+	if math.Abs(a.Clock().Time()-1) > 1e-9 || a.Selected() != testrec.Hero || a.DiffList().Cursor() != 0 {
+		t.Errorf("differences row 0: time %v, selected %d; want 1 s and the hero", a.Clock().Time(), a.Selected())
+	}
+	a.PickListRow(5) // past the rows: stays
+	if math.Abs(a.Clock().Time()-1) > 1e-9 {
+		t.Errorf("a row past the list moved the clock to %v", a.Clock().Time())
+	}
+	a.Apply(input.ToggleFaults()) // K in the differences list leaves it
+	a.Apply(input.ToggleFaults()) // and K again lists the faults
+	a.Tick()
+	if a.DiffList().Open() || !a.FaultList().Open() || a.FaultList().Len() == 0 {
+		t.Fatalf("K: differences %v, faults %v with %d rows", a.DiffList().Open(), a.FaultList().Open(), a.FaultList().Len())
+	}
+	last := a.FaultList().Len() - 1
+	a.PickListRow(last)
+	if a.FaultList().Cursor() != last {
+		t.Errorf("fault row %d: cursor %d", last, a.FaultList().Cursor())
+	}
+}

@@ -226,7 +226,7 @@ func TestExportCameraMatchesView(t *testing.T) {
 	check := func(name string) {
 		t.Helper()
 		a.Tick()
-		v, err := a.exportCamera(testVP).View(a.State(), 0)
+		v, err := a.cam.exportCamera(testVP).View(a.State(), 0)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -243,7 +243,7 @@ func TestExportCameraMatchesView(t *testing.T) {
 	a.Apply(input.Orbit(120, -40))
 	a.Apply(input.Zoom(2, 0, 0))
 	check("chase, swung and zoomed")
-	if _, ok := a.exportCamera(testVP).(*offscreen.Chase); !ok {
+	if _, ok := a.cam.exportCamera(testVP).(*offscreen.Chase); !ok {
 		t.Error("the export of a chase does not chase")
 	}
 	a.Apply(input.ToggleView())
