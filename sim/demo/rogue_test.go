@@ -12,7 +12,7 @@ import (
 )
 
 // findFaults runs what `viewer check` runs over a recording on its map.
-func findFaults(t *testing.T, logBytes []byte, m *scene.Map) *faults.Result {
+func findFaults(t testing.TB, logBytes []byte, m *scene.Map) *faults.Result {
 	t.Helper()
 	rec, err := scene.Open(bytes.NewReader(logBytes), int64(len(logBytes)), nil)
 	if err != nil {
