@@ -231,27 +231,46 @@ func TestBlocked(t *testing.T) {
 
 // TestOutsideLanes follows OutsideRouteLanesTest without a route: a hero
 // that drives its second half on the sidewalk (4.25 m from the lane's
-// centre, beyond 1.75 + 0.5 m) was outside for about half the distance.
+// centre, beyond 1.75 + 0.5 m), or in the oncoming lane (a lane whose
+// direction turned more than 150 degrees from the last one's), was
+// outside its lanes for about half the distance; one that only drifts
+// 2 m off its lane's centre (within 1.75 + 0.5 m) never was.
 func TestOutsideLanes(t *testing.T) {
 	m := lanes.NewOpenDRIVE(drivetest.Crossing())
-	v := drivetest.Vehicle{ID: hero, Blueprint: "vehicle.tesla.model3", Role: "hero",
-		Pose: func(t float64) (mgl64.Vec3, float64, bool) {
-			y := laneY
-			if t >= 4 {
-				y = -6
+	for _, tt := range []struct {
+		name   string
+		y      float64 // from 4 s on
+		lo, hi float64 // %
+	}{
+		{"on the sidewalk", -6, 45, 55},
+		{"in the oncoming lane", 1.75, 45, 55},
+		{"drifting 2 m", laneY - 2, 0, 0},
+	} {
+		v := drivetest.Vehicle{ID: hero, Blueprint: "vehicle.tesla.model3", Role: "hero",
+			Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+				y := laneY
+				if t >= 4 {
+					y = tt.y
+				}
+				return mgl64.Vec3{10 + 10*t, y, 0}, 0, true
+			}}
+		r := run(t, m, drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{v}}, Options{})
+		if tt.hi == 0 {
+			if len(r.Infractions) != 0 {
+				t.Errorf("%s: %+v, want none", tt.name, r.Infractions)
 			}
-			return mgl64.Vec3{10 + 10*t, y, 0}, 0, true
-		}}
-	r := run(t, m, drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{v}}, Options{})
-	if r.Count(OutsideRouteLanes) != 1 {
-		t.Fatalf("%+v, want one outside_route_lanes", r.Infractions)
-	}
-	f := r.Infractions[0]
-	if f.Percentage < 45 || f.Percentage > 55 {
-		t.Errorf("outside %.1f%% of the distance, want about 50%%", f.Percentage)
-	}
-	if want := V2.OutsideFactor(f.Percentage); math.Abs(r.Penalty-want) > 1e-9 {
-		t.Errorf("penalty %g, want %g", r.Penalty, want)
+			continue
+		}
+		if r.Count(OutsideRouteLanes) != 1 {
+			t.Fatalf("%s: %+v, want one outside_route_lanes", tt.name, r.Infractions)
+		}
+		f := r.Infractions[0]
+		if f.Percentage < tt.lo || f.Percentage > tt.hi {
+			t.Errorf("%s: outside %.1f%% of the distance, want %g-%g%%", tt.name, f.Percentage, tt.lo, tt.hi)
+		}
+		if want := V2.OutsideFactor(f.Percentage); math.Abs(r.Penalty-want) > 1e-9 {
+			t.Errorf("%s: penalty %g, want %g", tt.name, r.Penalty, want)
+		}
 	}
 }
 
