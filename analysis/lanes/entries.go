@@ -15,8 +15,8 @@ import (
 type junctionEntry struct {
 	key   EndKey
 	inter int
-	inner mgl64.Vec2 // the stop line's end at the innermost entering lane (the road's centre side)
-	outer mgl64.Vec2 // and at the outermost one (the kerb side)
+	inner mgl64.Vec3 // the stop line's end at the innermost entering lane (the road's centre side)
+	outer mgl64.Vec3 // and at the outermost one (the kerb side)
 	dir   mgl64.Vec2 // unit direction of travel across the stop line
 }
 
@@ -74,10 +74,10 @@ func (o *OpenDRIVE) entryAt(r int, atStart bool) (junctionEntry, bool) {
 			id = -id
 		}
 		if id < innerID {
-			innerID, e.inner = id, l.Inner[at].Vec2()
+			innerID, e.inner = id, l.Inner[at]
 		}
 		if id > outerID {
-			outerID, e.outer = id, l.Outer[at].Vec2()
+			outerID, e.outer = id, l.Outer[at]
 		}
 		dir = dir.Add(l.Center[at].Vec2().Sub(l.Center[before].Vec2()))
 	}
@@ -86,4 +86,28 @@ func (o *OpenDRIVE) entryAt(r int, atStart bool) (junctionEntry, bool) {
 	}
 	e.dir = dir.Normalize()
 	return e, true
+}
+
+// Entry is a junction entry of an OpenDRIVE map, for drawing its stop
+// line: the road end, the line's ends across the entering driving lanes
+// (Inner on the road's centre side, Outer on the kerb side, on the
+// road's surface where the lanes end) and the unit direction of travel
+// across it on the ground.
+type Entry struct {
+	Key          EndKey
+	Inner, Outer mgl64.Vec3
+	Dir          mgl64.Vec2
+}
+
+// Entries lists the map's junction entries: every end of an ordinary
+// road through which driving lanes enter a junction, by road and then
+// start before end. EndLights' keys that are not the map's lights are
+// among them.
+func (o *OpenDRIVE) Entries() []Entry {
+	ents := o.junctionEntries()
+	out := make([]Entry, len(ents))
+	for i, e := range ents {
+		out[i] = Entry{Key: e.key, Inner: e.inner, Outer: e.outer, Dir: e.dir}
+	}
+	return out
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/scene"
 )
 
 // The place rule: which junction entry a traffic light governs, from
@@ -33,6 +35,14 @@ import (
 type LightPose struct {
 	Pos mgl64.Vec3
 	Yaw float64 // as recorded: degrees counter-clockwise from +X
+}
+
+// SignalLight is where the light actor of a traffic-light signal stands
+// and how it is turned: at the signal's pose, its yaw 90 degrees
+// clockwise of the signal's heading (each of Town01's 36 light actors,
+// scene's TestTown01SignalsOnLights).
+func SignalLight(sg *scene.NetSignal) LightPose {
+	return LightPose{Pos: sg.Pos, Yaw: scene.WrapDegrees(sg.Yaw - 90)}
 }
 
 // Limits of the place rule, metres and degrees. They hold every
@@ -66,7 +76,7 @@ func candidates(ents []junctionEntry, l LightPose) lightCandidates {
 		if head.Dot(e.dir) < cosTurn {
 			continue
 		}
-		v := p.Sub(e.inner)
+		v := p.Sub(e.inner.Vec2())
 		a := v.Dot(e.dir)
 		r := v.Dot(mgl64.Vec2{e.dir[1], -e.dir[0]})
 		if r < -placeLeft || r > e.width()+placeRight {
@@ -87,7 +97,7 @@ func candidates(ents []junctionEntry, l LightPose) lightCandidates {
 }
 
 // width is the entry's width across its lanes.
-func (e *junctionEntry) width() float64 { return e.outer.Sub(e.inner).Len() }
+func (e *junctionEntry) width() float64 { return e.outer.Vec2().Sub(e.inner.Vec2()).Len() }
 
 // placed is the place rule's answer for one light: the index of the
 // entry it governs (-1: none) and how far it stands from where the rule

@@ -14,9 +14,9 @@ import (
 // the other lights' vote decides.
 func TestPlaceLights(t *testing.T) {
 	ents := []junctionEntry{
-		{key: EndKey{Road: 0}, inner: mgl64.Vec2{0, 0}, outer: mgl64.Vec2{0, -3.5}, dir: mgl64.Vec2{1, 0}},
-		{key: EndKey{Road: 1}, inner: mgl64.Vec2{60, 0}, outer: mgl64.Vec2{60, -3.5}, dir: mgl64.Vec2{1, 0}},
-		{key: EndKey{Road: 2}, inner: mgl64.Vec2{20, 0}, outer: mgl64.Vec2{20, 3.5}, dir: mgl64.Vec2{-1, 0}},
+		{key: EndKey{Road: 0}, inner: mgl64.Vec3{0, 0, 0}, outer: mgl64.Vec3{0, -3.5, 0}, dir: mgl64.Vec2{1, 0}},
+		{key: EndKey{Road: 1}, inner: mgl64.Vec3{60, 0, 0}, outer: mgl64.Vec3{60, -3.5, 0}, dir: mgl64.Vec2{1, 0}},
+		{key: EndKey{Road: 2}, inner: mgl64.Vec3{20, 0, 0}, outer: mgl64.Vec3{20, 3.5, 0}, dir: mgl64.Vec2{-1, 0}},
 	}
 	at := func(x, y, yaw float64) LightPose { return LightPose{Pos: mgl64.Vec3{x, y, 0}, Yaw: yaw} }
 	near, far := at(-2, -5, -90), at(18, -5, -90)

@@ -50,7 +50,7 @@ func (a *App) ExportClip(dir string, opt scenedraw.Options) {
 	case a.export != nil:
 		a.notify(Warning, "a clip is already being exported: "+a.export.path)
 		return
-	case !a.stateOK:
+	case !a.rp.stateOK:
 		a.notify(Warning, "nothing to export: open a recording first")
 		return
 	}
@@ -75,8 +75,8 @@ func exportViewport(vp render.Viewport) render.Viewport {
 // actor from where the user put the eye, or the view as it is now,
 // still.
 func (a *App) exportCamera(vp render.Viewport) offscreen.Camera {
-	if a.follow != 0 && a.cam.chasing && !a.cam.topDown {
-		return &offscreen.Chase{ID: a.follow, Viewport: vp, Rig: a.cam.chase.cam, YawOffset: a.cam.chase.yawOff}
+	if a.cam.follow != 0 && a.cam.chasing && !a.cam.topDown {
+		return &offscreen.Chase{ID: a.cam.follow, Viewport: vp, Rig: a.cam.chase.cam, YawOffset: a.cam.chase.yawOff}
 	}
 	var v render.View
 	if a.cam.topDown {
