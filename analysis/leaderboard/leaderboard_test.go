@@ -73,14 +73,16 @@ func TestCollisions(t *testing.T) {
 		world bool      // the hits are of the world
 		want  Kind
 		n     int
+		swap  bool // recorded with the other actor first
 	}{
-		{"again 4 s later: the same", moving, "vehicle.audi.a2", []float64{2, 6}, false, CollisionVehicle, 1},
-		{"again 6 s later: a new one", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2},
-		{"while the hero stands: none", standing, "vehicle.audi.a2", []float64{1}, false, CollisionVehicle, 0},
-		{"after it starts: one", standing, "vehicle.audi.a2", []float64{5}, false, CollisionVehicle, 1},
-		{"a walker", moving, "walker.pedestrian.0001", []float64{2}, false, CollisionPedestrian, 1},
-		{"a prop", moving, "static.prop.streetbarrier", []float64{2}, false, CollisionLayout, 1},
-		{"the world", moving, "", []float64{2, 4}, true, CollisionLayout, 2},
+		{"again 4 s later: the same", moving, "vehicle.audi.a2", []float64{2, 6}, false, CollisionVehicle, 1, false},
+		{"again 6 s later: a new one", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, false},
+		{"while the hero stands: none", standing, "vehicle.audi.a2", []float64{1}, false, CollisionVehicle, 0, false},
+		{"after it starts: one", standing, "vehicle.audi.a2", []float64{5}, false, CollisionVehicle, 1, false},
+		{"a walker", moving, "walker.pedestrian.0001", []float64{2}, false, CollisionPedestrian, 1, false},
+		{"a prop", moving, "static.prop.streetbarrier", []float64{2}, false, CollisionLayout, 1, false},
+		{"the world", moving, "", []float64{2, 4}, true, CollisionLayout, 2, false},
+		{"recorded the other way round", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, true},
 	} {
 		s := drivetest.Script{Hz: 20, Seconds: 10, Vehicles: []drivetest.Vehicle{tt.hero}}
 		other := uint32(8)
@@ -90,7 +92,11 @@ func TestCollisions(t *testing.T) {
 			s.Vehicles = append(s.Vehicles, parked(8, tt.other))
 		}
 		for _, h := range tt.hits {
-			s.Collisions = append(s.Collisions, drivetest.Collision{Time: h, Until: h + 0.2, A: hero, B: other})
+			c := drivetest.Collision{Time: h, Until: h + 0.2, A: hero, B: other}
+			if tt.swap {
+				c.A, c.B = c.B, c.A
+			}
+			s.Collisions = append(s.Collisions, c)
 		}
 		r := run(t, m, s, Options{})
 		if got := r.Count(tt.want); got != tt.n || len(r.Infractions) != tt.n {
