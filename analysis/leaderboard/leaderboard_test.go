@@ -370,3 +370,23 @@ func TestStopByPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestCollisionRadius: a hit of another actor while the hero is still
+// within 5 m of where it was at the last counted one is the same
+// collision (2.4 m on); once it has gone farther, a new one (8 m on).
+func TestCollisionRadius(t *testing.T) {
+	m := lanes.NewOpenDRIVE(drivetest.Crossing())
+	for _, tt := range []struct {
+		second float64 // when actor 9 is hit, after actor 8 at 2 s
+		want   int
+	}{{2.3, 1}, {3, 2}} {
+		s := drivetest.Script{Hz: 20, Seconds: 6,
+			Vehicles: []drivetest.Vehicle{driver(func(t float64) float64 { return 10 + 8*t }),
+				parked(8, "vehicle.audi.a2"), parked(9, "vehicle.audi.tt")},
+			Collisions: []drivetest.Collision{{Time: 2, A: hero, B: 8}, {Time: tt.second, A: hero, B: 9}}}
+		r := run(t, m, s, Options{})
+		if got := r.Count(CollisionVehicle); got != tt.want {
+			t.Errorf("actor 9 hit at %g s: %d collisions, want %d: %+v", tt.second, got, tt.want, r.Infractions)
+		}
+	}
+}
