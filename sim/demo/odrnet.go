@@ -79,7 +79,7 @@ func (p *piece) headAt(end bool) mgl64.Vec3 {
 // newODRNetwork reads the drivable graph of an OpenDRIVE network.
 func newODRNetwork(rn *scene.RoadNet) *network {
 	o := lanes.NewOpenDRIVE(rn)
-	n := &network{junctions: make([]junction, len(rn.Junctions))}
+	n := &network{junctions: make([]junction, len(rn.Junctions)), fair: true}
 	ps := drivingPieces(rn)
 	joinPieces(ps)
 	cs := chains(ps)
@@ -214,7 +214,7 @@ func (n *network) addODRLanes(rn *scene.RoadNet, ps []piece, cs [][]int32) (last
 		for _, q := range tail.succ {
 			to = max(to, ps[q].junction)
 		}
-		l := lane{path: p, from: from, to: to, speed: cityLimit, approach: -1,
+		l := lane{path: p, from: from, to: to, speed: cityLimit, approach: -1, claim: -1,
 			bends: p.bends(lateralAcc, turnDecel, minTurnV), entry: len(head.pred) == 0 && !fromJunction(rn, head)}
 		l.road, l.sideB, l.rank, l.nLanes = sideOf(rn, ps, c)
 		firstOf[c[0]], lastOf[c[len(c)-1]] = len(n.lanes), len(n.lanes)
