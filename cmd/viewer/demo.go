@@ -27,10 +27,15 @@ by a car whose driver looked away. One more vehicle (role_name rogue)
 breaks each rule 'viewer check' knows once, where it forces nobody
 else into a fault: it nearly hits a car (close-call), drives into the
 oncoming lane (wrong-way), drifts off its lane (off-lane), runs a red
-light and rolls through a stop sign, heading for the places these need
-(in busy traffic a short run may give it no chance for one or two); the
-command prints when, one line per fault, and 'viewer check' finds them
-there. --clean leaves the rogue out: then the check finds the staged
+light and rolls through a stop sign, heading for the places these need;
+the command prints when, one line per fault, and 'viewer check' finds
+them there. Where its first plan (its start and the places it likes,
+drawn from the seed) misses a kind, the run is simulated again from the
+start with the next plan, drawn from a sub-seed, up to 8 plans, the
+other traffic's draws unchanged, and the first plan with all five (else
+the one with the most) is written and printed; so a run may take a few
+times as long. In busy traffic a short run, and a few seeds even at the
+default length, still give it no chance for one kind. --clean leaves the rogue out: then the check finds the staged
 collision only. The same seed gives the same bytes.
 
 --runs K writes a fleet of K runs with the seeds N, N+1, ... N+K-1,
@@ -184,6 +189,10 @@ func printDemoRun(env *Env, r demoRun) error {
 		r.logPath, sum.Frames, sum.Duration, sum.Vehicles, sum.MinVehicles, sum.Walkers, sum.TrafficLights, sum.Collisions, sum.Bytes)
 	if sum.Rogue != 0 {
 		p.printf("rogue vehicle %d (role_name rogue) staged %d faults:\n", sum.Rogue, len(sum.Staged))
+		if sum.RoguePlans > 1 {
+			p.printf("  (it follows the seed's plan %d: %d plans were simulated, a plan that misses a kind is simulated again with the next)\n",
+				sum.RoguePlan, sum.RoguePlans)
+		}
 	}
 	for _, f := range sum.Staged {
 		p.printf("  %-10s  actor %d  %.2f-%.2f s\n", f.Kind, f.Actor, f.Start, f.End)

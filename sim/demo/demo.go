@@ -27,7 +27,9 @@
 // rear-end crash into the hero. One
 // rogue vehicle (role_name "rogue", left out by Options.Clean) breaks
 // each rule of the map once, at times Summary.Staged lists, so that the
-// viewer has faults to show (rogue.go). Walkers
+// viewer has faults to show (rogue.go); a run whose rogue misses a kind
+// is simulated again with its next plan, a few times at most (plan.go),
+// so Record may take a few times as long as one simulation. Walkers
 // walk the sidewalk centre curves and round block corners. Traffic
 // enters and leaves at the map's dead-end roads.
 //
@@ -85,6 +87,8 @@ type Summary struct {
 	Bytes         int64
 	Rogue         uint32        // the rogue's actor id, 0 if none
 	Staged        []StagedFault // the faults the rogue committed, in time order
+	RoguePlan     int           // which of the seed's plans the rogue followed (plan.go): 0 is the first, each later one was needed because the ones before it missed a kind
+	RoguePlans    int           // how many plans were simulated to find it
 }
 
 // City returns the demo city's configuration for a seed: citygen's
@@ -124,7 +128,8 @@ func Record(w io.Writer, m *bai.Map, opt Options) (Summary, error) {
 	if m == nil {
 		return sum, errors.New("demo: no map")
 	}
-	return record(w, newNetwork(scene.NewMap(m)), opt, frames)
+	sm := scene.NewMap(m)
+	return record(w, func() *network { return newNetwork(sm) }, opt, frames)
 }
 
 // RecordTown simulates traffic on an OpenDRIVE road network (one of
@@ -140,15 +145,15 @@ func RecordTown(w io.Writer, rn *scene.RoadNet, opt Options) (Summary, error) {
 	if rn == nil {
 		return Summary{}, errors.New("demo: no road network")
 	}
-	return record(w, newODRNetwork(rn), opt, frames)
+	return record(w, func() *network { return newODRNetwork(rn) }, opt, frames)
 }
 
-// record runs the simulation on net and writes it.
-func record(w io.Writer, net *network, opt Options, frames int) (Summary, error) {
+// run simulates one run on a new network with the rogue following plan
+// (see plan.go) and writes it.
+func run(w io.Writer, net *network, opt Options, frames, plan int, focus [nActs]bool) (Summary, error) {
 	var sum Summary
-	ext := scene.FromUnrealExtent(largestExtent())
-	net.addConflicts(ext[0], ext[1])
-	s := newSim(net, opt.Seed, !opt.Clean)
+	s := newSim(net, opt.Seed, !opt.Clean, plan)
+	s.rogue.focus = focus
 	s.rogue.last = elapsed(frames)
 	cw := &countWriter{w: w}
 	wr, err := recorder.NewWriter(cw, recorder.Header{Version: 1, Magic: recorder.Magic, Date: Date(opt.Seed), Map: opt.MapName}, recorder.Layout{})
@@ -181,7 +186,7 @@ func record(w io.Writer, net *network, opt Options, frames int) (Summary, error)
 	sum.Vehicles, sum.Walkers, sum.TrafficLights = len(s.veh), len(s.walkers), len(r.lightIDs)
 	sum.Collisions, sum.Bytes = int(s.crash.count), cw.n
 	if s.rogue.vi >= 0 {
-		sum.Rogue, sum.Staged = s.veh[s.rogue.vi].id, s.rogue.staged
+		sum.Rogue, sum.Staged, sum.RoguePlan = s.veh[s.rogue.vi].id, s.rogue.staged, plan
 	}
 	return sum, nil
 }

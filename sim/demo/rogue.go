@@ -20,7 +20,17 @@ import (
 // when the chance comes, so the times follow from the seed; between acts
 // the rogue heads for the nearest place where an act still to be staged
 // could be (rogueroute.go), since in the demo's busy traffic it gets
-// through only some eight lanes in two minutes. The sim writes down when
+// through only some eight lanes in two minutes. Two acts wait for their
+// chance rather than hope to find it: at a light it means to run, the
+// rogue stops at the line on green or yellow when red comes within
+// redWait, so that it stands first at the line in the second of all red
+// (arriving mid-red, it waited behind the crossing flows for a gap that
+// seldom came); on a lane to a stop sign it means to roll through it
+// hangs back behind the car ahead, so that it comes up to the sign
+// first and rolling, and then crawls (slower, never stopping) while
+// the crossing ways are taken. Its start and the places it likes follow
+// a plan, and a run tries the seed's plans in turn until one stages all
+// five (plan.go). The sim writes down when
 // each fault happened, for `viewer demo` to print and the tests to find
 // again with package analysis/faults.
 
@@ -66,6 +76,12 @@ const (
 	tailNear       = 8.0   // m: ...or as far as the lane allows, but not closer
 	tailCalm       = 6.0   // s after the close call in which the rogue brakes no harder than comfortable
 	tailGiveUp     = 15.0  // s after which a close call that has not come is given up
+	redWait        = 8.0   // s: the rogue stops at a light it means to run when red comes within this
+	crawlSpeed     = 2.0   // m/s: rolling up to a stop sign, the rogue slows to this while it waits for its gap...
+	crawlEnd       = 2.5   // m: ...until this far before the line
+	hangBack       = 14.0  // m more than the usual gap the rogue keeps behind a car on a lane to a stop sign it means to roll through
+	rollArm        = 2.5   // m/s: the least speed at which the roll is armed...
+	rollRunUp      = 4.0   // m: ...at least this far before where the stop-sign rule starts to look
 	rollSpeed      = 1.0   // m/s: the rogue counts a roll through a stop sign only if never slower near the line
 	redStand       = 1.0   // s it stands at a red line before pulling away
 	redLeft        = 0.3   // s of red at least left when its front will reach the line: six frames, so that the check sees it cross on red
@@ -114,10 +130,17 @@ type rogue struct {
 	span   float64    // start of the fault under way, -1
 	tries  [nActs]int // per act: how many lanes the rogue has entered that could host it, while it was still to be staged
 	visits []int      // per lane: how often the rogue entered it while it could host an act still to be staged (rogueroute.go)
+
+	plan   int         // which of the seed's plans it follows (plan.go); 0 is the first
+	focus  [nActs]bool // plans after the first: the kinds the plan before missed, whose places count nearer
+	liking []float64   // plans after the first, per lane: seconds a place for an act there counts nearer (rogueroute.go)
 }
 
-func newRogue(on bool, seed int64) rogue {
-	return rogue{on: on, vi: -1, rng: rand.New(rand.NewPCG(uint64(seed), 0x726f677565)), rest: rogueFirst, span: -1}
+// newRogue prepares the rogue of a run: plan 0 draws from the seed
+// alone, as before there were plans; each later one from a sub-seed of
+// the seed and the plan's number.
+func newRogue(on bool, seed int64, plan int) rogue {
+	return rogue{on: on, vi: -1, rng: rand.New(rand.NewPCG(uint64(seed), 0x726f677565+uint64(plan))), rest: rogueFirst, span: -1, plan: plan}
 }
 
 // addRogue places the rogue on a lane inside the city with room around
@@ -175,6 +198,9 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 			continue
 		}
 		score := room - routeAhead*float64(s.queuedAhead(int32(i)))
+		if r.plan > 0 { // a later plan starts it behind another car
+			score += planStart * r.rng.Float64()
+		}
 		if w.v > 0 {
 			score += 1000
 		}

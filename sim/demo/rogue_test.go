@@ -31,16 +31,23 @@ func findFaults(t testing.TB, logBytes []byte, m *scene.Map) *faults.Result {
 // hand from what `viewer demo` prints, after looking at the new demo.
 var rogueTimes = []StagedFault{
 	{Kind: "close-call", Start: 1.50, End: 2.70},
-	{Kind: "off-lane", Start: 29.80, End: 31.45},
-	{Kind: "wrong-way", Start: 43.90, End: 46.45},
-	{Kind: "stop-sign", Start: 69.05, End: 70.05},
-	{Kind: "red-light", Start: 100.20, End: 100.20},
+	{Kind: "red-light", Start: 34.35, End: 34.35},
+	{Kind: "off-lane", Start: 38.70, End: 40.35},
+	{Kind: "wrong-way", Start: 65.60, End: 68.15},
+	{Kind: "stop-sign", Start: 76.25, End: 78.10},
 }
 
 // rogueSlack is how far (s) the check's span may differ from the one the
 // simulation wrote down: one frame, for where the rules place a front or
 // a centre between two frames.
 const rogueSlack = 0.051
+
+// redSlack is rogueSlack for a red run from a stand (waitsForRed): the
+// rogue's front creeps over the line at a metre or two a second, and
+// where the sim's lane ends and where analysis/lanes puts the road's
+// end differ by some 0.1-0.6 m on some lanes; the default demo's is two
+// frames apart (TestRogueSeeds allows sameSpan on other seeds).
+const redSlack = 0.151
 
 // TestRogueFaults: the check finds every fault the rogue staged, once,
 // at its time, and nothing else of the rogue's; the only other fault is
@@ -65,7 +72,11 @@ func TestRogueFaults(t *testing.T) {
 		case f.Actor == sum.Rogue:
 			found[f.Kind.String()]++
 			for _, st := range sum.Staged {
-				if st.Kind == f.Kind.String() && (math.Abs(f.Start-st.Start) > rogueSlack || math.Abs(f.End-st.End) > rogueSlack) {
+				slack := rogueSlack
+				if f.Kind == faults.RedLight {
+					slack = redSlack
+				}
+				if st.Kind == f.Kind.String() && (math.Abs(f.Start-st.Start) > slack || math.Abs(f.End-st.End) > slack) {
 					t.Errorf("the check finds %v at %.2f-%.2f, staged at %.2f-%.2f", f.Kind, f.Start, f.End, st.Start, st.End)
 				}
 			}

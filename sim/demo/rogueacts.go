@@ -76,10 +76,10 @@ func (s *sim) across(v *vehicle, o int) float64 {
 func (s *sim) rollChance(after, end float64) bool {
 	v := &s.veh[s.rogue.vi]
 	l := &s.net.lanes[v.seg]
-	if l.approach < 0 || v.next < 0 || !s.net.approaches[l.approach].signed || v.v < 4 {
+	if l.approach < 0 || v.next < 0 || !s.net.approaches[l.approach].signed || v.v < rollArm {
 		return false
 	}
-	if front := s.remains(v); front < 20 || front > 70 || (front-limitStopAt)/v.v < after-s.t || 2*front/v.v > end-s.t {
+	if front := s.remains(v); front < limitStopAt+rollRunUp || front > 70 || (front-limitStopAt)/v.v < after-s.t || 2*front/v.v > end-s.t {
 		return false
 	}
 	if first, _ := s.placeInLane(s.rogue.vi); !first {
@@ -87,6 +87,24 @@ func (s *sim) rollChance(after, end float64) bool {
 	}
 	s.rogue.cur, s.rogue.minV = actStopSign, math.Inf(1)
 	return true
+}
+
+// crawl is the least acceleration of the rogue rolling up to a stop
+// sign it means to roll through while its way is not free yet: it slows
+// to crawlSpeed, not to a stop, until crawlEnd before the line, so that
+// it has seconds for a gap in the crossing traffic and the queue at the
+// other lines to come and still rolls (a crawl is no stop: the check's
+// stop is slower than 0.5 m/s); then it stops as the others do, and the
+// act is given up (rogueGoes).
+func (s *sim) crawl(v *vehicle, line float64) float64 {
+	d := line - crawlEnd
+	switch {
+	case d <= 0:
+		return math.Inf(-1)
+	case v.v > crawlSpeed:
+		return -(v.v*v.v - crawlSpeed*crawlSpeed) / (2 * d)
+	}
+	return crawlSpeed - v.v
 }
 
 // tailChance starts the close-call act in a queue: the rogue stands
@@ -146,6 +164,10 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		if s.looking(v) {
 			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
 		}
+		if s.hangsBack(v) {
+			gap, _ := s.leader(r.vi)
+			a = min(a, closeIn(v.v, v.drive*s.limitOf(v), gap-hangBack, vl, jamGap))
+		}
 	case actOffLane, actWrongWay:
 		a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
 	case actCloseCall:
@@ -166,6 +188,16 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		}
 	}
 	return a
+}
+
+// hangsBack reports whether the rogue, behind another car on a lane to
+// a stop sign it means to roll through, keeps hangBack more room to it
+// than the others would: once that car has gone over the line, the
+// rogue is first in its lane with lane enough to come up to the sign
+// rolling (rollChance), where following close it would come up to the
+// line from a stand, and stop.
+func (s *sim) hangsBack(v *vehicle) bool {
+	return !s.rogue.done[actStopSign] && !v.onMove && s.laneLeader(s.rogue.vi) >= 0 && s.actLane(actStopSign, v.seg)
 }
 
 // looking reports whether the rogue, between acts, is where a sideways
@@ -206,7 +238,10 @@ func (s *sim) rogueGoes(vi int32, front float64, sig signal) bool {
 			!s.priorityClear(mi, ap.junction, a, rank(turnLeft)) {
 			return false
 		}
-	case r.cur == actNone && !r.done[actRedLight] && s.t >= r.rest && ap.kind == approachLight:
+	case r.cur == actNone && !r.done[actRedLight] && s.t >= r.rest && ap.kind == approachLight && n.hasPost(a):
+		if s.waitsForRed(v, front, sig) {
+			return true // it stops at the line on green or yellow, for the red it means to run
+		}
 		reach := math.Sqrt(2 * max(front, 0) / accMax) // from a stand
 		if v.v > 1 {
 			reach = front / v.v
@@ -226,6 +261,26 @@ func (s *sim) rogueGoes(vi int32, front float64, sig signal) bool {
 	}
 	s.grant(vi, mi)
 	return true
+}
+
+// waitsForRed reports whether the rogue, first in its lane at a light
+// it means to run, should stop at the line although the light lets it
+// go, because red comes within redWait: it then stands at the line when
+// its red begins, and in the second of all red before the crossing
+// ways turn green nobody crosses its way (see lights.go). Arriving in
+// the middle of a red instead, it waits behind the crossing flows for a
+// gap that seldom comes. It stops so only when it can stop comfortably.
+func (s *sim) waitsForRed(v *vehicle, front float64, sig signal) bool {
+	r := &s.rogue
+	if r.done[actRedLight] || s.t < r.rest || sig.state == recorder.LightRed || sig.state == recorder.LightOff ||
+		!s.actLane(actRedLight, v.seg) {
+		return false
+	}
+	until := sig.left
+	if sig.state == recorder.LightGreen {
+		until += yellowTime
+	}
+	return until <= redWait && s.t+until+redWait < r.last && front-lineGap > v.v*v.v/(2*comfBrake)
 }
 
 // rogueLikes weighs a lane the rogue may turn into: those leading to a

@@ -88,12 +88,25 @@ func (s *sim) actLane(a rogueAct, l int) bool {
 			return false
 		}
 		ap := &n.approaches[ln.approach]
-		return ap.kind == approachLight && n.junctions[ap.junction].phases > 1
+		return ap.kind == approachLight && n.junctions[ap.junction].phases > 1 && n.hasPost(ln.approach)
 	case actCloseCall: // a car with lane enough ahead of it to come up behind
 		for _, j := range ln.veh {
 			if w := &s.veh[j]; !w.hero && !w.rogue && ln.path.length()-w.s >= tailRoom+10 {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasPost reports whether approach a has a light actor of its own: a
+// lit intersection's approach may have none (it keeps the others'
+// phases), and then the check cannot tell the red it shows, so the
+// rogue does not run it there.
+func (n *network) hasPost(a int) bool {
+	for _, p := range n.lights {
+		if p.approach == a {
+			return true
 		}
 	}
 	return false
@@ -139,6 +152,12 @@ func (s *sim) rogueRoute(l int) int {
 	n := s.net
 	if r.visits == nil {
 		r.visits = make([]int, len(n.lanes))
+		if r.plan > 0 {
+			r.liking = make([]float64, len(n.lanes))
+			for i := range r.liking {
+				r.liking[i] = planLiking * r.rng.Float64()
+			}
+		}
 	}
 	var wanted []rogueAct
 	for a := actOffLane; a < nActs; a++ {
@@ -212,6 +231,12 @@ func (s *sim) actCost(a rogueAct, l int, at float64) float64 {
 	n := s.net
 	ln := &n.lanes[l]
 	c := routeMiss*float64(s.rogue.visits[l]) + routeTried*float64(s.rogue.tries[a])
+	if s.rogue.liking != nil {
+		c -= s.rogue.liking[l]
+	}
+	if s.rogue.focus[a] {
+		c -= planFocus
+	}
 	if at-s.t < routeSoon {
 		c += routeAhead * float64(s.headingFor(l))
 	}

@@ -53,7 +53,7 @@ type sim struct {
 }
 
 // newSim prepares a run on net.
-func newSim(net *network, seed int64, rogue bool) *sim {
+func newSim(net *network, seed int64, rogue bool, plan int) *sim {
 	s := &sim{net: net, dt: 1.0 / frameRate, hero: -1,
 		rng: rand.New(rand.NewPCG(uint64(seed), 0x6d6d32747266630a))}
 	for j := range net.junctions {
@@ -78,7 +78,7 @@ func newSim(net *network, seed int64, rogue bool) *sim {
 		s.trail[i] = -1
 	}
 	s.crash = crash{after: crashAfter, follower: -1}
-	s.rogue = newRogue(rogue, seed)
+	s.rogue = newRogue(rogue, seed, plan)
 	return s
 }
 

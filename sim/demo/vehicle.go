@@ -266,7 +266,11 @@ func (s *sim) plan(vi int32) {
 		a = s.roguePlan(v, a, vl)
 	}
 	if !math.IsInf(line, 1) {
-		a = min(a, closeIn(v.v, v0, line, 0, lineJam))
+		stop := closeIn(v.v, v0, line, 0, lineJam)
+		if v.rogue && s.rogue.cur == actStopSign {
+			stop = max(stop, s.crawl(v, line))
+		}
+		a = min(a, stop)
 	}
 	if !v.rogue || s.rogue.cur != actCloseCall { // the rogue closing in keeps to the car ahead's speed at most
 		a = min(a, (ceil-v.v)/s.dt)

@@ -1,0 +1,118 @@
+package demo
+
+import (
+	"io"
+
+	"github.com/mm2carla/viewer/scene"
+)
+
+// The rogue's plans. Where the rogue starts and which places it heads
+// for between acts (rogueroute.go) decide whether it gets to all five of
+// its acts within the demo's minutes: in the demo's busy traffic it gets
+// through only some eight lanes in two minutes, and each act wants it
+// first in its lane, on a lane of the right kind, with the traffic there
+// clear. One plan, drawn from the seed, staged all five kinds on only a
+// third of the seeds. So a run is a bounded, deterministic search: plan
+// 0 is the rogue's first plan; when it misses a kind, the run is
+// simulated again from the start with plan 1, drawn from a sub-seed of
+// the seed and the plan's number, and so on, up to roguePlans plans, and
+// the first plan that stages all five (else the first that staged the
+// most) is the one written. A later plan starts the rogue behind another
+// car (planStart) and likes some places more than others (planLiking),
+// a different liking per plan. Only the rogue's own draws change: the
+// other vehicles draw from the seed as before, so their traffic is the
+// same until the rogue meets it. The same seed gives the same plan and
+// the same bytes.
+
+// Plan constants.
+const (
+	roguePlans = 8    // plans tried at most
+	planStart  = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
+	planLiking = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
+	planFocus  = 40.0 // a later plan: s the places for the kinds the plan before missed count nearer (actCost)
+)
+
+// rewinder is a writer that can drop what was written after a mark,
+// as a bytes.Buffer can: a plan that missed a kind is then written and
+// dropped, and one that stages all five is written once.
+type rewinder interface {
+	Len() int
+	Truncate(n int)
+}
+
+// record runs the simulation on networks mk makes, trying the rogue's
+// plans in turn (see above), and writes the run of the plan chosen.
+func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, error) {
+	var focus, bestFocus [nActs]bool // the kinds the plan before missed, which the next heads for first
+	net := func() *network {
+		n := mk()
+		ext := scene.FromUnrealExtent(largestExtent())
+		n.addConflicts(ext[0], ext[1])
+		return n
+	}
+	if opt.Clean {
+		return run(w, net(), opt, frames, 0, focus)
+	}
+	rw, rewinds := w.(rewinder)
+	best, most := 0, -1
+	for plan := range roguePlans {
+		var staged int
+		var missed [nActs]bool
+		if rewinds {
+			mark := rw.Len()
+			sum, err := run(w, net(), opt, frames, plan, focus)
+			sum.RoguePlans = plan + 1
+			if err != nil || len(sum.Staged) == int(nActs)-1 || sum.Rogue == 0 {
+				return sum, err
+			}
+			rw.Truncate(mark)
+			staged = len(sum.Staged)
+			missed = missing(sum.Staged)
+		} else {
+			var placed bool
+			staged, missed, placed = dryRun(net(), opt, frames, plan, focus)
+			if staged == int(nActs)-1 || !placed {
+				best = plan
+				break
+			}
+		}
+		if staged > most {
+			best, most, bestFocus = plan, staged, focus
+		}
+		focus = missed
+	}
+	sum, err := run(w, net(), opt, frames, best, bestFocus)
+	sum.RoguePlans = roguePlans
+	if !rewinds && len(sum.Staged) == int(nActs)-1 {
+		sum.RoguePlans = best + 1
+	}
+	return sum, err
+}
+
+// dryRun simulates a run without writing it, until the rogue has staged
+// all five kinds or the run is over, and returns how many it staged,
+// the kinds it missed and whether it was placed at all.
+func dryRun(net *network, opt Options, frames, plan int, focus [nActs]bool) (int, [nActs]bool, bool) {
+	s := newSim(net, opt.Seed, true, plan)
+	s.rogue.focus = focus
+	s.rogue.last = elapsed(frames)
+	s.start()
+	s.ev.reset()
+	for f := 2; f <= frames && len(s.rogue.staged) < int(nActs)-1; f++ {
+		s.step()
+		s.ev.reset()
+	}
+	return len(s.rogue.staged), missing(s.rogue.staged), s.rogue.vi >= 0
+}
+
+// missing lists the kinds a plan did not stage.
+func missing(staged []StagedFault) [nActs]bool {
+	var m [nActs]bool
+	for a := actOffLane; a < nActs; a++ {
+		m[a] = true
+		for _, f := range staged {
+			m[a] = m[a] && f.Kind != actKinds[a]
+		}
+	}
+	return m
+}
