@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/jackmordaunt/icns/v3"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/tc-hib/winres"
 	"howett.net/plist"
 )
@@ -65,6 +66,9 @@ func checkLinux(files map[string]file, top string, p platform, r release) error 
 		return err
 	}
 	if err := checkBinary(bin.data, p, r); err != nil {
+		return err
+	}
+	if err := checkNotice(files, top+"/"+towns.LicenseFile); err != nil {
 		return err
 	}
 	for _, s := range []string{"install.sh", "uninstall.sh"} {
@@ -120,6 +124,9 @@ func checkWindows(files map[string]file, top string, p platform, r release) erro
 	if err := checkBinary(exe.data, p, r); err != nil {
 		return err
 	}
+	if err := checkNotice(files, top+"/"+towns.LicenseFile); err != nil {
+		return err
+	}
 	sizes, vi, err := exeResources(exe.data)
 	if err != nil {
 		return err
@@ -135,6 +142,11 @@ func checkWindows(files map[string]file, top string, p platform, r release) erro
 
 func checkMac(files map[string]file, r release) error {
 	c := bundleName + "/Contents/"
+	for _, n := range []string{towns.LicenseFile, c + "Resources/" + towns.LicenseFile} {
+		if err := checkNotice(files, n); err != nil {
+			return err
+		}
+	}
 	pf, err := need(files, c+"Info.plist", modeFile)
 	if err != nil {
 		return err

@@ -18,13 +18,17 @@
 //	SHA256SUMS
 //	    the checksums of the archives written, in sha256sum's format
 //
+// and in each archive LICENSE-CARLA.txt: the notice of CARLA's towns,
+// which the binary holds (notices.go).
+//
 // V is --version, or when it is not given the version the Go toolchain
 // would stamp from git (see versionFrom). Each archive is read back and
 // checked (check.go) before it is written. --only builds a subset:
 // linux-amd64, linux-arm64, windows-amd64, windows-arm64, macos.
 //
 // dist is the top floor's second binary, beside cmd/viewer: it imports
-// the icon from assets/icon and builds cmd/viewer by running the go
+// the icon from assets/icon, the towns' license notice from
+// analysis/towns, and builds cmd/viewer by running the go
 // command, never by importing it.
 package main
 
