@@ -10,6 +10,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -172,6 +173,10 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsD
 	a, err := lanes.Associate(context.Background(), sc.rec, lm, nil)
 	if err != nil {
 		return fileErr(sc.recName, err)
+	}
+	off, moving := towns.OffRoads(a)
+	if w := towns.OffRoadsWarning(off, moving, sc.mapName, sc.recName); w != "" {
+		fmt.Fprintf(env.Stderr, "viewer check: warning: %s\n", w)
 	}
 	r := faults.Find(a, sc.rec.Events(), th)
 	if only != nil {
