@@ -8,6 +8,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/settings"
@@ -33,6 +34,7 @@ type analysisJob struct {
 	assoc  *lanes.Association
 	result *faults.Result
 	lights map[lanes.EndKey]int32 // a road end's recorded light: its index in assoc.Lights
+	off    [2]int                 // samples of moving vehicles off the map, and all of them
 	err    error
 }
 
@@ -57,6 +59,7 @@ func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.Ro
 		j.assoc = a
 		j.result = faults.Find(a, rec.Events(), th)
 		j.lights = a.EndLights()
+		j.off[0], j.off[1] = towns.OffRoads(a)
 	}()
 	return j
 }
@@ -170,6 +173,9 @@ func (a *App) pollAnalysis() {
 		msg += " (no map: collisions and blocked spans only)"
 	}
 	a.notify(Info, msg+"; K lists them")
+	if w := towns.OffRoadsWarning(j.off[0], j.off[1], a.openMapSource().Name, j.name); w != "" {
+		a.notify(Warning, w)
+	}
 }
 
 // Analyzing reports whether the pass is running.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -106,9 +107,10 @@ type App struct {
 	faultLines   Lines
 	faultRows    []faultRow
 	faultRowsOf  faultRowsKey
-	trail        float64 // seconds of trail behind and ahead
-	mapsDir      string  // where a recording's town map is looked for (town.go)
-	divThreshold float64 // m: an actor of run B further than this diverges (divergence.go)
+	trail        float64      // seconds of trail behind and ahead
+	mapsDir      string       // where a recording's town map is looked for (town.go)
+	town         towns.Result // the last search for a recording's town (town.go)
+	divThreshold float64      // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	export       *exportJob // the clip being exported (export.go), nil: none
 	plotArea     PlotArea
@@ -269,6 +271,9 @@ func (a *App) pollJobs() {
 }
 
 func (a *App) installMap(res *loader.Result) {
+	if a.townFailed(res) {
+		return // a damaged town map: the search goes on
+	}
 	if res.Err != nil && res.Map == nil {
 		a.notify(Error, res.Err.Error())
 		if a.assoc == nil && a.anJob == nil {
