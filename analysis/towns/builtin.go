@@ -110,16 +110,22 @@ func (b builtinTown) data() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("towns: built-in %s: %w", b.name, err)
 	}
-	var out bytes.Buffer
-	if n := len(gz); n >= 4 { // gzip's trailer ends with the size (mod 2^32)
-		out.Grow(min(int(binary.LittleEndian.Uint32(gz[n-4:])), maxBuiltinSize) + bytes.MinRead)
+	// gzip's trailer ends with the size (mod 2^32): the buffer is made
+	// once at its size, and the stream must end there, where the reader
+	// checks its CRC.
+	size := 0
+	if n := len(gz); n >= 4 {
+		size = int(binary.LittleEndian.Uint32(gz[n-4:]))
 	}
-	n, err := io.Copy(&out, io.LimitReader(zr, maxBuiltinSize+1))
-	if err == nil && n > maxBuiltinSize {
-		err = fmt.Errorf("more than %d bytes", maxBuiltinSize)
+	if size > maxBuiltinSize {
+		return nil, fmt.Errorf("towns: built-in %s: %d bytes is more than %d", b.name, size, maxBuiltinSize)
 	}
-	if err != nil {
+	out := make([]byte, size)
+	if _, err := io.ReadFull(zr, out); err != nil {
 		return nil, fmt.Errorf("towns: built-in %s: %w", b.name, err)
 	}
-	return out.Bytes(), nil
+	if k, err := zr.Read(make([]byte, 1)); k != 0 || err != io.EOF {
+		return nil, fmt.Errorf("towns: built-in %s: does not end at its recorded size (%v)", b.name, err)
+	}
+	return out, nil
 }
