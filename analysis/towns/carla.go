@@ -50,7 +50,7 @@ func carlaMapsDirs(root string) []string {
 // archives), a source tree's some thousands of levels and assets, so a
 // bigger one is not CARLA's, and the search (which the window makes on
 // its own goroutine) must stay short on it.
-const maxWalk = 50_000
+var maxWalk = 50_000 // a variable for the test of the bound
 
 var errWalkDone = errors.New("walk done")
 
