@@ -14,7 +14,7 @@ const (
 	EventSpawn     EventKind = iota + 1 // Actor was added
 	EventDestroy                        // Actor was removed
 	EventParent                         // Actor was attached to Other
-	EventCollision                      // Actor started touching Other
+	EventCollision                      // Actor started touching Other, and touched it for Duration
 	EventLight                          // traffic light Actor changed to Light
 	EventBlocked                        // a span: Actor stood still from Time for Duration (blocked.go)
 )
@@ -41,11 +41,15 @@ type Event struct {
 	// spans.
 	Blueprint string
 	Light     recorder.LightState // the new state (EventLight)
-	Duration  float64             // seconds the actor stood still (EventBlocked); 0 for moments
+	// Duration is the seconds the actor stood still (EventBlocked) or
+	// the pair stayed in contact (EventCollision: from the first frame
+	// with the collision recorded to the last frame of the run of frames
+	// that record it); 0 for moments.
+	Duration float64
 }
 
-// End returns when the event ends: Time+Duration for a blocked span, Time
-// for the others.
+// End returns when the event ends: Time+Duration for a blocked span or a
+// contact, Time for the others.
 func (e Event) End() float64 { return e.Time + e.Duration }
 
 // problem is an inconsistency found resolving parents; kept as data so that

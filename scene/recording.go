@@ -313,7 +313,8 @@ func (rec *Recording) Duration() float64 { return rec.times[len(rec.times)-1] }
 
 // Events returns the timeline's events in file order (read-only): their
 // frames never decrease. Collisions are listed when a pair starts
-// touching, not every frame it stays in contact. Blocked spans (CARLA's
+// touching, not every frame it stays in contact (their Duration says how
+// long it did). Blocked spans (CARLA's
 // rule with BlockedTime and BlockedDistance, see blockrule.go) are listed
 // at the frame they began, after that frame's other events; Event.End is
 // where they end. The list is complete when Open returns and never

@@ -134,8 +134,15 @@ type World struct {
 	skimSeen  bool         // skimmed packets note the frame that wrote (seeking; see applySkimmed)
 	events    *[]Event     // non-nil: collect events
 	watch     *blockWatch  // non-nil: follow the blocked rule (Open's scan)
-	pairs     []collisionPair
-	pairsPrev []collisionPair
+	pairs     []contact    // the pairs touching this frame
+	pairsPrev []contact
+}
+
+// contact is a pair of actors touching and the index in the events of
+// the collision that began it, whose Duration grows while they touch.
+type contact struct {
+	p  collisionPair
+	ev int
 }
 
 // NewWorld returns an empty world before the first frame.
@@ -328,13 +335,17 @@ func (w *World) collisionEvents() {
 	w.pairsPrev, w.pairs = w.pairs, w.pairsPrev[:0]
 	for _, c := range w.collisions {
 		p := pairOf(c)
-		if slices.Contains(w.pairs, p) {
+		if slices.ContainsFunc(w.pairs, func(k contact) bool { return k.p == p }) {
 			continue
 		}
-		w.pairs = append(w.pairs, p)
-		if !slices.Contains(w.pairsPrev, p) {
-			w.event(Event{Kind: EventCollision, Time: w.time, Frame: w.frame, Actor: c.Actor1, Other: c.Actor2})
+		if k := slices.IndexFunc(w.pairsPrev, func(k contact) bool { return k.p == p }); k >= 0 {
+			ev := &(*w.events)[w.pairsPrev[k].ev]
+			ev.Duration = w.time - ev.Time
+			w.pairs = append(w.pairs, w.pairsPrev[k])
+			continue
 		}
+		w.pairs = append(w.pairs, contact{p, len(*w.events)})
+		w.event(Event{Kind: EventCollision, Time: w.time, Frame: w.frame, Actor: c.Actor1, Other: c.Actor2})
 	}
 }
 

@@ -199,14 +199,14 @@ func TestWorldEvents(t *testing.T) {
 	}}, light(recorder.LightRed))
 	twice := &recorder.Collisions{Records: []recorder.Collision{{ID: 3, Actor1: 1, Actor2: 2}, {ID: 4, Actor1: 2, Actor2: 1}}}
 	applyFrame(w, 2, 1, twice, light(recorder.LightRed))  // one pair, both ways round: one event
-	applyFrame(w, 3, 2, coll, light(recorder.LightGreen)) // same pair again: not a new collision
+	applyFrame(w, 3, 2, coll, light(recorder.LightGreen)) // same pair again: not a new collision, a longer contact
 	applyFrame(w, 4, 3, &recorder.EventParent{Links: []recorder.ParentLink{{Child: 2, Parent: 1}}})
 	applyFrame(w, 5, 4, coll, &recorder.EventDel{IDs: []uint32{2}})
 	want := []Event{
 		{Kind: EventSpawn, Actor: 1, Blueprint: "vehicle.a.b"},
 		{Kind: EventSpawn, Actor: 2, Blueprint: "vehicle.c.d"},
 		{Kind: EventSpawn, Actor: 9, Blueprint: "traffic.traffic_light"},
-		{Kind: EventCollision, Time: 1, Frame: 1, Actor: 1, Other: 2},
+		{Kind: EventCollision, Time: 1, Frame: 1, Actor: 1, Other: 2, Duration: 1},
 		{Kind: EventLight, Time: 2, Frame: 2, Actor: 9, Light: recorder.LightGreen},
 		{Kind: EventParent, Time: 3, Frame: 3, Actor: 2, Other: 1},
 		{Kind: EventDestroy, Time: 4, Frame: 4, Actor: 2, Blueprint: "vehicle.c.d"},

@@ -49,60 +49,45 @@ func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 	}
 }
 
-// listPanelAt is where the panels of rows on the right of the view go
-// (the fault list, the thresholds): their left end, top and width.
-func listPanelAt(l *layout) (x0, y0, w float64) {
-	w = min(l.px(faultListWidth), l.w*0.45)
-	return l.w - l.px(panelMargin) - w, min(l.px(faultListTop), l.view.h()*0.5), w
-}
-
-// faultListPanel draws the fault list, or the differences list, on the
-// right of the view and tells the app where its rows are.
+// faultListPanel draws the fault list, or the differences list, where
+// the layout put it on the right of the view.
 func (h *hudText) faultListPanel(g *Game) {
 	a := g.app
-	switch {
-	case a.DiffListOpen():
-		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ", lines: a.DiffLines(), cursor: a.DiffCursor(),
+	switch g.pan.list.kind {
+	case listDiffs:
+		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ",
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
-	case a.FaultListOpen():
-		h.rowsPanel(g, rowsSpec{title: "Faults  ", lines: a.FaultLines(), cursor: a.FaultCursor(),
+	case listFaults:
+		h.rowsPanel(g, rowsSpec{title: "Faults  ",
 			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
-	default:
-		a.SetFaultListBox(app.ListBox{})
 	}
 }
 
 // rowsSpec is what a list panel shows.
 type rowsSpec struct {
-	title  string // before the count
-	lines  *app.Lines
-	cursor int
-	empty  string // with no rows
-	busy   bool   // with no rows: still looking
-	color  func(i int) render.Color
+	title string // before the count
+	empty string // with no rows
+	busy  bool   // with no rows: still looking
+	color func(i int) render.Color
 }
 
-// rowsPanel draws a list of rows, "time<TAB>text", each with a swatch of
-// its colour, the cursor's row marked and scrolled into view.
+// rowsPanel draws the laid out list's rows, "time<TAB>text", each with a
+// swatch of its colour, the cursor's row marked.
 func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
-	a := g.app
 	l, ov, f := &g.lay, &g.ov, g.fonts
+	lb := &g.pan.list
 	pad, lh := l.px(panelPad), f.lineH
-	x0, y0, w := listPanelAt(l)
-	bottom := l.view.y1 - l.px(panelMargin)
-	n := sp.lines.Len()
-	rows := max(int((bottom-y0-2*pad)/lh)-2, 1)
-	shown := min(n, rows)
-	first := min(max(sp.cursor-shown/2, 0), max(n-shown, 0))
-	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(max(shown, 1)+1)*lh}
+	r := lb.r
+	x0, y0, w := r.x0, r.y0, r.w()
+	n := lb.list.Len()
+	first, shown := lb.rows.First, lb.rows.N
 	panelBox(g, r)
-	h.panels = append(h.panels, r)
 	h.scratch = append(h.scratch[:0], sp.title...)
 	h.scratch = strconv.AppendInt(h.scratch, int64(n), 10)
 	h.scratch = append(h.scratch, "   Up/Down, Enter or click: go there"...)
 	ty := y0 + pad + (lh-faceH(f.bold))/2
 	ov.run(0, h.scratch, x0+pad, ty, f.rBold, w-2*pad, colTitle)
-	top := y0 + pad + lh
+	top := lb.rows.Top
 	if n == 0 {
 		msg := sp.empty
 		if sp.busy {
@@ -114,12 +99,12 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 	for k := range shown {
 		i := first + k
 		y := top + float64(k)*lh
-		if i == sp.cursor {
+		if i == lb.list.Cursor() {
 			ov.rect(0, rect{x0 + l.s, y, x0 + w - l.s, y + lh}, colPlayed)
 		}
 		sw := l.px(8)
 		ov.rect(0, rect{x0 + pad, y + (lh-sw)/2, x0 + pad + sw, y + (lh+sw)/2}, sp.color(i))
-		line := sp.lines.Line(i)
+		line := lb.list.Lines().Line(i)
 		ty := y + (lh-faceH(f.regular))/2
 		tab := indexTab(line)
 		ov.run(0, line[:tab], x0+pad+l.px(14), ty, f.rRegular, timeCol, colTextDim)
@@ -127,7 +112,6 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 			ov.run(0, line[tab+1:], x0+pad+l.px(14)+timeCol, ty, f.rRegular, w-2*pad-l.px(14)-timeCol, colText)
 		}
 	}
-	a.SetFaultListBox(app.ListBox{X0: x0, X1: x0 + w, Top: top, RowH: lh, First: first, N: shown})
 }
 
 // diffColor is a differences list row's swatch: white for a divergence
@@ -164,29 +148,23 @@ func plotsHeight(l *layout) float64 {
 	return 2*l.px(panelPad) + float64(app.NumSeries)*(l.px(plotBandHeight)+l.px(plotTitleH))
 }
 
-// plots draws the selected vehicle's plots in a panel at x, y, w wide,
-// stopping at bottom, and returns the panel's bottom edge (y when there
-// is no plot). The plots span the whole recording, as the timeline does.
-func (h *hudText) plots(g *Game, x, y, w, bottom float64) float64 {
+// plots draws the selected vehicle's plots where the layout put them
+// (nothing when it put none). The plots span the whole recording, as the
+// timeline does.
+func (h *hudText) plots(g *Game) {
 	a, l, ov := g.app, &g.lay, &g.ov
-	pad := l.px(panelPad)
-	inner := math.Floor(w - 2*pad)
-	p := a.Plot(int(inner))
+	r, area := g.pan.plots, g.pan.plotArea
+	if !(area.X1 > area.X0) {
+		return
+	}
+	p := a.Plot(g.pan.plotWidth)
 	c := a.Clock()
 	band, title := l.px(plotBandHeight), l.px(plotTitleH)
-	hgt := plotsHeight(l)
-	if p.Width() == 0 || c == nil || y+hgt > bottom {
-		a.SetPlotArea(app.PlotArea{})
-		return y
-	}
-	r := rect{x, y, x + w, y + hgt}
+	inner := area.X1 - area.X0
 	panelBox(g, r)
-	h.panels = append(h.panels, r)
-	x0 := x + pad
-	area := app.PlotArea{X0: x0, Y0: y + pad, X1: x0 + inner, Y1: y + hgt - pad, Start: c.Start(), End: c.End()}
-	a.SetPlotArea(area)
+	x0 := area.X0
 	tl := area.Timeline()
-	by := y + pad
+	by := area.Y0
 	for s := range app.NumSeries {
 		h.plotBand(g, p, s, x0, by, inner, title, band)
 		by += title + band
@@ -203,7 +181,6 @@ func (h *hudText) plots(g *Game, x, y, w, bottom float64) float64 {
 	}
 	head := math.Round(tl.XAt(c.Time()))
 	ov.rect(0, rect{head, area.Y0, head + math.Max(1, l.s), area.Y1}, colHead)
-	return r.y1
 }
 
 // plotBand draws one series: its title and range, a zero line, and each

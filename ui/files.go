@@ -2,9 +2,7 @@ package ui
 
 import (
 	"errors"
-	"io"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ncruces/zenity"
 
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/loader"
 )
@@ -131,14 +130,12 @@ func askCompare(chosen, open string) error {
 // isRecordingFile reports whether the file at p is a CARLA recording, by
 // its content.
 func isRecordingFile(p string) bool {
-	f, err := os.Open(p)
+	in, err := pipeline.Open(pipeline.FileSource(p))
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	head := make([]byte, loader.SniffLen)
-	n, _ := io.ReadFull(f, head)
-	return loader.Sniff(head[:n]) == loader.KindRecording
+	defer in.Close()
+	return in.Kind() == pipeline.KindRecording
 }
 
 // poll opens what the dialog chose, or says why it failed.

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -68,6 +69,12 @@ type Options struct {
 	// About is the help's last line: the version and what built it
 	// (empty: no line).
 	About string
+	// FixedStep makes every Update play exactly 1/app.TPS seconds of the
+	// recording (at 1x), whatever time passed: runs that must replay the
+	// same way (tests; a --screenshot implies it). Otherwise Update
+	// measures the wall time since the last one (wallClock), so that 1x
+	// is real time at any frame rate.
+	FixedStep bool
 	// Log receives messages worth keeping outside the window (screenshot
 	// written, settings not saved); nil discards them.
 	Log io.Writer
@@ -86,6 +93,7 @@ type Game struct {
 	scene  *sceneLayer
 	ov     overlay
 	hud    hudText
+	pan    panelLayout // where the panels are this tick (panellayout.go)
 	topts  text.DrawOptions
 
 	outW, outH int     // the screen in device pixels, from Layout
@@ -103,6 +111,7 @@ type Game struct {
 	taps      tapPlayer
 	share     sharing
 	frameDone bool // Update has built a frame since the last layout change
+	wall      wallClock
 }
 
 // NewGame builds the game and starts loading opt's sources.
@@ -124,6 +133,7 @@ func NewGame(opt Options) (*Game, error) {
 		g.app.SetMapsDir(opt.MapsDir)
 	}
 	g.saver = settingsSaver{store: opt.Store, last: opt.Settings, log: opt.Log}
+	g.app.SetLog(opt.Log)
 	g.shot = screenshot{path: opt.Screenshot, frames: opt.Frames}
 	g.taps = tapPlayer{taps: opt.Keys}
 	if opt.AutoPlay {
@@ -173,8 +183,8 @@ func (g *Game) step() {
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
-	g.mapper.SetList(g.app.FaultListOpen() || g.app.DiffListOpen())
-	g.mapper.SetThresholds(g.app.ThresholdsOpen())
+	g.mapper.SetList(g.app.FaultList().Open() || g.app.DiffList().Open())
+	g.mapper.SetThresholds(g.app.ThresholdList().Open())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)
@@ -184,7 +194,11 @@ func (g *Game) step() {
 	if g.shot.path == "" { // a screenshot shows the same text every run
 		g.app.SetFPS(ebiten.ActualFPS())
 	}
-	g.app.Tick()
+	if g.opt.FixedStep || g.shot.path != "" {
+		g.app.Tick()
+	} else {
+		g.app.Advance(g.wall.elapsed(time.Now()))
+	}
 	if gen := g.app.ContentGen(); gen != g.titleGen {
 		g.titleGen = gen
 		ebiten.SetWindowTitle(g.app.Title())
@@ -212,7 +226,7 @@ func (g *Game) readInput() {
 		g.snap.TimelineY = g.lay.timeline.y0
 		g.snap.TimelineHeight = b.y1 + g.lay.px(18) - g.lay.timeline.y0
 	}
-	if p := g.app.PlotArea(); p.X1 > p.X0 {
+	if p := g.pan.plotArea; p.X1 > p.X0 {
 		g.snap.Plot = p.Timeline()
 		g.snap.PlotY, g.snap.PlotHeight = p.Y0, p.Y1-p.Y0
 	}
@@ -222,12 +236,13 @@ func (g *Game) readInput() {
 	}
 	g.lastX, g.lastY = m.X, m.Y
 	// A scripted screenshot has no user at the mouse: no hover.
-	over := g.lay.view.contains(m.X, m.Y) && !g.hud.overPanel(m.X, m.Y) && g.shot.path == ""
+	over := g.lay.view.contains(m.X, m.Y) && !g.pan.over(m.X, m.Y) && g.shot.path == ""
 	g.app.SetCursor(m.X, m.Y, over)
 }
 
 // apply carries out one command: the file dialog here, the rest in the
-// app. A click on a panel does not select through it.
+// app. A click on a list's row goes to it; one on another panel does not
+// select through it.
 func (g *Game) apply(c input.Command) {
 	switch c.Kind {
 	case input.KindOpenFile, input.KindOpenCompare:
@@ -240,10 +255,11 @@ func (g *Game) apply(c input.Command) {
 		g.exportClip()
 		return
 	case input.KindSelect:
-		if g.app.ClickPanel(c.X, c.Y) {
+		if i, ok := g.pan.listRow(c.X, c.Y); ok {
+			g.app.PickListRow(i)
 			return
 		}
-		if g.hud.overPanel(c.X, c.Y) || !g.lay.view.contains(c.X, c.Y) {
+		if g.pan.over(c.X, c.Y) || !g.lay.view.contains(c.X, c.Y) {
 			return
 		}
 	}
@@ -265,11 +281,13 @@ func (g *Game) pace() {
 	}
 }
 
-// buildFrame prepares everything Draw shows.
+// buildFrame prepares everything Draw shows: the panels are laid out
+// once, and the overlay drawn from that layout.
 func (g *Game) buildFrame() {
 	g.scene.build(g.app, g.scale)
 	g.ov.reset()
 	g.loads = g.app.Loading(g.loads[:0])
+	g.pan.layout(&g.lay, g.fonts, g.app, g.loads, g.app.Previewing())
 	g.hud.build(g)
 	g.frameDone = true
 }
@@ -311,12 +329,16 @@ func Run(opt Options) error {
 	w, h := opt.Width, opt.Height
 	if w <= 0 || h <= 0 {
 		w, h = opt.Settings.WindowWidth, opt.Settings.WindowHeight
-	}
-	if w <= 0 || h <= 0 {
-		w, h = DefaultWidth, DefaultHeight
+		if w <= 0 || h <= 0 {
+			w, h = DefaultWidth, DefaultHeight
+		}
+		if m := ebiten.Monitor(); m != nil { // an explicit --size is kept as asked
+			mw, mh := m.Size()
+			w, h = fitMonitor(w, h, mw, mh)
+		}
 	}
 	ebiten.SetWindowSize(w, h)
-	ebiten.SetWindowSizeLimits(480, 320, -1, -1)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(g.app.Title())
 	ebiten.SetWindowIcon(icon.Images(icon.WindowSizes))

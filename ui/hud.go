@@ -13,11 +13,10 @@ import (
 	"github.com/mm2carla/viewer/ui/loader"
 )
 
-// hudText builds the 2D furniture: it keeps what must survive between
-// frames (wrapped notices, the help's measurements) and the rectangles of
-// the panels, for hit-testing the cursor.
+// hudText builds the 2D furniture from the frame's layout (where the
+// panels go: panelLayout) and the app; it keeps only its scratch buffers
+// and what the timeline's tooltip lists.
 type hudText struct {
-	panels   []rect
 	tipShown bool   // the tooltip is in this frame
 	tip      []byte // the timeline tooltip's lines
 	tipEnds  []int
@@ -25,25 +24,13 @@ type hudText struct {
 	// The events the tooltip lists: the moments near the cursor, then
 	// the blocked spans holding its time.
 	tipEvents []scene.Event
-	notices   []noticeCache
 	scratch   []byte
 	help      []input.Binding
 }
 
-// overPanel reports whether a pixel is on a panel, where clicks do not
-// reach the scene.
-func (h *hudText) overPanel(x, y float64) bool {
-	for _, r := range h.panels {
-		if r.contains(x, y) {
-			return true
-		}
-	}
-	return false
-}
-
-// build lays out the frame's overlay from the app.
+// build writes the frame's overlay from the layout and the app.
 func (h *hudText) build(g *Game) {
-	h.panels, h.tipShown = h.panels[:0], false
+	h.tipShown = false
 	h.statusBar(g)
 	h.timeline(g)
 	h.inspectors(g)

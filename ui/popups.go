@@ -5,62 +5,36 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/loader"
 )
 
-// inspectors draws the actor panel and, below it, the map element panel
-// in the top-left corner of the 3D view.
+// inspectors draws the actor panel, its plots and the map element panel
+// where the layout put them.
 func (h *hudText) inspectors(g *Game) {
-	l := &g.lay
-	y := l.px(panelMargin)
-	w := min(l.px(panelWidth), l.w*0.45)
-	x := l.px(panelMargin)
-	bottom := l.view.y1 - l.px(panelMargin)
-	if p := g.app.ActorPanel(); p.Len() > 0 {
-		// The plots keep their room: the panel gives up its last lines.
-		pb := bottom
-		if g.app.Plot(int(math.Floor(w-2*l.px(panelPad)))).Width() > 0 && bottom-plotsHeight(l) > l.view.h()*0.35 {
-			pb = bottom - plotsHeight(l) - l.px(4)
-		}
-		y = h.panel(g, p, x, y, w, pb)
-		if py := h.plots(g, x, y+l.px(4), w, bottom); py > y+l.px(4) {
-			y = py
-		}
-		y += l.px(panelMargin)
-	} else {
-		g.app.SetPlotArea(app.PlotArea{})
+	p := &g.pan
+	if p.actor.n > 0 {
+		h.panel(g, g.app.ActorPanel(), p.actor)
+		h.plots(g)
 	}
-	// The element panel only where its title and a line fit: squeezed
-	// under the plots it would spill over the timeline.
-	if p := g.app.ElementPanel(); p.Len() > 0 && roomForPanel(y, bottom, l.px(panelPad), g.fonts.lineH) {
-		h.panel(g, p, x, y, w, bottom)
+	if p.element.n > 0 {
+		h.panel(g, g.app.ElementPanel(), p.element)
 	}
 }
 
-// roomForPanel reports whether a panel of lines lineH apart, padded by
-// pad, has room for its title and one line between top and bottom.
-func roomForPanel(top, bottom, pad, lineH float64) bool { return bottom-top >= 2*pad+2*lineH }
-
-// panel draws one panel of lines at x, y, w wide, stopping at bottom,
-// and returns its bottom edge. Line 0 is the title; a tab splits a line
-// into a dim label and its value in a column.
-func (h *hudText) panel(g *Game, lines *app.Lines, x, y, w, bottom float64) float64 {
+// panel draws the first b.n lines of a panel in b's rectangle. Line 0 is
+// the title; a tab splits a line into a dim label and its value in a
+// column.
+func (h *hudText) panel(g *Game, lines *app.Lines, b textBox) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad := l.px(panelPad)
 	lh := f.lineH
-	n := lines.Len()
-	if avail := int((bottom - y - 2*pad) / lh); n > avail {
-		n = max(avail, 1)
-	}
-	r := rect{x, y, x + w, y + 2*pad + float64(n)*lh}
+	r := b.r
+	x, y, w := r.x0, r.y0, r.w()
 	panelBox(g, r)
-	h.panels = append(h.panels, r)
 	col := l.px(labelColumn)
 	inner := w - 2*pad
-	for i := range n {
+	for i := range b.n {
 		line := lines.Line(i)
 		ty := y + pad + float64(i)*lh + (lh-faceH(f.regular))/2
 		if i == 0 {
@@ -78,139 +52,40 @@ func (h *hudText) panel(g *Game, lines *app.Lines, x, y, w, bottom float64) floa
 		ov.run(0, label, x+pad, ty, f.rRegular, col-l.px(6), colTextDim)
 		ov.run(0, value, x+pad+col, ty, f.rRegular, inner-col, colText)
 	}
-	return r.y1
 }
 
-// noticeCache keeps a notice's text wrapped to a width.
-type noticeCache struct {
-	text  string
-	width float64
-	lines []string
-}
-
-// noticeStack draws the notices in the bottom-right corner of the 3D view,
-// the newest at the bottom, each with a stripe in its level's colour. An
-// open list panel on the right pushes them beside it, or, when a small
-// window leaves too little room between it and the inspector, under it;
-// they are wrapped so as not to cover the inspector and its plots.
+// noticeStack draws the notices where the layout put them, each with a
+// stripe in its level's colour.
 func (h *hudText) noticeStack(g *Game) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	ns := g.app.Notices()
 	pad, stripe := l.px(8), l.px(4)
-	y, top := l.view.y1-l.px(panelMargin), l.view.y0
-	right := l.w - l.px(panelMargin)
-	left := h.leftPanelsEdge(l)
-	if a := g.app; a.FaultListOpen() || a.DiffListOpen() || a.ThresholdsOpen() {
-		x0, _, _ := listPanelAt(l)
-		if beside := x0 - l.px(panelMargin); beside-left-stripe-2*pad >= l.px(200) {
-			right = beside
-		} else {
-			top = h.rightPanelsBottom(l, x0) + l.px(panelMargin)
-		}
-	}
-	width := min(l.px(560), l.w*0.5)
-	if avail := right - left - stripe - 2*pad; avail >= l.px(120) {
-		width = min(width, avail)
-	}
-	h.wrapNotices(ns, f.regular, width)
-	for i := len(ns) - 1; i >= 0 && y > top; i-- {
-		c := &h.notices[i]
-		tw := 0.0
-		for _, s := range c.lines {
-			tw = max(tw, text.Advance(s, f.regular))
-		}
-		hgt := float64(len(c.lines))*f.lineH + 2*pad
-		if y-hgt < top && i < len(ns)-1 {
-			break // no room for an older one: the newest always shows
-		}
-		r := rect{right - tw - 2*pad - stripe, y - hgt, right, y}
+	for _, nb := range g.pan.notices {
+		r := nb.r
 		ov.rect(0, r, colPanelBg)
-		ov.rect(0, rect{r.x0, r.y0, r.x0 + stripe, r.y1}, colNotice[ns[i].Level])
-		for j, s := range c.lines {
+		ov.rect(0, rect{r.x0, r.y0, r.x0 + stripe, r.y1}, colNotice[ns[nb.i].Level])
+		for j, s := range nb.lines {
 			ty := r.y0 + pad + float64(j)*f.lineH + (f.lineH-faceH(f.regular))/2
 			ov.text(0, s, r.x0+stripe+pad, ty, f.regular, colText)
 		}
-		h.panels = append(h.panels, r)
-		y = r.y0 - l.px(6)
 	}
 }
 
-// leftPanelsEdge is where the panels drawn so far on the left of the
-// window (the inspector and its plots, not the bars across it) end, plus
-// a margin; the margin alone without them.
-func (h *hudText) leftPanelsEdge(l *layout) float64 {
-	edge := l.px(panelMargin)
-	for _, r := range h.panels {
-		if r.x0 < l.w/2 && r.x1 < l.w*0.75 {
-			edge = max(edge, r.x1+l.px(panelMargin))
-		}
-	}
-	return edge
-}
-
-// rightPanelsBottom is the lowest edge of the panels drawn so far on the
-// right of x (a list panel), or the view's top without them.
-func (h *hudText) rightPanelsBottom(l *layout, x float64) float64 {
-	bottom := l.view.y0
-	for _, r := range h.panels {
-		if r.x0 >= x-1 {
-			bottom = max(bottom, r.y1)
-		}
-	}
-	return bottom
-}
-
-// wrapNotices keeps h.notices parallel to ns, re-wrapping only changed
-// notices.
-func (h *hudText) wrapNotices(ns []app.Notice, face *text.GoTextFace, width float64) {
-	for len(h.notices) < len(ns) {
-		h.notices = append(h.notices, noticeCache{})
-	}
-	h.notices = h.notices[:len(ns)]
-	for i, n := range ns {
-		c := &h.notices[i]
-		if c.text != n.Text || c.width != width {
-			*c = noticeCache{text: n.Text, width: width, lines: wrap(n.Text, face, width)}
-		}
-	}
-}
-
-// loading draws a progress box per file loading, in the middle of the
-// view, where the eye goes while waiting (the corners hold the panels,
-// the legend and the notices). A recording whose start already plays
-// (App.Previewing) has its box at the top, out of the way.
+// loading draws a progress box per file loading where the layout put it.
 func (h *hudText) loading(g *Game) {
-	l := &g.lay
-	w := min(l.px(420), l.w-2*l.px(panelMargin))
-	x := (l.w - w) / 2
-	boxH := 2*l.px(10) + g.fonts.lineH + l.px(12)
-	centred := 0
-	for _, ld := range g.loads {
-		if !h.atTop(g, ld) {
-			centred++
-		}
-	}
-	y := max(l.view.h()*0.42-float64(centred)*(boxH+l.px(6))/2, l.px(panelMargin))
-	top := l.px(panelMargin)
-	for _, ld := range g.loads {
-		if h.atTop(g, ld) {
-			h.loadBox(g, ld, rect{x, top, x + w, top + boxH})
-			top += boxH + l.px(6)
-			continue
-		}
-		h.loadBox(g, ld, rect{x, y, x + w, y + boxH})
-		y += boxH + l.px(6)
+	for i, ld := range g.loads {
+		h.loadBox(g, ld, g.pan.loads[i])
 	}
 }
 
 // atTop reports whether ld's box goes at the top, out of the way of a
 // view that is in use: the recording whose start plays while the rest is
-// indexed, and a clip being exported.
-func (h *hudText) atTop(g *Game, ld app.Load) bool { return ld.Export || h.indexing(g, ld) }
+// indexed (previewing), and a clip being exported.
+func atTop(ld app.Load, previewing bool) bool { return ld.Export || indexing(ld, previewing) }
 
 // indexing reports whether ld is the recording whose start is shown.
-func (h *hudText) indexing(g *Game, ld app.Load) bool {
-	return ld.Kind == loader.KindRecording && g.app.Previewing()
+func indexing(ld app.Load, previewing bool) bool {
+	return ld.Kind == loader.KindRecording && previewing
 }
 
 // loadBox draws one load's name, percentage and progress bar in r.
@@ -218,7 +93,6 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad := l.px(10)
 	panelBox(g, r)
-	h.panels = append(h.panels, r)
 	verb, kind := "Loading ", "file"
 	switch {
 	case ld.Analysis && ld.Compare:
@@ -227,7 +101,7 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 		verb, kind = "Finding lanes and faults of", ""
 	case ld.Export:
 		verb, kind = "Exporting the clip", ""
-	case h.indexing(g, ld):
+	case indexing(ld, g.app.Previewing()):
 		verb, kind = "Indexing ", "the rest of"
 	case ld.Kind == loader.KindMap:
 		kind = "map"
@@ -254,7 +128,7 @@ func (h *hudText) emptyState(g *Game) {
 		return
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
-	const msg = "Open a CARLA recording (.log) or a Midtown Madness 2 map (.bai): press Ctrl+O, or drop files here."
+	const msg = "Open a CARLA recording (.log) or a map (OpenDRIVE .xodr, Midtown Madness 2 .bai): press Ctrl+O, or drop files here."
 	w := min(f.rRegular.width(msg), l.w-l.px(40))
 	ov.str(0, msg, (l.w-w)/2, l.view.y1/2, f.rRegular, w, colTextDim)
 }

@@ -1,28 +1,27 @@
 package ui
 
-// thresholdsPanel draws the fault thresholds panel where the fault list
-// goes (the two never show at once): a row a threshold, its name and
-// value, the cursor's row marked.
+// thresholdsPanel draws the fault thresholds panel where the layout put
+// it, where the fault list goes (the two never show at once): a row a
+// threshold, its name and value, the cursor's row marked.
 func (h *hudText) thresholdsPanel(g *Game) {
-	a := g.app
-	if !a.ThresholdsOpen() {
+	lb := &g.pan.list
+	if lb.kind != listThresholds {
 		return
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	pad, lh := l.px(panelPad), f.lineH
-	x0, y0, w := listPanelAt(l)
-	lines := a.ThresholdLines()
-	n := lines.Len()
-	r := rect{x0, y0, x0 + w, y0 + 2*pad + float64(n+1)*lh}
+	r := lb.r
+	x0, y0, w := r.x0, r.y0, r.w()
+	lines := lb.list.Lines()
 	panelBox(g, r)
-	h.panels = append(h.panels, r)
 	ty := y0 + pad + (lh-faceH(f.bold))/2
 	ov.str(0, "Fault thresholds   Up/Down choose, Left/Right change", x0+pad, ty, f.rBold, w-2*pad, colTitle)
-	top := y0 + pad + lh
+	top := lb.rows.Top
 	nameCol := l.px(140)
-	for i := range n {
-		y := top + float64(i)*lh
-		if i == a.ThresholdCursor() {
+	for k := range lb.rows.N {
+		i := lb.rows.First + k
+		y := top + float64(k)*lh
+		if i == lb.list.Cursor() {
 			ov.rect(0, rect{x0 + l.s, y, x0 + w - l.s, y + lh}, colPlayed)
 		}
 		line := lines.Line(i)

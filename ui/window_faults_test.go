@@ -70,7 +70,7 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 	}
 	sc.key(input.KeyK, false, false)
 	drain(t, g, sc)
-	for a.FaultCursor() < len(a.Faults()) && &a.Faults()[a.FaultCursor()] != off {
+	for a.FaultList().Cursor() < len(a.Faults()) && &a.Faults()[a.FaultList().Cursor()] != off {
 		sc.key(input.KeyDown, false, false)
 		drain(t, g, sc)
 	}
@@ -110,7 +110,7 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 		t.Errorf("trail in %v seen at %d of 4 points behind and ahead", trailCol, seen)
 	}
 	// The plots: a click a quarter of the way along seeks there.
-	p := a.PlotArea()
+	p := g.pan.plotArea
 	if !(p.X1 > p.X0) {
 		t.Fatal("no plots under the actor panel")
 	}
@@ -146,10 +146,10 @@ func TestWindowNoticesClearOfPanels(t *testing.T) {
 	drain(t, g, sc)
 	run(t, g, 2)
 	a := g.App()
-	if a.Selected() == 0 || !a.FaultListOpen() || len(a.Notices()) == 0 {
-		t.Fatalf("selected %d, list open %v, %d notices", a.Selected(), a.FaultListOpen(), len(a.Notices()))
+	if a.Selected() == 0 || !a.FaultList().Open() || len(a.Notices()) == 0 {
+		t.Fatalf("selected %d, list open %v, %d notices", a.Selected(), a.FaultList().Open(), len(a.Notices()))
 	}
-	ps := g.hud.panels
+	ps := g.pan.all
 	for i := range ps {
 		for j := i + 1; j < len(ps); j++ {
 			p, q := ps[i], ps[j]
@@ -196,5 +196,36 @@ func TestWindowFaultRowFaint(t *testing.T) {
 		if tc.bright != (n > 0) {
 			t.Errorf("selected %d: %d pixels of the off-lane colour at the tick (%d,%d); want bright %v", tc.selected, n, x, y, tc.bright)
 		}
+	}
+}
+
+// TestWindowFaultListClick: a click on a row of the fault list, where the
+// tick's layout put it, goes to that row's fault (as Enter does), and a
+// click below the rows, still on the panel, neither picks a row nor
+// selects through the panel.
+func TestWindowFaultListClick(t *testing.T) {
+	g, sc := faultyWindow(t)
+	a := g.App()
+	sc.key(input.KeyK, false, false)
+	drain(t, g, sc)
+	run(t, g, 1)
+	lb := g.pan.list
+	if lb.kind != listFaults || lb.rows.N != len(a.Faults()) || !(lb.rows.RowH > 0) {
+		t.Fatalf("fault list laid out as %+v with %d faults", lb, len(a.Faults()))
+	}
+	i := lb.rows.N - 1
+	f := a.Faults()[i]
+	x, y := (lb.rows.X0+lb.rows.X1)/2, lb.rows.Top+(float64(i)+0.5)*lb.rows.RowH
+	sc.click(x, y)
+	drain(t, g, sc)
+	if a.Clock().Time() != f.Start || a.Selected() != f.Actor || a.FaultList().Cursor() != i {
+		t.Errorf("click on row %d: time %v, selected %d, cursor %d; want %v, %d, %d",
+			i, a.Clock().Time(), a.Selected(), a.FaultList().Cursor(), f.Start, f.Actor, i)
+	}
+	a.Apply(input.ClearSelection())
+	sc.click(x, lb.r.y1-1) // the panel's padding under the rows
+	drain(t, g, sc)
+	if a.Selected() != 0 || a.FaultList().Cursor() != i {
+		t.Errorf("click under the rows: selected %d, cursor %d", a.Selected(), a.FaultList().Cursor())
 	}
 }

@@ -139,7 +139,7 @@ const testW, testH = 1280, 800
 func newTestGame(t testing.TB, srcs ...loader.Source) (*Game, *script) {
 	t.Helper()
 	sc := &script{}
-	g, err := NewGame(Options{Sources: srcs, Input: sc})
+	g, err := NewGame(Options{Sources: srcs, Input: sc, FixedStep: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,10 +343,10 @@ func TestWindowSelectShowsPanel(t *testing.T) {
 		t.Fatalf("clicking the hero at %v,%v selected %d", x, y, a.Selected())
 	}
 	img := shot(t, g, "selected")
-	if len(g.hud.panels) == 0 {
+	if len(g.pan.all) == 0 {
 		t.Fatal("no panel drawn for the selection")
 	}
-	p := irect(g.hud.panels[0])
+	p := irect(g.pan.all[0])
 	if n := countNear(img, p, 3, rgb(colPanelBg)); n < p.Dx()*p.Dy()/3 {
 		t.Errorf("actor panel %v: only %d panel-coloured pixels", p, n)
 	}
@@ -809,7 +809,7 @@ func TestWindowSelectRoad(t *testing.T) {
 		c := m.Roads[i].Centre
 		p := c[len(c)/2]
 		x, y, _, ok := a.View().WorldToScreen(render3(p))
-		if ok && g.lay.view.contains(x, y) && !g.hud.overPanel(x, y) && (best < 0 || p[0]+p[1] > m.Roads[best].Centre[len(m.Roads[best].Centre)/2][0]+m.Roads[best].Centre[len(m.Roads[best].Centre)/2][1]) {
+		if ok && g.lay.view.contains(x, y) && !g.pan.over(x, y) && (best < 0 || p[0]+p[1] > m.Roads[best].Centre[len(m.Roads[best].Centre)/2][0]+m.Roads[best].Centre[len(m.Roads[best].Centre)/2][1]) {
 			best, bx, by = i, x, y
 		}
 	}
@@ -826,7 +826,7 @@ func TestWindowSelectRoad(t *testing.T) {
 		t.Errorf("panel:\n%s", panel)
 	}
 	shot(t, g, "road")
-	if len(g.hud.panels) == 0 {
+	if len(g.pan.all) == 0 {
 		t.Fatal("no panel drawn")
 	}
 }

@@ -11,7 +11,9 @@ import (
 // close-call: at some frame a vehicle's time to collision with the
 // vehicle ahead in the same lane is under th.CloseCallTTC, both moving at
 // th.MovingSpeed or more, and no collision of the two is recorded from
-// then to th.CollisionWindow after. In the same lane means each within
+// then to th.CollisionWindow after, nor was one going on or over less
+// than th.AfterCollision before (two still in contact after a crash
+// close in at time to collision 0: that is the collision). In the same lane means each within
 // th.OffLane of that lane's curve; ahead is along the lane's direction
 // of travel; the time to collision is the bumper-to-bumper gap (from the
 // boxes' lengths) over the speed at which it closes, speeds taken along
@@ -141,29 +143,36 @@ func timeToCollision(bt, lt *lanes.Track, b, l *inLane) (float64, bool) {
 	return max(gap, 0) / closing, true
 }
 
-// collisionTimes lists the recorded collisions' times by pair of actors.
-func collisionTimes(events []scene.Event) map[[2]uint32][]float64 {
-	out := map[[2]uint32][]float64{}
+// contact is a recorded collision's span: from the first frame the pair
+// touched to the last.
+type contact struct{ start, end float64 }
+
+// collisionTimes lists the recorded collisions' contacts by pair of
+// actors.
+func collisionTimes(events []scene.Event) map[[2]uint32][]contact {
+	out := map[[2]uint32][]contact{}
 	for _, e := range events {
 		if e.Kind == scene.EventCollision {
-			k := [2]uint32{min(e.Actor, e.Other), max(e.Actor, e.Other)}
-			out[k] = append(out[k], e.Time)
+			k := pairKey(e.Actor, e.Other)
+			out[k] = append(out[k], contact{e.Time, e.End()})
 		}
 	}
 	return out
 }
 
 // closeCall makes the fault of a finished span, unless the two collided
-// within it or soon after.
-func closeCall(a *lanes.Association, p pair, sp *span, hit map[[2]uint32][]float64, th Thresholds) (Fault, bool) {
+// within it or soon after, or it began while they touched or soon after
+// (the span from start to th.CollisionWindow past its end meets a
+// contact stretched by th.AfterCollision).
+func closeCall(a *lanes.Association, p pair, sp *span, hit map[[2]uint32][]contact, th Thresholds) (Fault, bool) {
 	bt, lt := &a.Tracks[p.follower], &a.Tracks[p.leader]
 	start, end := a.Times[sp.start], a.Times[sp.end]
-	for _, t := range hit[[2]uint32{min(bt.ID, lt.ID), max(bt.ID, lt.ID)}] {
-		if t >= start && t <= end+th.CollisionWindow {
+	for _, c := range hit[pairKey(bt.ID, lt.ID)] {
+		if c.start <= end+th.CollisionWindow && start <= c.end+th.AfterCollision {
 			return Fault{}, false
 		}
 	}
 	f := at(CloseCall, bt, sp.start-bt.First)
-	f.End, f.Other, f.Worst = end, lt.ID, sp.worst
+	f.End, f.Other, f.OtherBlueprint, f.Worst = end, lt.ID, lt.Blueprint, sp.worst
 	return f, true
 }

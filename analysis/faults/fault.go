@@ -13,6 +13,7 @@ package faults
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -81,10 +82,15 @@ type Fault struct {
 	Kind      Kind
 	Actor     uint32
 	Blueprint string
-	// Other is the other actor of a collision or close call (0 if none).
-	Other uint32
+	// Other is the other actor of a collision or close call (0 if none),
+	// and OtherBlueprint its blueprint: "" for a collision with what is
+	// no actor of the recording (World, or an id it never spawned), the
+	// world itself (a static collision).
+	Other          uint32
+	OtherBlueprint string
 	// Start and End are seconds since the recording began; equal for a
-	// moment (a crossing, a collision).
+	// moment (a crossing, one impact); a collision's span is from its
+	// first recorded impact to the last one merged into it.
 	Start, End float64
 	// Where it happened, as the association placed the actor at Start
 	// (the approach road for red lights and stop signs, whose
@@ -111,19 +117,35 @@ type Thresholds struct {
 	StopSpeed      float64 // m/s: a stop is being slower than this...
 	StopDistance   float64 // ...within this many metres before the road end
 	CloseCallTTC   float64 // s: time to collision with the vehicle ahead under this
-	MovingSpeed    float64 // m/s: both vehicles of a close call move at least this fast
+	// MovingSpeed (m/s): both vehicles of a close call move at least
+	// this fast, and a vehicle slower than this is parked, not off its
+	// lane.
+	MovingSpeed float64
 	// CollisionWindow is how long after a close call (s) a collision of
 	// the same two actors makes it part of that collision, not a close
 	// call.
 	CollisionWindow float64
+	// AfterCollision is how long after a recorded collision of two
+	// actors (s, from the last frame they touched) they have no close
+	// call: they are still in the wreck of that collision.
+	AfterCollision float64
+	// CollisionMerge: recorded collisions of the same two actors within
+	// this many seconds of the first are one collision, as
+	// scenario_runner's CollisionTest counts them.
+	CollisionMerge float64
 }
 
-// Defaults returns the thresholds of issue 11.
+// World is the other actor of a collision with the world itself (a
+// static object), as CARLA records it.
+const World = math.MaxUint32
+
+// Defaults returns the thresholds of issues 11 and 25.
 func Defaults() Thresholds {
 	return Thresholds{
 		OffLane: 1.0, OffLaneTime: 0.5, LaneChangeTime: 4,
 		WrongWaySpeed: 1, WrongWayAngle: 120, WrongWayTime: 1,
 		StopSpeed: 0.5, StopDistance: 10,
 		CloseCallTTC: 1.0, MovingSpeed: 0.5, CollisionWindow: 2,
+		AfterCollision: 3, CollisionMerge: 5,
 	}
 }

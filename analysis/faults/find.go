@@ -64,7 +64,7 @@ func Find(a *lanes.Association, events []scene.Event, th Thresholds) *Result {
 		}
 		r.Faults = append(r.Faults, close...)
 	}
-	r.Faults = append(r.Faults, recorded(a, events)...)
+	r.Faults = append(r.Faults, recorded(a, events, th)...)
 	sortFaults(r.Faults)
 	sortFaults(r.LaneChanges)
 	return r

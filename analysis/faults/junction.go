@@ -36,8 +36,10 @@ func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bo
 // stop line, so a car that pulls out on yellow is not taken for running
 // the red that shows while its middle follows it:
 //
-//   - red-light: the end has a traffic light and it showed red at the
-//     last frame before the vehicle's front reached the end;
+//   - red-light: the end has a recorded traffic light (EndLights: the
+//     actor at the map's light, or on a map without signals the one
+//     governing the end by its place) and it showed red at the last
+//     frame before the vehicle's front reached the end;
 //   - stop-sign: the end's rule is a stop sign or always stop, and the
 //     vehicle was not slower than th.StopSpeed at any frame while its
 //     front was within th.StopDistance of the end (along the road).
@@ -89,7 +91,7 @@ func (c *crossingRule) cross(s *lanes.Sample, r *Result) {
 		}
 		at--
 	}
-	if end.HasLight && at > c.approach {
+	if at > c.approach { // the end's light: its map light's actor, or one tied to it by place (lanes.Association.EndLights)
 		before := c.tr.At(at - 1)
 		if st, ok := c.ends.state(end, before.Time); ok && st == recorder.LightRed {
 			f := c.fault(RedLight, at, s)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/scene"
 )
 
 // The rules that follow one vehicle along its track: off-lane (and lane
@@ -13,7 +14,7 @@ import (
 
 // scanTrack applies the per-vehicle rules to a track.
 func scanTrack(m lanes.Map, ends *endLights, tr *lanes.Track, th Thresholds, r *Result) {
-	off := offLaneRule{tr: tr, th: th, stretch: stretch{start: -1}}
+	off := offLaneRule{tr: tr, th: th, bike: tr.Kind == scene.KindBike, stretch: stretch{start: -1}}
 	wrong := wrongWayRule{tr: tr, th: th, stretch: stretch{start: -1}}
 	cross := crossingRule{m: m, ends: ends, tr: tr, th: th, road: -1}
 	var s lanes.Sample
@@ -32,9 +33,16 @@ func scanTrack(m lanes.Map, ends *endLights, tr *lanes.Track, th Thresholds, r *
 // lane next to the one it began from, on the same side, within
 // th.LaneChangeTime is a lane change instead; so is a step from one lane
 // straight into the next (lanes closer than twice th.OffLane).
+//
+// A vehicle slower than th.MovingSpeed, or in a parking lane, is parked:
+// that time neither starts a stretch nor lengthens one (a stretch ends
+// where the vehicle parks), so a cyclist waiting at the roadside is no
+// fault. A bicycle or motorbike in a biking lane or on the shoulder is
+// in a lane.
 type offLaneRule struct {
 	tr      *lanes.Track
 	th      Thresholds
+	bike    bool          // the track is a bicycle or motorbike
 	stretch               // the stretch off the lanes (start -1 when in a lane)
 	from    lanes.LaneRef // the lane before the stretch
 	had     bool          // from is set
@@ -66,8 +74,11 @@ func (p *stretch) close(kind Kind, tr *lanes.Track, i int, least float64, r *Res
 
 func (o *offLaneRule) step(i int, s *lanes.Sample, r *Result) {
 	onRoad := s.Place == lanes.OnRoad
-	inLane := onRoad && s.HasLane && math.Abs(s.Offset) <= o.th.OffLane
+	inLane := onRoad && (s.HasLane && math.Abs(s.Offset) <= o.th.OffLane ||
+		o.bike && (s.Type == lanes.Biking || s.Type == lanes.Shoulder))
 	switch {
+	case !inLane && onRoad && (s.Speed < o.th.MovingSpeed || s.Type == lanes.Parking):
+		o.park(i, r)
 	case inLane:
 		if o.start >= 0 {
 			o.end(i, s, r)
@@ -106,6 +117,14 @@ func (o *offLaneRule) end(i int, s *lanes.Sample, r *Result) {
 		r.Faults = append(r.Faults, f)
 	}
 	o.start = -1
+}
+
+// park closes a stretch off the lanes at sample i, where the vehicle
+// parked: it was off the lanes until then, and no lane change can end
+// there.
+func (o *offLaneRule) park(i int, r *Result) {
+	o.close(OffLane, o.tr, i, o.th.OffLaneTime, r)
+	o.had = false
 }
 
 // stop closes a stretch off the lanes at sample i, where the vehicle left

@@ -12,13 +12,32 @@ import (
 // vehicle stopped to when it moved again (its Worst the time it stood).
 // The spectator, walkers and props standing still are no fault of
 // driving, so their blocked spans are left to the timeline.
-func recorded(a *lanes.Association, events []scene.Event) []Fault {
+//
+// A pair that touches again within th.CollisionMerge of its first
+// impact (bouncing, scraping along) had one collision, which spans its
+// impacts: scenario_runner's CollisionTest ignores a collision with the
+// actor it last hit for 5 s after counting it.
+func recorded(a *lanes.Association, events []scene.Event, th Thresholds) []Fault {
 	var out []Fault
+	names := map[uint32]string{} // blueprints by actor id, as spawned so far
+	last := map[[2]uint32]int{}  // index in out of each pair's last collision
 	for i, e := range events {
 		var f Fault
 		switch {
+		case e.Kind == scene.EventSpawn:
+			names[e.Actor] = e.Blueprint
+			continue
 		case e.Kind == scene.EventCollision:
+			k := pairKey(e.Actor, e.Other)
+			if j, ok := last[k]; ok && e.Time-out[j].Start <= th.CollisionMerge {
+				out[j].End = e.Time
+				continue
+			}
+			last[k] = len(out)
 			f = Fault{Kind: Collision, Other: e.Other, Start: e.Time, End: e.Time}
+			if e.Other != World {
+				f.OtherBlueprint = names[e.Other]
+			}
 			f.Worst = max(speedAt(a, e.Actor, e.Time), speedAt(a, e.Other, e.Time))
 		case e.Kind == scene.EventBlocked && a.TrackAt(e.Actor, e.Time) != nil:
 			f = Fault{Kind: Blocked, Start: e.Time, End: e.End(), Worst: e.Duration}
@@ -34,6 +53,9 @@ func recorded(a *lanes.Association, events []scene.Event) []Fault {
 	}
 	return out
 }
+
+// pairKey is an unordered pair of actors.
+func pairKey(x, y uint32) [2]uint32 { return [2]uint32{min(x, y), max(x, y)} }
 
 // speedAt returns vehicle id's speed at time t (0 if it is no vehicle).
 func speedAt(a *lanes.Association, id uint32, t float64) float64 {

@@ -39,6 +39,7 @@ type Spot struct {
 type LightTrack struct {
 	ID      uint32
 	Pos     mgl64.Vec3 // on the ground where the recording put it
+	Yaw     float64    // the way the recording turned it, degrees counter-clockwise from +X
 	placed  bool       // Pos is known (the actor was found)
 	changes []lightChange
 }

@@ -11,7 +11,11 @@
 // answer cost a few projections. Associate builds an Association, one
 // compact Track per vehicle, in one pass over the recording at about the
 // cost of opening it (pass.go says how). LightMatcher is the one rule
-// pairing map lights with recorded traffic-light actors.
+// pairing map lights with recorded traffic-light actors; the place rule
+// (EntryLights, lightplace.go) ties a light to the junction entry it
+// governs by where it stands and which way it faces, for maps that name
+// no lights (CARLA's 2019 Town03 and Town05) and for the signals of the
+// others, whose poles may stand across the junction from their entry.
 //
 // Everything is world metres, Z up (package scene's frame), in mgl64
 // vectors.

@@ -27,11 +27,12 @@ type Fix struct {
 	// Heading is the lane's direction of travel, degrees counter-
 	// clockwise from +X.
 	Heading float64
+	Type    LaneType // see Location
 }
 
 // Fix returns what the association keeps of l.
 func (l *Location) Fix() Fix {
-	f := Fix{Place: l.Place, Road: l.Road, Intersection: l.Intersection, Along: l.Along, HasLane: l.HasLane}
+	f := Fix{Place: l.Place, Road: l.Road, Intersection: l.Intersection, Along: l.Along, HasLane: l.HasLane, Type: l.Type}
 	if l.HasLane {
 		f.Lane, f.Offset = l.Lane.Lane, l.Lane.Offset
 		f.Heading = math.Atan2(l.Lane.Dir[1], l.Lane.Dir[0]) * 180 / math.Pi

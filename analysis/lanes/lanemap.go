@@ -53,7 +53,17 @@ type Location struct {
 	HasLane bool
 	// Intersection when InIntersection, else -1.
 	Intersection int
+	// Type is the kind of lane holding the point when OnRoad (see
+	// LaneType): Driving within TypeReach of the nearest driving lane's
+	// curve, where nothing asks further, and on maps without lane types.
+	Type LaneType
 }
+
+// TypeReach is how far (m) from the nearest driving lane's curve a point
+// on a road is taken to be in that lane without looking for the lane
+// holding it: no driving lane is narrower than twice this, but where it
+// opens or closes.
+const TypeReach = 1.0
 
 // Side is one side of a road: A drives from the road's end to its start,
 // B from its start to its end.

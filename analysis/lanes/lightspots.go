@@ -59,7 +59,7 @@ func (p *pass) placeLights() {
 	for i := range p.a.Lights {
 		l := &p.a.Lights[i]
 		if ps := p.pose(l.ID); !l.placed && ps != nil {
-			l.Pos, l.placed = ps.World.Location, true
+			l.Pos, l.Yaw, l.placed = ps.World.Location, ps.World.Rotation.Yaw, true
 		}
 	}
 }

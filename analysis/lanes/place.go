@@ -26,7 +26,7 @@ func Locate(m Map, pos, vel mgl64.Vec3, yaw float64) Sample {
 	f := loc.Fix()
 	s.Place, s.Road, s.Intersection = f.Place, f.Road, f.Intersection
 	if f.Place == OnRoad {
-		s.Along, s.HasLane = f.Along, f.HasLane
+		s.Along, s.HasLane, s.Type = f.Along, f.HasLane, f.Type
 		if f.HasLane {
 			s.Lane, s.Offset = f.Lane, f.Offset
 			s.HeadingError = headingError(motion, f.Heading)
@@ -87,6 +87,7 @@ func placeRaw(s *sample, f *Fix) {
 	switch f.Place {
 	case OnRoad:
 		s.place, s.along = int32(f.Road), float32(f.Along)
+		s.flags |= uint8(f.Type&7) << typeShift
 		if !f.HasLane {
 			return
 		}

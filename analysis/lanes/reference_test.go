@@ -37,13 +37,13 @@ type refLife struct {
 type reference struct {
 	lives  []refLife
 	spots  []Spot
-	lights map[uint32]mgl64.Vec3
+	lights map[uint32]LightPose
 }
 
 func plainPass(t *testing.T, rec *scene.Recording) reference {
 	t.Helper()
 	times, evs := rec.Times(), rec.Events()
-	ref := reference{spots: make([]Spot, len(evs)), lights: map[uint32]mgl64.Vec3{}}
+	ref := reference{spots: make([]Spot, len(evs)), lights: map[uint32]LightPose{}}
 	live := map[scene.LifeKey]int{}
 	rd := rec.FrameReader(0, len(times)-1)
 	w := scene.NewWorld()
@@ -86,7 +86,7 @@ func plainPass(t *testing.T, rec *scene.Recording) reference {
 		}
 		for _, id := range lit {
 			if _, done := ref.lights[id]; !done && byID[id] != nil {
-				ref.lights[id] = byID[id].World.Location
+				ref.lights[id] = LightPose{Pos: byID[id].World.Location, Yaw: byID[id].World.Rotation.Yaw}
 			}
 		}
 		lit = lit[:0]
@@ -162,8 +162,8 @@ func matchReference(t *testing.T, a *Association, ref reference, m Map) {
 		t.Errorf("%d lights, the plain way %d", len(a.Lights), len(ref.lights))
 	}
 	for _, l := range a.Lights {
-		if p, ok := ref.lights[l.ID]; ok != l.placed || p != l.Pos {
-			t.Errorf("light %d at %v (placed %v), the plain way %v (%v)", l.ID, l.Pos, l.placed, p, ok)
+		if p, ok := ref.lights[l.ID]; ok != l.placed || p.Pos != l.Pos || p.Yaw != l.Yaw {
+			t.Errorf("light %d at %v yaw %v (placed %v), the plain way %+v (%v)", l.ID, l.Pos, l.Yaw, l.placed, p, ok)
 		}
 	}
 }

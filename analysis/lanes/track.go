@@ -56,6 +56,9 @@ type Sample struct {
 	// Reversing is true when it moves backwards: its motion points away
 	// from the way it faces.
 	Reversing bool
+	// Type is the kind of lane it is in, when OnRoad (see
+	// Location.Type).
+	Type LaneType
 }
 
 // StandingSpeed is the speed (m/s) under which a vehicle's direction of
@@ -85,6 +88,7 @@ const (
 	flagSideB     = 1 << 2
 	flagReversing = 1 << 3
 	flagLane      = 1 << 4
+	typeShift     = 5 // the LaneType in the top three bits
 )
 
 // centi returns an angle in hundredths of a degree, in [-18000, 18000).
@@ -104,6 +108,7 @@ func (s *sample) decode(t float64, out *Sample) {
 	switch out.Place {
 	case OnRoad:
 		out.Road, out.Along = int(s.place), float64(s.along)
+		out.Type = LaneType(s.flags >> typeShift)
 		out.HasLane = s.flags&flagLane != 0
 		if out.HasLane {
 			side := SideA

@@ -18,7 +18,8 @@ import (
 //     file; Along is s on the reference line. A junction's connecting
 //     roads are never where a point is OnRoad: their surface is the
 //     junction's.
-//   - Only driving lanes are lanes. Side B is the lanes whose traffic
+//   - Only driving lanes are lanes; the others (parking, biking,
+//     shoulder, sidewalk, ...) give Location.Type. Side B is the lanes whose traffic
 //     moves toward increasing s (right lanes under right-hand traffic),
 //     side A the others; a lane's index on its side is |id| - 1, so it
 //     is the same lane through every lane section.
@@ -28,18 +29,25 @@ import (
 //     hull of its connecting roads' lane borders (sidewalks left out):
 //     it covers the junction's carriageway up to the incoming roads'
 //     ends.
-//   - A road end's rule comes from the signals: a traffic light
-//     (type 1000001) or a stop sign (206) rules the end of the road it
-//     stands on that is nearer to it; one on a connecting road rules the
-//     end of the incoming road that connecting road's nearer end joins.
-//     This is where CARLA's towns put them (on Town01 a light's
+//   - A road end's rule comes from the signals. A traffic light (type
+//     1000001) rules the junction entry the place rule gives it from
+//     where its pole stands and which way it faces (see LightPose): in
+//     CARLA's 2020 towns but Town01 and Town02 the pole stands across the
+//     junction, on the road the traffic leaves by, so the road it stands
+//     on says nothing (there the nearer end was right for 6 of 94
+//     lights; the place rule agrees with the signals' references on
+//     every entry). A light the place rule places nowhere, and a stop
+//     sign (206), rule the end of the road they stand on that is nearer
+//     to them; one on a connecting road the end of the incoming road
+//     that connecting road's nearer end joins (on Town01 a light's
 //     orientation does not say which end: "+" lights stand at a road's
-//     start), and RoadEnd.Light is where the signal stands, for the
-//     matching of recorded light actors.
+//     start). RoadEnd.Light is where the signal stands, for the matching
+//     of recorded light actors.
 type OpenDRIVE struct {
 	laneIndex // driving lane curves (one per lane section), their grid, road ends
 	net       *scene.RoadNet
-	groups    [][]int32 // driving lane curves of each (road, section) group
+	groups    [][]int32  // driving lane curves of each (road, section) group
+	sections  [][2]int32 // each group's lanes, all types: a range of net.Lanes
 	quads     []quad
 	quadGrid  *grid
 	areas     []area2
@@ -156,6 +164,7 @@ func (o *OpenDRIVE) addSurfaces() {
 			continue
 		}
 		group++
+		o.sections = append(o.sections, [2]int32{int32(i - len(sec)), int32(i)})
 		left, right, centre := outerBorders(sec)
 		for s := 0; s+1 < len(centre); s++ {
 			q := quad{road: int32(l.Road), group: int32(group), seg: int32(s),
@@ -240,7 +249,8 @@ func (o *OpenDRIVE) addAreas() {
 // sign and the first in the file over later ones.
 func (o *OpenDRIVE) addRules() {
 	rn := o.net
-	for _, sg := range rn.Signals {
+	byPlace := o.signalEntries()
+	for si, sg := range rn.Signals {
 		var rule Rule
 		switch sg.Type {
 		case scene.SignalTrafficLight:
@@ -251,6 +261,9 @@ func (o *OpenDRIVE) addRules() {
 			continue
 		}
 		road, atStart, ok := o.ruledEnd(sg.Road, sg.S)
+		if k, placed := byPlace[si]; placed {
+			road, atStart, ok = k.Road, k.AtStart, true
+		}
 		if !ok {
 			continue
 		}
@@ -267,6 +280,31 @@ func (o *OpenDRIVE) addRules() {
 			e.HasLight, e.Light = true, sg.Pos
 		}
 	}
+}
+
+// signalEntries gives each traffic-light signal (by index in the
+// network's Signals) the junction entry the place rule ties it to, its
+// pole standing as the recorded light actor does (SignalLight).
+func (o *OpenDRIVE) signalEntries() map[int]EndKey {
+	var poses []LightPose
+	var index []int
+	for i := range o.net.Signals {
+		if sg := &o.net.Signals[i]; sg.Type == scene.SignalTrafficLight {
+			poses = append(poses, SignalLight(sg))
+			index = append(index, i)
+		}
+	}
+	out := map[int]EndKey{}
+	if len(poses) == 0 {
+		return out
+	}
+	ents := o.junctionEntries()
+	for i, pl := range placeLights(ents, poses) {
+		if pl.entry >= 0 {
+			out[index[i]] = ents[pl.entry].key
+		}
+	}
+	return out
 }
 
 // ruledEnd returns the road end a signal at s on road r rules.

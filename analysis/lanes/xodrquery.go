@@ -45,7 +45,49 @@ func (o *OpenDRIVE) Locate(p mgl64.Vec3) Location {
 	if c, h := o.laneNear(q, p); c >= 0 {
 		loc.Lane, loc.HasLane = o.hit(c, h), true
 	}
+	if !loc.HasLane || loc.Lane.Dist > TypeReach {
+		loc.Type = o.typeAt(q, p)
+	}
 	return loc
+}
+
+// typeAt returns the type of the lane of q's section that holds p:
+// the one whose strip between q's two samples does, else the one whose
+// centre is nearest (p within edgeSlack of the road's edge). A lane of
+// no width holds nothing.
+func (o *OpenDRIVE) typeAt(q *quad, p mgl64.Vec3) LaneType {
+	sec := o.sections[q.group]
+	s, p2 := int(q.seg), p.Vec2()
+	best, bestD := Driving, math.Inf(1)
+	for i := sec[0]; i < sec[1]; i++ {
+		l := &o.net.Lanes[i]
+		if s+1 >= len(l.Inner) || s+1 >= len(l.Outer) {
+			continue
+		}
+		strip := [4]mgl64.Vec2{l.Inner[s].Vec2(), l.Inner[s+1].Vec2(), l.Outer[s+1].Vec2(), l.Outer[s].Vec2()}
+		if strictlyIn(strip, p2) {
+			return laneTypeOf(l.Type)
+		}
+		if d, _ := segDist(l.Center[s].Vec2(), l.Center[s+1].Vec2(), p2); d < bestD {
+			best, bestD = laneTypeOf(l.Type), d
+		}
+	}
+	return best
+}
+
+// strictlyIn reports whether p is inside the quad (either winding), its
+// edges included: lanes' strips touch, so no slack.
+func strictlyIn(poly [4]mgl64.Vec2, p mgl64.Vec2) bool {
+	pos, neg := false, false
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%4]
+		if a == b {
+			continue
+		}
+		c := cross2(a, b, p)
+		pos, neg = pos || c > 0, neg || c < 0
+	}
+	return !(pos && neg)
 }
 
 // surfaceAt returns the quad of road surface holding p, and p's s on

@@ -6,7 +6,7 @@ import (
 )
 
 // The Linux desktop entry: what puts the viewer in the application menu
-// and offers it for the two file types (freedesktop Desktop Entry
+// and offers it for the file types (freedesktop Desktop Entry
 // Specification 1.5, checked by desktop-file-validate in the tests).
 
 // desktopCategories place the viewer with the development tools: it is

@@ -34,7 +34,7 @@ func TestDesktopEntryKeys(t *testing.T) {
 		"Exec":       "viewer %F",
 		"Icon":       appID,
 		"Terminal":   "false",
-		"MimeType":   "application/x-carla-recording;application/x-mm2-bai;",
+		"MimeType":   "application/x-carla-recording;application/x-mm2-bai;application/x-opendrive+xml;",
 		"Categories": "Development;Debugger;",
 	} {
 		if keys[k] != want {

@@ -63,10 +63,11 @@ func generatedMap(t *testing.T, dir, name string) string {
 // and asks the desktop's own tools what they now make of our files: the
 // MIME database (through xdg-mime, as a GNOME session would ask it) calls
 // a real recording renamed x.dat a CARLA recording and a generated map a
-// BAI map, both whatever their names; the viewer is their default
-// application; desktop-file-validate passes the installed entry; and
-// the installed binary reports the stamped version; and the archive and
-// the binary both carry the license notice of CARLA's towns.
+// BAI map, both whatever their names, and a .xodr file an OpenDRIVE
+// network; the viewer is their default application;
+// desktop-file-validate passes the installed entry; the installed binary
+// reports the stamped version; and the archive and the binary both carry
+// the license notice of CARLA's towns.
 func TestLinuxReleaseEndToEnd(t *testing.T) {
 	validate := tool(t, "desktop-file-validate")
 	xdgMime := tool(t, "xdg-mime")
@@ -77,6 +78,10 @@ func TestLinuxReleaseEndToEnd(t *testing.T) {
 	tmp := t.TempDir()
 	rec := realRecording(t, tmp, "x.dat")
 	maps := []string{generatedMap(t, tmp, "city.bai"), generatedMap(t, tmp, "city.dat")}
+	road := filepath.Join(tmp, "road.xodr")
+	if err := os.WriteFile(road, []byte(`<?xml version="1.0"?>`+"\n<OpenDRIVE><header/></OpenDRIVE>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	const v = "1.2.3-e2e"
 	out := filepath.Join(tmp, "dist")
@@ -112,7 +117,7 @@ func TestLinuxReleaseEndToEnd(t *testing.T) {
 	}
 	sh("sh", filepath.Join(unpacked, "viewer-"+v+"-linux-amd64", "install.sh"))
 
-	for file, want := range map[string]string{rec: "application/x-carla-recording", maps[0]: "application/x-mm2-bai", maps[1]: "application/x-mm2-bai"} {
+	for file, want := range map[string]string{rec: "application/x-carla-recording", maps[0]: "application/x-mm2-bai", maps[1]: "application/x-mm2-bai", road: "application/x-opendrive+xml"} {
 		if got := sh(xdgMime, "query", "filetype", file); got != want {
 			t.Errorf("xdg-mime query filetype %s = %q, want %q", filepath.Base(file), got, want)
 		}

@@ -14,7 +14,7 @@ import (
 //	  LICENSE-CARLA.txt                        the notice of CARLA's towns built in
 //	  share/applications/APPID.desktop         the menu entry
 //	  share/icons/hicolor/NxN/apps/APPID.png   the icon, 16 to 512 px
-//	  share/mime/packages/APPID.xml            the two file types
+//	  share/mime/packages/APPID.xml            the file types
 //
 // share/ mirrors $XDG_DATA_HOME, so install.sh copies each file to the
 // same path under it.

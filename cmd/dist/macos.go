@@ -95,8 +95,12 @@ func bundleInfo(r release) infoPlist {
 		if d.macRank == "Owner" {
 			tags["public.filename-extension"] = d.exts
 		}
+		conforms := []string{"public.data"}
+		if d.subClassOf == "application/xml" {
+			conforms = []string{"public.xml"} // TextEdit and the like still open it
+		}
 		p.ExportedTypeDeclarations = append(p.ExportedTypeDeclarations, utiDecl{
-			Identifier: d.uti, Description: d.comment, ConformsTo: []string{"public.data"},
+			Identifier: d.uti, Description: d.comment, ConformsTo: conforms,
 			IconFile: icnsName, Tags: tags,
 		})
 		p.DocumentTypes = append(p.DocumentTypes, documentType{

@@ -80,7 +80,7 @@ func TestInfoPlistParsesBack(t *testing.T) {
 			t.Errorf("the recording type claims an extension (.log is the system's): %v", tags)
 		}
 	}
-	if !slices.Equal(ids, []string{"io.github.mm2carla.viewer.carla-recording", "io.github.mm2carla.viewer.bai"}) {
+	if !slices.Equal(ids, []string{"io.github.mm2carla.viewer.carla-recording", "io.github.mm2carla.viewer.bai", "io.github.mm2carla.viewer.opendrive"}) {
 		t.Errorf("exported UTIs %v", ids)
 	}
 }

@@ -13,7 +13,7 @@
 //	viewer-V-windows-amd64.zip, viewer-V-windows-arm64.zip
 //	    viewer.exe with its icon, version information and manifest
 //	viewer-V-macos.zip
-//	    Viewer.app: Info.plist declaring both document types, the icon as
+//	    Viewer.app: Info.plist declaring the document types, the icon as
 //	    .icns, the universal binary
 //	SHA256SUMS
 //	    the checksums of the archives written, in sha256sum's format

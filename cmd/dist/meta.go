@@ -35,7 +35,7 @@ type docType struct {
 	magic []magicMatch
 	// globs recognise it by name. A CARLA recording has none: CARLA
 	// writes recordings as .log, far too common a name to claim, so it is
-	// told by content alone, as the viewer does (ui/loader.Sniff). (A
+	// told by content alone, as the viewer does (analysis/pipeline.Sniff). (A
 	// "*.log" glob beside the magic was tried: GIO then calls every
 	// binary .log file a CARLA recording, because all binary types are
 	// subclasses of application/octet-stream. Without it, GIO names a
@@ -51,8 +51,23 @@ type docType struct {
 	macOtherUTIs []string
 	// macRank is the macOS handler rank: "Owner" for a type that is
 	// ours, "Alternate" for one we open without taking it over (.log).
+	// The Windows installer follows it too: an Owner type's extensions
+	// open with the viewer by default, an Alternate's only offer it under
+	// Open With (see takesOver).
 	macRank string
+	// subClassOf is the shared-mime-info parent type ("" for none): an
+	// OpenDRIVE file is XML, so text editors stay on offer for it.
+	subClassOf string
+	// winProgID names the type's Windows programmatic identifier under
+	// HKCU\Software\Classes: the app's id and a word, periods only (the
+	// ProgID rules allow no other punctuation), at most 39 characters.
+	winProgID string
 }
+
+// takesOver reports whether the viewer becomes the default application
+// for the type's extensions (a double-click opens it), rather than one
+// more program offered under Open With.
+func (d docType) takesOver() bool { return d.macRank == "Owner" }
 
 // magicMatch is one shared-mime-info <match>: the bytes value at offset,
 // read as typ ("string", "little16", ...).
@@ -75,15 +90,30 @@ var docTypes = []docType{
 		exts:         []string{"log"},
 		macOtherUTIs: []string{"public.log"},
 		macRank:      "Alternate",
+		winProgID:    appID + ".Recording",
 	},
 	{
-		mime:    "application/x-mm2-bai",
-		comment: "Midtown Madness 2 AI map",
-		acronym: "BAI",
-		magic:   []magicMatch{{typ: "string", offset: 0, value: "CAI1"}},
-		globs:   []string{"*.bai"},
-		uti:     "io.github.mm2carla.viewer.bai",
-		exts:    []string{"bai"},
-		macRank: "Owner",
+		mime:      "application/x-mm2-bai",
+		comment:   "Midtown Madness 2 AI map",
+		acronym:   "BAI",
+		magic:     []magicMatch{{typ: "string", offset: 0, value: "CAI1"}},
+		globs:     []string{"*.bai"},
+		uti:       "io.github.mm2carla.viewer.bai",
+		exts:      []string{"bai"},
+		macRank:   "Owner",
+		winProgID: appID + ".BAI",
+	},
+	{
+		// An OpenDRIVE road network, the format of CARLA's towns: XML
+		// whose root is <OpenDRIVE>. It has no registered MIME type; the
+		// .xodr extension is the format's own and is claimed as ours.
+		mime:       "application/x-opendrive+xml",
+		comment:    "OpenDRIVE road network",
+		globs:      []string{"*.xodr"},
+		subClassOf: "application/xml",
+		uti:        "io.github.mm2carla.viewer.opendrive",
+		exts:       []string{"xodr"},
+		macRank:    "Owner",
+		winProgID:  appID + ".OpenDRIVE",
 	},
 }

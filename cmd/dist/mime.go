@@ -6,7 +6,7 @@ import (
 )
 
 // The shared-mime-info package: teaches the desktop (file managers, the
-// open dialogs, xdg-open) the two file types, so that a double-click on a
+// open dialogs, xdg-open) the file types, so that a double-click on a
 // recording or a map opens the viewer. Installed into
 // $XDG_DATA_HOME/mime/packages and compiled by update-mime-database.
 
@@ -17,12 +17,18 @@ type mimeInfo struct {
 }
 
 type mimeType struct {
-	Type    string     `xml:"type,attr"`
-	Comment string     `xml:"comment"`
-	Acronym string     `xml:"acronym,omitempty"`
-	Icon    *mimeIcon  `xml:"icon"`
-	Magic   *mimeMagic `xml:"magic"`
-	Globs   []mimeGlob `xml:"glob"`
+	Type       string     `xml:"type,attr"`
+	SubClassOf *mimeSub   `xml:"sub-class-of"`
+	Comment    string     `xml:"comment"`
+	Acronym    string     `xml:"acronym,omitempty"`
+	Icon       *mimeIcon  `xml:"icon"`
+	Magic      *mimeMagic `xml:"magic"`
+	Globs      []mimeGlob `xml:"glob"`
+}
+
+// mimeSub names a parent type, whose applications stay on offer.
+type mimeSub struct {
+	Type string `xml:"type,attr"`
 }
 
 type mimeIcon struct {
@@ -57,6 +63,9 @@ func mimePackage() mimeInfo {
 	var mi mimeInfo
 	for _, d := range docTypes {
 		t := mimeType{Type: d.mime, Comment: d.comment, Acronym: d.acronym, Icon: &mimeIcon{Name: appID}}
+		if d.subClassOf != "" {
+			t.SubClassOf = &mimeSub{Type: d.subClassOf}
+		}
 		var chain *mimeMatch
 		for i := len(d.magic) - 1; i >= 0; i-- {
 			m := d.magic[i]

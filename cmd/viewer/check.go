@@ -25,7 +25,11 @@ side, lane; or intersection; or off the map), then:
   off-lane    on a road, farther than --off-lane m from every lane curve
               of the road for --off-lane-time s or longer (reaching the
               next lane of the same side within --lane-change-time s is a
-              lane change, not a fault)
+              lane change, not a fault); time slower than --moving-speed
+              m/s or in a parking lane is parked, not off the lane (it
+              ends a stretch, never starts or lengthens one), and a
+              bicycle or motorbike in a biking lane or on the shoulder is
+              in a lane (OpenDRIVE lane types; AI maps have none)
   wrong-way   moving at --wrong-way-speed m/s or more, more than
               --wrong-way-angle degrees from the travel direction of its
               lane, for --wrong-way-time s or longer (judged by the
@@ -39,8 +43,12 @@ side, lane; or intersection; or off the map), then:
   close-call  time to collision with the vehicle ahead in its lane under
               --close-call-ttc s, both moving at --moving-speed m/s or
               more, with no collision of the two recorded up to
-              --collision-window s after
-  collision   a collision the recording holds
+              --collision-window s after, nor while they touched in one
+              or --after-collision s after (that is the collision)
+  collision   a collision the recording holds; impacts of the same two
+              actors within --collision-merge s of the first are one
+              collision spanning them, as scenario_runner's CollisionTest
+              counts them ('viewer collisions' lists each as CARLA does)
   blocked     a vehicle standing still 30 s or more within 1 m (CARLA's
               rule, as 'viewer blocked' finds)
 
@@ -48,22 +56,27 @@ Without a map the rules that need lanes are skipped (a note says so on
 standard error) and collisions and blocked spans are still listed.
 
 The text lists one fault a line, sorted by start time, with its span in
-seconds since the recording began, the actor, where it began (road, side
-and lane, or intersection, with the road and lane numbers the map file
-uses) and its worst value: the distance off the lanes (m), the angle
-from the lane's direction (deg), the speed at the line (m/s), the lowest
-speed near the stop line (m/s), the shortest time to collision (s), the
-speed when the collision began (m/s), the time stood still (s). Then a
-count per kind. --json gives one document:
+seconds since the recording began, the actor, for a collision or close
+call the other actor ("with 3721 vehicle.diamondback.century", or "with
+the world (static)" for what is no actor of the recording), where it
+began (road, side and lane, or intersection, with the road and lane
+numbers the map file uses) and its worst value: the distance off the
+lanes (m), the angle from the lane's direction (deg), the speed at the
+line (m/s), the lowest speed near the stop line (m/s), the shortest time
+to collision (s), the speed when the collision began (m/s), the time
+stood still (s). Then a count per kind. --json gives one document:
 
   {"recording":"..","map":"..","vehicles_checked":N,
    "faults":[{"kind":"off-lane|wrong-way|red-light|stop-sign|close-call|
                collision|blocked","actor":131,"blueprint":"..",
+              "other":{"id":3721,"blueprint":".."},
               "start":12.05,"end":14.5,"road":12,"side":"B","lane":0,
               "intersection":null,"worst":178.0,"location":[x,y,z]}]}
 
 with the location in the file's centimetres and Unreal axes, as 'viewer
-state' prints it, and null for what does not apply.
+state' prints it, and null for what does not apply (other but for
+collisions and close calls; its blueprint for the world, id 4294967295
+or an id the recording never spawned).
 
 --actor 259,hero lists only the faults of those actors (ids, and hero for
 every actor whose role_name is hero): those they commit, and the
@@ -130,8 +143,10 @@ func thresholdFlags(fs *flag.FlagSet, th *faults.Thresholds) {
 	fs.Float64Var(&th.StopSpeed, "stop-speed", th.StopSpeed, "stop-sign: a stop is slower than this (m/s)")
 	fs.Float64Var(&th.StopDistance, "stop-distance", th.StopDistance, "stop-sign: within this many metres before the end")
 	fs.Float64Var(&th.CloseCallTTC, "close-call-ttc", th.CloseCallTTC, "close-call: time to collision under this (s)")
-	fs.Float64Var(&th.MovingSpeed, "moving-speed", th.MovingSpeed, "close-call: both move at least this fast (m/s)")
+	fs.Float64Var(&th.MovingSpeed, "moving-speed", th.MovingSpeed, "close-call: both move at least this fast (m/s); off-lane: slower is parked")
 	fs.Float64Var(&th.CollisionWindow, "collision-window", th.CollisionWindow, "close-call: seconds after it in which a collision of the two makes it part of that")
+	fs.Float64Var(&th.AfterCollision, "after-collision", th.AfterCollision, "close-call: none for two actors while they touch in a collision and this many seconds after")
+	fs.Float64Var(&th.CollisionMerge, "collision-merge", th.CollisionMerge, "collision: impacts of the same two actors within this many seconds of the first are one")
 }
 
 // checkThresholds rejects thresholds that are negative or not numbers.
@@ -215,19 +230,51 @@ type checkReport struct {
 }
 
 type checkFault struct {
-	Kind         string     `json:"kind"`
-	Actor        uint32     `json:"actor"`
-	Blueprint    string     `json:"blueprint"`
-	Start        float64    `json:"start"`
-	End          float64    `json:"end"`
-	Road         *int       `json:"road"`
-	Side         *string    `json:"side"`
-	Lane         *int       `json:"lane"`
-	Intersection *int       `json:"intersection"`
-	Worst        float64    `json:"worst"`
-	Location     [3]float64 `json:"location"` // cm, Unreal axes
+	Kind         string      `json:"kind"`
+	Actor        uint32      `json:"actor"`
+	Blueprint    string      `json:"blueprint"`
+	Other        *checkOther `json:"other"` // of a collision or close call
+	Start        float64     `json:"start"`
+	End          float64     `json:"end"`
+	Road         *int        `json:"road"`
+	Side         *string     `json:"side"`
+	Lane         *int        `json:"lane"`
+	Intersection *int        `json:"intersection"`
+	Worst        float64     `json:"worst"`
+	Location     [3]float64  `json:"location"` // cm, Unreal axes
 	unit         string
 	place        lanes.Place
+}
+
+// checkOther is the other actor of a collision or close call: the world
+// (a static collision) has no blueprint.
+type checkOther struct {
+	ID        uint32  `json:"id"`
+	Blueprint *string `json:"blueprint"`
+}
+
+// otherOf returns the other actor of f, nil when its kind has none.
+func otherOf(f *faults.Fault) *checkOther {
+	if f.Kind != faults.Collision && f.Kind != faults.CloseCall {
+		return nil
+	}
+	o := &checkOther{ID: f.Other}
+	if f.OtherBlueprint != "" {
+		o.Blueprint = &f.OtherBlueprint
+	}
+	return o
+}
+
+// with names a fault's other actor in the text: "with 3721
+// vehicle.diamondback.century", or the world.
+func (o *checkOther) with() string {
+	if o == nil {
+		return ""
+	}
+	if o.Blueprint == nil {
+		return "  with the world (static)"
+	}
+	return fmt.Sprintf("  with %d %s", o.ID, *o.Blueprint)
 }
 
 func newCheckReport(sc *shotScene, m lanes.Map, r *faults.Result) *checkReport {
@@ -235,9 +282,10 @@ func newCheckReport(sc *shotScene, m lanes.Map, r *faults.Result) *checkReport {
 	if sc.mapName != "" {
 		rep.Map = &sc.mapName
 	}
-	for _, f := range r.Faults {
+	for i := range r.Faults {
+		f := &r.Faults[i]
 		loc := scene.ToUnreal(f.Location)
-		cf := checkFault{Kind: f.Kind.String(), Actor: f.Actor, Blueprint: f.Blueprint,
+		cf := checkFault{Kind: f.Kind.String(), Actor: f.Actor, Blueprint: f.Blueprint, Other: otherOf(f),
 			Start: roundDecimals(f.Start, 3), End: roundDecimals(f.End, 3), Worst: roundDecimals(f.Worst, 3),
 			Location: [3]float64{roundDecimals(loc.X, 1), roundDecimals(loc.Y, 1), roundDecimals(loc.Z, 1)},
 			unit:     f.Kind.Unit(), place: f.Place}
@@ -288,8 +336,8 @@ func (rep *checkReport) writeText(w io.Writer, r *faults.Result) error {
 		if f.place != lanes.NoMap {
 			where = f.where() + "  "
 		}
-		bw.printf("  %.2f-%.2f  %-10s  actor %d %s  %sworst %s\n", f.Start, f.End, f.Kind, f.Actor, f.Blueprint,
-			where, worst(f.Worst, f.unit))
+		bw.printf("  %.2f-%.2f  %-10s  actor %d %s%s  %sworst %s\n", f.Start, f.End, f.Kind, f.Actor, f.Blueprint,
+			f.Other.with(), where, worst(f.Worst, f.unit))
 	}
 	bw.printf("\n")
 	total := 0

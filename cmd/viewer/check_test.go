@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
@@ -22,7 +24,9 @@ import (
 // its start) and faults.log: six seconds in which one car runs the red
 // light, one drifts 2 m off its lane for a second, one changes lanes,
 // one drives the wrong way, one runs the stop sign, one closes in on the
-// car ahead, and two collide; and clean.log, one car keeping its lane.
+// car ahead, two collide (an impact recorded twice, 0.15 s apart: one
+// collision) and one hits the world; and clean.log, one car keeping its
+// lane.
 func faultyFiles(t *testing.T) {
 	t.Helper()
 	bm := drivetest.City()
@@ -68,7 +72,7 @@ func faultyFiles(t *testing.T) {
 			}),
 		},
 		Lights:     []drivetest.Light{{ID: 90, Pos: light, State: func(float64) recorder.LightState { return recorder.LightRed }}},
-		Collisions: []drivetest.Collision{{Time: 5, A: 10, B: 11}},
+		Collisions: []drivetest.Collision{{Time: 5, A: 10, B: 11}, {Time: 5.15, A: 11, B: 10}, {Time: 5.5, A: 13, B: faults.World}},
 	}
 	clean := drivetest.Script{Hz: 20, Seconds: 4, Vehicles: []drivetest.Vehicle{car(10, "vehicle.tesla.model3", b1, steady(5, 8))}}
 	for name, s := range map[string]drivetest.Script{"faults.log": faulty, "clean.log": clean} {
@@ -93,9 +97,13 @@ type checkDoc struct {
 	Map       *string `json:"map"`
 	Vehicles  int     `json:"vehicles_checked"`
 	Faults    []struct {
-		Kind         string     `json:"kind"`
-		Actor        uint32     `json:"actor"`
-		Blueprint    string     `json:"blueprint"`
+		Kind      string `json:"kind"`
+		Actor     uint32 `json:"actor"`
+		Blueprint string `json:"blueprint"`
+		Other     *struct {
+			ID        uint32  `json:"id"`
+			Blueprint *string `json:"blueprint"`
+		} `json:"other"`
 		Start        float64    `json:"start"`
 		End          float64    `json:"end"`
 		Road         *int       `json:"road"`
@@ -108,8 +116,9 @@ type checkDoc struct {
 }
 
 // TestCheckFindsEachKind reads the JSON document: one fault of each kind,
-// by the actor that commits it, sorted by start, the file's numbers and
-// units.
+// by the actor that commits it (and a second collision, with the
+// world), sorted by start, the file's numbers and units, the other
+// actor of collisions and close calls.
 func TestCheckFindsEachKind(t *testing.T) {
 	t.Chdir(t.TempDir())
 	faultyFiles(t)
@@ -126,8 +135,22 @@ func TestCheckFindsEachKind(t *testing.T) {
 	want := map[string]uint32{"red-light": 10, "off-lane": 11, "wrong-way": 13, "stop-sign": 14, "close-call": 16,
 		"collision": 10}
 	got := map[string]uint32{}
+	others := map[uint32]string{}
 	for i, f := range doc.Faults {
-		got[f.Kind] = f.Actor
+		if _, ok := got[f.Kind]; !ok {
+			got[f.Kind] = f.Actor
+		}
+		switch {
+		case (f.Kind == "collision" || f.Kind == "close-call") != (f.Other != nil):
+			t.Errorf("%s with other %v", f.Kind, f.Other)
+		case f.Other != nil && f.Other.Blueprint == nil:
+			others[f.Other.ID] = "null"
+		case f.Other != nil:
+			others[f.Other.ID] = *f.Other.Blueprint
+		}
+		if f.Kind == "collision" && f.Actor == 10 && (f.Start != 5 || f.End != 5.15) {
+			t.Errorf("the impact recorded twice: %g-%g, want one collision 5-5.15", f.Start, f.End)
+		}
 		if i > 0 && doc.Faults[i-1].Start > f.Start {
 			t.Errorf("not sorted by start")
 		}
@@ -138,7 +161,10 @@ func TestCheckFindsEachKind(t *testing.T) {
 			t.Errorf("wrong way by %g deg", f.Worst)
 		}
 	}
-	if len(doc.Faults) != len(want) || doc.Vehicles != 7 || doc.Map == nil || *doc.Map != "city.bai" {
+	if w := map[uint32]string{11: "vehicle.audi.tt", 15: "vehicle.audi.a2", faults.World: "null"}; !maps.Equal(others, w) {
+		t.Errorf("other actors %v, want %v", others, w)
+	}
+	if len(doc.Faults) != len(want)+1 || doc.Vehicles != 7 || doc.Map == nil || *doc.Map != "city.bai" {
 		t.Errorf("%d faults, %d vehicles, map %v: %s", len(doc.Faults), doc.Vehicles, doc.Map, out)
 	}
 	for k, id := range want {
@@ -163,7 +189,10 @@ func TestCheckStatus(t *testing.T) {
 		{[]string{"check", "clean.log", "city.bai"}, ExitOK, "", "on city.bai: 1 vehicle checked;"},
 		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "the faults of actor 13 listed"},
 		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "wrong-way    1"},
-		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "total        1"},
+		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "total        2"}, // and its hit on the world
+		{[]string{"check", "faults.log", "city.bai", "--actor", "13"}, ExitFaults, "", "collision   actor 13 vehicle.mini.cooper_s  with the world (static)"},
+		{[]string{"check", "faults.log", "city.bai", "--collision-merge", "0.1"}, ExitFaults, "", "collision    3"},
+		{[]string{"check", "faults.log", "city.bai", "--after-collision", "-1"}, ExitUsage, "--after-collision -1", ""},
 		{[]string{"check", "faults.log", "city.bai", "--actor", "11"}, ExitFaults, "", "collision    1"}, // the other actor of 10's
 		{[]string{"check", "faults.log", "city.bai", "--actor", "12,15"}, ExitFaults, "", "the faults of actors 12, 15 listed"},
 		{[]string{"check", "faults.log", "city.bai", "--actor", "12"}, ExitOK, "", "total        0"}, // its lane change is no fault

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/analysis/query"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/ui/loader"
 )
 
 const infoHelp = `
@@ -145,12 +145,12 @@ func mapHint(path string, fe *recorder.FormatError) string {
 		return ""
 	}
 	defer f.Close()
-	head := make([]byte, loader.XMLSniffLen)
+	head := make([]byte, pipeline.XMLSniffLen)
 	n, _ := io.ReadFull(f, head)
 	switch {
-	case loader.Sniff(head[:n]) != loader.KindMap:
+	case pipeline.Sniff(head[:n]) != pipeline.KindMap:
 		return ""
-	case loader.IsOpenDRIVE(head[:n]):
+	case pipeline.IsOpenDRIVE(head[:n]):
 		return " (it is an OpenDRIVE map: give it after a recording)"
 	}
 	return " (it is a Midtown Madness 2 AI map: viewer bai summarises it; give it after a recording)"

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/assets"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -167,10 +168,10 @@ func (sc *shotScene) addMoment(src loader.Source) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	head := make([]byte, loader.SniffLen)
+	head := make([]byte, pipeline.SniffLen)
 	n, _ := f.ReadAt(head, 0)
 	fi, err := f.Stat()
-	if err != nil || loader.Sniff(head[:n]) != loader.KindRecording || !fi.Mode().IsRegular() {
+	if err != nil || pipeline.Sniff(head[:n]) != pipeline.KindRecording || !fi.Mode().IsRegular() {
 		f.Close()
 		return false, nil // the loader says what it is, or why not
 	}

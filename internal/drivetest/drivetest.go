@@ -125,17 +125,21 @@ type Vehicle struct {
 	Pose      func(t float64) (pos mgl64.Vec3, yaw float64, ok bool)
 }
 
-// Light is a recorded traffic light actor standing at Pos.
+// Light is a recorded traffic light actor standing at Pos, turned Yaw
+// degrees (counter-clockwise from +X, as a recorded actor is).
 type Light struct {
 	ID    uint32
 	Pos   mgl64.Vec3
+	Yaw   float64
 	State func(t float64) recorder.LightState
 }
 
-// Collision is a collision recorded at the frame at Time.
+// Collision is a collision recorded at the frame at Time, and at every
+// frame after it up to Until when that is later (a pair that stays in
+// contact). B may be an id no vehicle has (the world: a static hit).
 type Collision struct {
-	Time float64
-	A, B uint32
+	Time, Until float64
+	A, B        uint32
 }
 
 // Script is a recording to write: Seconds long at Hz frames a second.
@@ -191,7 +195,8 @@ func (s Script) frame(f, frames int, alive []bool) []recorder.Packet {
 	if f == 0 {
 		for _, l := range s.Lights {
 			add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.ID, Type: recorder.ActorTrafficLight,
-				Location: scene.ToUnreal(l.Pos), UID: l.ID, Description: "traffic.traffic_light"})
+				Location: scene.ToUnreal(l.Pos), Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: l.Yaw}),
+				UID: l.ID, Description: "traffic.traffic_light"})
 		}
 	}
 	for i, v := range s.Vehicles {
@@ -247,7 +252,7 @@ func (v Vehicle) attributes() []recorder.Attribute {
 func (s Script) collisionsAt(t float64) []recorder.Collision {
 	var out []recorder.Collision
 	for i, c := range s.Collisions {
-		if math.Abs(c.Time-t) < 0.5/s.Hz {
+		if math.Abs(c.Time-t) < 0.5/s.Hz || t > c.Time && t < c.Until+0.5/s.Hz {
 			out = append(out, recorder.Collision{ID: uint32(i + 1), Actor1: c.A, Actor2: c.B})
 		}
 	}

@@ -27,6 +27,7 @@ type netCache struct {
 	lamps   []int            // indices in rn.Signals of the traffic lights
 	matcher *lanes.LightMatcher
 	match   []lanes.LightMatch
+	entries []entryLine // junction entries' stop lines (SetEndLights)
 	bounds  render.AABB
 }
 
@@ -53,7 +54,7 @@ func (r *Renderer) SetRoads(rn *scene.RoadNet) {
 		return
 	}
 	lm := lanes.NewOpenDRIVE(rn)
-	c := &netCache{rn: rn, lanes: lm}
+	c := &netCache{rn: rn, lanes: lm, entries: entryLines(lm)}
 	for j := range lm.Intersections() {
 		c.areas = append(c.areas, lm.Area(j))
 	}
@@ -120,6 +121,7 @@ func (r *Renderer) drawRoadNet(dl *render.DrawList, v *render.View, st *scene.St
 		}
 	}
 	if opt.Layers.Has(Lights) {
+		r.drawEntryLines(dl, v, st)
 		r.drawSignals(dl, v, st)
 	}
 }

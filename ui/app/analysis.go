@@ -159,7 +159,7 @@ func (a *App) pollAnalysis() {
 		return
 	}
 	a.assoc, a.faultRes, a.endLights = j.assoc, j.result, j.lights
-	a.faultCursor, a.faultPicked = 0, -1
+	a.faultList.cursor, a.faultPicked = 0, -1
 	a.setClockEvents()
 	if j.th != a.thresholds { // changed while it ran
 		a.refind()

@@ -5,13 +5,17 @@
 //
 // It exists apart from package ui (the Ebitengine game) so that every rule
 // of the app is tested without a display: the window reads its input into
-// commands (package ui/input), hands them to App.Apply, calls App.Tick once
-// per Update, and draws what App exposes. The replay never reads a clock:
-// its time advances by Tick, one 60th of a second each (the one timer,
-// watch.go's, only times looks at the open files).
+// commands (package ui/input), hands them to App.Apply, calls App.Advance
+// once per Update with the wall time since the last one, and draws what
+// App exposes. The replay never reads a clock: its time advances by the
+// elapsed time it is given (Tick gives one 60th of a second, for tests
+// and screenshots), so 1x is real time at any frame rate and tests stay
+// deterministic (the one timer, watch.go's, only times looks at the open
+// files).
 package app
 
 import (
+	"io"
 	"path/filepath"
 	"time"
 
@@ -29,12 +33,19 @@ import (
 // TPS is the number of ticks a second; Tick advances the clock by 1/TPS.
 const TPS = 60
 
+// MaxStep bounds the elapsed time one Advance plays: a stall longer than
+// this (the machine suspended) is not played through at once. It is long
+// enough that a window drawing one frame in five seconds (a loaded
+// machine under software rendering drew one a second) still plays in
+// real time.
+const MaxStep = 5.0
+
 // App is the viewer's state. The zero value is not usable; call New. An
 // App is used from one goroutine (the game's Update); it starts loader
 // goroutines itself and polls them in Tick.
 type App struct {
 	mapRes, recRes *loader.Result // what is shown
-	cmp            compareRun     // run B, while comparing (compare.go)
+	cmp            comparison     // run B, while comparing, and what tells the runs apart (compare.go)
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
@@ -68,6 +79,7 @@ type App struct {
 	layers  [input.NumLayers]bool
 	help    bool
 	notices []Notice
+	log     io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
 	picker  Picker
 
 	actorPanel, elementPanel, status, timeText Lines
@@ -83,7 +95,8 @@ type App struct {
 	speed       float64
 	autoPlay    bool // play and loop the next recording once it opens
 	tick        int64
-	interaction int // ticks since the last command, capped
+	wasPlaying  bool // the clock played at the end of the last tick (Advance)
+	interaction int  // ticks since the last command, capped
 
 	// The lane association and fault pass (analysis.go) and what shows
 	// it: the fault list (faultlist.go), the trails and the plots.
@@ -92,28 +105,16 @@ type App struct {
 	faultRes     *faults.Result
 	endLights    map[lanes.EndKey]int32
 	thresholds   faults.Thresholds
-	faultList    bool
-	diffList     bool      // the differences list shows (difflist.go)
-	diffCursor   int       // its cursor row
-	diffRows     []diffRow // its rows, built from diffOf
-	diffOf       diffKey
-	diffLines    Lines
-	thOpen       bool  // the thresholds panel shows
-	thCursor     int   // its cursor row
-	thLines      Lines // its rows
-	faultCursor  int
+	faultList    List
+	thList       List // the thresholds panel
 	faultPicked  int
-	listBox      ListBox
-	faultLines   Lines
 	faultRows    []faultRow
 	faultRowsOf  faultRowsKey
 	trail        float64      // seconds of trail behind and ahead
 	mapsDir      string       // where a recording's town map is looked for (town.go)
 	town         towns.Result // the last search for a recording's town (town.go)
-	divThreshold float64      // m: an actor of run B further than this diverges (divergence.go)
 	plots        Plot
 	export       *exportJob // the clip being exported (export.go), nil: none
-	plotArea     PlotArea
 	scratchIdx   []int
 	sampleBudget int64 // SampleBudget; tests lower it
 }
@@ -125,11 +126,12 @@ func New(s settings.Settings, p Picker) *App {
 		p = &GeomPicker{}
 	}
 	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir, divThreshold: divergenceOf(s.Divergence),
+		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir,
 		sampleBudget: SampleBudget}
 	if s.Trail > 0 {
 		a.trail = nearestTrail(s.Trail)
 	}
+	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
 		a.layers[l] = l != input.LayerPaths // cluttered: on demand
@@ -167,13 +169,13 @@ func (a *App) OpenFiles(srcs []loader.Source) {
 	}
 	switch {
 	case len(recs) == 1 && a.Comparing():
-		a.startCompare(recs[0])
+		a.cmp.start(recs[0])
 	case len(recs) == 1:
 		a.openJob(recs[0])
 	case len(recs) >= 2:
 		a.CloseCompare() // a new pair
 		a.openJob(recs[0])
-		a.startCompare(recs[1])
+		a.cmp.start(recs[1])
 		for _, j := range recs[2:] {
 			j.Cancel()
 			a.notify(Warning, j.Source().Name+": not opened; two recordings can be compared, not more")
@@ -223,10 +225,18 @@ func (a *App) Close() {
 	a.watchA.stop()
 }
 
-// Tick advances the app by one tick: it installs finished loads, moves the
-// clock, refreshes the state at the clock's time, moves a following camera
-// and ages the notices.
-func (a *App) Tick() {
+// Tick advances the app by one tick of 1/TPS seconds (Advance).
+func (a *App) Tick() { a.Advance(1.0 / TPS) }
+
+// Advance advances the app by one tick in which dt seconds of wall time
+// passed: it installs finished loads, moves the clock by dt (times the
+// speed), refreshes the state at the clock's time, moves a following
+// camera and ages the notices. The clock moves by dt only when it was
+// already playing at the end of the last tick, else by one tick at most:
+// a window idle for minutes measures minutes before the key that starts
+// playing, and playing must start from where the user pressed it. dt is
+// capped at MaxStep.
+func (a *App) Advance(dt float64) {
 	a.tick++
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
@@ -237,7 +247,11 @@ func (a *App) Tick() {
 	a.pollExport()
 	a.pollWatches()
 	if a.clock != nil {
-		a.clock.Tick(1.0 / TPS)
+		if !a.wasPlaying {
+			dt = min(dt, 1.0/TPS) // it starts playing now: what was measured passed before
+		}
+		a.clock.Tick(min(dt, MaxStep))
+		a.wasPlaying = a.clock.Playing()
 		a.refreshState()
 		a.refreshCompare()
 	}
@@ -497,7 +511,7 @@ func (a *App) HoveredElement() Element { return a.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.divThreshold}
+		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

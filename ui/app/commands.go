@@ -62,9 +62,7 @@ func (a *App) Apply(cmd input.Command) {
 		}
 		a.cam.zoom(cmd.Steps, x, y)
 	case input.KindSelect:
-		if !a.ClickPanel(cmd.X, cmd.Y) {
-			a.selectAt(cmd.X, cmd.Y)
-		}
+		a.selectAt(cmd.X, cmd.Y)
 	case input.KindToggleFaults:
 		a.applyList(faultToggle, 0)
 	case input.KindFaultMove:
@@ -92,15 +90,22 @@ func (a *App) Apply(cmd input.Command) {
 	}
 }
 
-// ClickPanel carries out a click on the app's own panels (a fault list
-// row) and reports whether there was one there; the window asks before
-// it drops a click on a panel.
-func (a *App) ClickPanel(x, y float64) bool { return a.clickFaultList(x, y) || a.clickDiffList(x, y) }
+// PickListRow goes to row i of the list that shows, as Enter on it does:
+// a click on the row (the window hit-tests its layout). It does nothing
+// while neither the fault list nor the differences list shows.
+func (a *App) PickListRow(i int) {
+	switch {
+	case a.cmp.diffs.open:
+		a.pickDiff(i)
+	case a.faultList.open:
+		a.pickFault(i)
+	}
+}
 
 // applyList sends the list keys (K, Up, Down, Enter, Esc in a list) to
 // the differences list when it shows, else to the fault list.
 func (a *App) applyList(kind faultCmd, steps float64) {
-	if a.diffList {
+	if a.cmp.diffs.open {
 		a.applyDiffList(kind, steps)
 		return
 	}
@@ -167,16 +172,18 @@ func (a *App) toggleLayer(l input.Layer) {
 	}
 }
 
-// clearSelection is Esc: it deselects the actor and the map element and
-// stops following; with nothing selected it closes the help, then
-// dismisses the notices.
+// clearSelection is Esc: it closes the top-most thing first, the help
+// over the scene (a user reading it who presses Esc means the help, not
+// the selection hidden behind it), then deselects the actor and the map
+// element and stops following, then dismisses the notices. (The lists
+// and prompts take Esc in their own input modes, ui/input.)
 func (a *App) clearSelection() {
 	switch {
+	case a.help:
+		a.help = false
 	case a.selected != 0 || a.follow != 0 || a.element.Kind != scenedraw.ElementNone:
 		a.stopFollow()
 		a.selected, a.element = 0, Element{}
-	case a.help:
-		a.help = false
 	default:
 		a.DismissNotices()
 	}

@@ -37,9 +37,12 @@ func (r Runs) String() string {
 	return "Runs(" + strconv.Itoa(int(r)) + ")"
 }
 
-// compareRun is run B: its load, its recording, its state at the clock's
-// time, and how it is lined up with A and shown.
-type compareRun struct {
+// comparison is the comparing part of the app: run B (its load, its
+// recording, its state at the clock's time), how it is lined up with A
+// and shown, the matching of the runs' actors, and the differences list.
+// App composes it with the clock and the selection, which its commands
+// also move.
+type comparison struct {
 	job       *loader.Job
 	res       *loader.Result
 	state     scene.State
@@ -54,6 +57,87 @@ type compareRun struct {
 	partial   bool
 	previewOf *loader.Job // the job whose preview res is
 	reloadJob *loader.Job // B being read again (reload.go): no preview
+
+	threshold float64   // m: an actor of run B further than this diverges (divergence.go)
+	diffs     List      // the differences list (difflist.go)
+	diffRows  []diffRow // its rows, built from diffOf
+	diffOf    diffKey
+}
+
+// comparing reports whether a run B is open (it may still be loading).
+func (c *comparison) comparing() bool { return c.res != nil || c.job != nil }
+
+// recording returns run B's recording, or nil.
+func (c *comparison) recording() *scene.Recording {
+	if c.res == nil {
+		return nil
+	}
+	return c.res.Recording
+}
+
+// stateNow returns run B at the clock's time, or nil (no B, or not
+// loaded yet).
+func (c *comparison) stateNow() *scene.State {
+	if c.res == nil || !c.stateOK {
+		return nil
+	}
+	return &c.state
+}
+
+// loading returns run B's load, or nil when none runs.
+func (c *comparison) loading() *loader.Job { return c.job }
+
+// start makes job j the load of run B, stopping any load of B.
+func (c *comparison) start(j *loader.Job) {
+	if c.job != nil {
+		c.job.Cancel()
+	}
+	c.job = j
+}
+
+// isPartial reports whether what shows of B is its start only (nothing
+// is matched on it).
+func (c *comparison) isPartial() bool { return c.partial }
+
+// setRuns chooses which runs the scene shows.
+func (c *comparison) setRuns(r Runs) { c.runs = r % numRuns }
+
+// nextRuns steps to the next choice of runs shown (the B key).
+func (c *comparison) nextRuns() Runs {
+	c.setRuns(c.runs + 1)
+	return c.runs
+}
+
+// close closes run B and stops its load and work, and reports whether a
+// run B was shown.
+func (c *comparison) close() bool {
+	if c.job != nil {
+		c.job.Cancel()
+	}
+	had := c.res != nil
+	c.work.stop()
+	c.res.Close()
+	c.job, c.res, c.stateOK, c.stateErr = nil, nil, false, nil
+	c.partial, c.previewOf = false, nil
+	c.runs = RunsBoth
+	return had
+}
+
+// previewWanted reports whether job j's preview (B's start, while it is
+// indexed) should show: once, and not for B being read again.
+func (c *comparison) previewWanted(j *loader.Job) bool {
+	return j.Preview() != nil && c.previewOf != j && j != c.reloadJob
+}
+
+// source is run B's file, loaded or loading.
+func (c *comparison) source() (loader.Source, bool) {
+	switch {
+	case c.res != nil:
+		return c.res.Source, true
+	case c.job != nil:
+		return c.job.Source(), true
+	}
+	return loader.Source{}, false
 }
 
 // AskCompareWith returns the name of the recording shown alone, which a
@@ -67,24 +151,14 @@ func (a *App) AskCompareWith() string {
 }
 
 // Comparing reports whether a run B is open (it may still be loading).
-func (a *App) Comparing() bool { return a.cmp.res != nil || a.cmp.job != nil }
+func (a *App) Comparing() bool { return a.cmp.comparing() }
 
 // CompareRecording returns run B's recording, or nil.
-func (a *App) CompareRecording() *scene.Recording {
-	if a.cmp.res == nil {
-		return nil
-	}
-	return a.cmp.res.Recording
-}
+func (a *App) CompareRecording() *scene.Recording { return a.cmp.recording() }
 
 // CompareState returns run B at the clock's time, or nil (no B, or not
 // loaded yet). It is valid until the next Tick.
-func (a *App) CompareState() *scene.State {
-	if a.cmp.res == nil || !a.cmp.stateOK {
-		return nil
-	}
-	return &a.cmp.state
-}
+func (a *App) CompareState() *scene.State { return a.cmp.stateNow() }
 
 // Runs returns which runs the scene shows.
 func (a *App) Runs() Runs { return a.cmp.runs }
@@ -115,18 +189,10 @@ func (a *App) ShownStates() (main, ghost *scene.State) {
 func (a *App) OpenCompare(src loader.Source) {
 	j := loader.StartWith(src, a.loadOpt)
 	if j.Kind() == loader.KindRecording && (a.recRes != nil || a.recJob != nil) {
-		a.startCompare(j)
+		a.cmp.start(j)
 		return
 	}
 	a.openJob(j)
-}
-
-// startCompare makes job j the load of run B, stopping any load of B.
-func (a *App) startCompare(j *loader.Job) {
-	if a.cmp.job != nil {
-		a.cmp.job.Cancel()
-	}
-	a.cmp.job = j
 }
 
 // SetOffset shifts run B's clock: from the first frames, A's time t
@@ -145,16 +211,8 @@ func (a *App) SetOffset(s float64) {
 // CloseCompare stops comparing: run B is closed, its load stopped, and
 // the clock spans A alone again.
 func (a *App) CloseCompare() {
-	if a.cmp.job != nil {
-		a.cmp.job.Cancel()
-	}
-	had := a.cmp.res != nil
-	a.cmp.work.stop()
-	a.cmp.res.Close()
+	had := a.cmp.close()
 	a.rewatch(&a.watchB, "", "")
-	a.cmp.job, a.cmp.res, a.cmp.stateOK, a.cmp.stateErr = nil, nil, false, nil
-	a.cmp.partial, a.cmp.previewOf = false, nil
-	a.cmp.runs = RunsBoth
 	if had {
 		a.respanClock()
 		a.contentChanged()
@@ -169,8 +227,7 @@ func (a *App) applyCompare(kind compareOp, steps float64) {
 	}
 	switch kind {
 	case compareShow:
-		a.cmp.runs = (a.cmp.runs + 1) % numRuns
-		a.notify(Info, "showing "+a.cmp.runs.String())
+		a.notify(Info, "showing "+a.cmp.nextRuns().String())
 	case compareOffset:
 		a.SetOffset(a.cmp.offset + steps)
 		o := formatOffset(a.cmp.offset)
@@ -216,9 +273,8 @@ func (a *App) pollCompare() {
 	}
 	res, ok := j.Result()
 	if !ok {
-		if a.previewWantedB(j) {
-			a.cmp.previewOf = j
-			a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
+		if a.cmp.previewWanted(j) {
+			a.showPreviewB(j)
 		}
 		return
 	}
@@ -237,9 +293,11 @@ func (a *App) pollCompare() {
 	}
 }
 
-// previewWantedB is previewWanted for run B's job j.
-func (a *App) previewWantedB(j *loader.Job) bool {
-	return j.Preview() != nil && a.cmp.previewOf != j && j != a.cmp.reloadJob
+// showPreviewB shows the start of run B that job j has read, while it
+// indexes the rest.
+func (a *App) showPreviewB(j *loader.Job) {
+	a.cmp.previewOf = j
+	a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
 }
 
 // showB puts res on screen as run B; partial: it is the start of B only.
@@ -342,7 +400,7 @@ func (a *App) respanClock() {
 // are often files of one name in two folders: then each is named with
 // its folder.
 func (a *App) compareNames() string {
-	b, ok := a.bSource()
+	b, ok := a.cmp.source()
 	if !ok {
 		return ""
 	}
@@ -356,20 +414,9 @@ func (a *App) compareNames() string {
 	return " vs " + name
 }
 
-// bSource is run B's file, loaded or loading.
-func (a *App) bSource() (loader.Source, bool) {
-	switch {
-	case a.cmp.res != nil:
-		return a.cmp.res.Source, true
-	case a.cmp.job != nil:
-		return a.cmp.job.Source(), true
-	}
-	return loader.Source{}, false
-}
-
 // compareSameName reports whether runs A and B are files of one name.
 func (a *App) compareSameName() bool {
-	b, ok := a.bSource()
+	b, ok := a.cmp.source()
 	return ok && a.recRes != nil && a.recRes.Source.Name == b.Name && a.recRes.Source.Path != b.Path
 }
 

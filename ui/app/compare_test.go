@@ -210,7 +210,7 @@ func TestCompareTickAllocations(t *testing.T) {
 // faults are found on the map; the threshold steps and is remembered.
 func TestCompareMatching(t *testing.T) {
 	a := newComparing(t)
-	if a.cmp.work.matching == nil || a.cmp.work.div == nil {
+	if a.cmp.matching() == nil || a.cmp.divergence() == nil {
 		t.Fatal("the runs were not matched")
 	}
 	if !noticeWith(a, Info, "matched 4 actors of A and B") {
@@ -254,13 +254,14 @@ func TestCompareMatching(t *testing.T) {
 		t.Error("no faults of B found on the map")
 	}
 	// New fault thresholds (their panel): B's faults are found again.
-	assoc, before := a.cmp.work.faultsAssoc, a.thresholds
+	_, assoc, _ := a.cmp.faultsOfB()
+	before := a.Thresholds()
 	a.applyThresholds(thChange, 1)
-	if a.thresholds == before {
+	if a.Thresholds() == before {
 		t.Fatal("the thresholds did not change")
 	}
 	settle(t, a)
-	if w := &a.cmp.work; w.faultsTh != a.thresholds || w.faultsAssoc != assoc || w.faults == nil {
+	if res, as, th := a.cmp.faultsOfB(); th != a.Thresholds() || as != assoc || res == nil {
 		t.Errorf("B's faults not found again with the new thresholds")
 	}
 	m := input.NewMapper()
@@ -335,7 +336,7 @@ func TestComparePickB(t *testing.T) {
 		runs Runs
 		want uint32
 	}{{RunsA, 0}, {RunsB, testrec.Walker}} {
-		a.cmp.runs = tc.runs
+		a.cmp.setRuns(tc.runs)
 		a.Apply(input.Select(x, y))
 		if a.Selected() != tc.want {
 			t.Errorf("%v: a click on B's walker selected %d, want %d", tc.runs, a.Selected(), tc.want)
@@ -352,16 +353,15 @@ func TestComparePreviewB(t *testing.T) {
 	a.Open(loader.BytesSource("a.log", testrec.Bytes(200)))
 	settle(t, a)
 	j, _ := previewJob(t, 200)
-	a.cmp.job, a.cmp.previewOf = j, j
-	// As pollCompare does while the job runs (here it is done already).
-	a.showB(&loader.Result{Source: j.Source(), Kind: loader.KindRecording, Recording: j.Preview()}, true)
+	a.cmp.start(j)
+	a.showPreviewB(j) // as pollCompare does while the job runs (here it is done already)
 	a.syncCompareWork()
-	if !a.cmp.partial || a.CompareState() == nil || a.cmp.work.match != nil {
-		t.Fatalf("preview of B: partial %v, state %v, matching %v", a.cmp.partial, a.CompareState() != nil, a.cmp.work.match != nil)
+	if !a.cmp.isPartial() || a.CompareState() == nil || a.cmp.matchRunning() {
+		t.Fatalf("preview of B: partial %v, state %v, matching %v", a.cmp.isPartial(), a.CompareState() != nil, a.cmp.matchRunning())
 	}
 	settle(t, a)
-	if a.cmp.partial || a.CompareRecording() == j.Preview() || len(a.CompareRecording().Frames()) != 200 || a.cmp.work.matching == nil {
-		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.partial, len(a.CompareRecording().Frames()), a.cmp.work.matching != nil)
+	if a.cmp.isPartial() || a.CompareRecording() == j.Preview() || len(a.CompareRecording().Frames()) != 200 || a.cmp.matching() == nil {
+		t.Errorf("whole B: partial %v, frames %d, matched %v", a.cmp.isPartial(), len(a.CompareRecording().Frames()), a.cmp.matching() != nil)
 	}
 }
 
@@ -372,10 +372,10 @@ func TestDiffList(t *testing.T) {
 	a := newComparing(t)
 	m := input.NewMapper()
 	keys(a, m, false, input.KeyD)
-	if !a.DiffListOpen() || a.FaultListOpen() {
-		t.Fatalf("D: differences list %v, fault list %v", a.DiffListOpen(), a.FaultListOpen())
+	if !a.DiffList().Open() || a.FaultList().Open() {
+		t.Fatalf("D: differences list %v, fault list %v", a.DiffList().Open(), a.FaultList().Open())
 	}
-	l := a.DiffLines()
+	l := a.DiffList().Lines()
 	if l.Len() != 1 || a.DiffRowKind(0) != DiffDiverges {
 		t.Fatalf("rows %q", l.String())
 	}
@@ -388,14 +388,14 @@ func TestDiffList(t *testing.T) {
 		t.Errorf("Enter: time %v, selected %d; want 1 s and the hero", a.Clock().Time(), a.Selected())
 	}
 	keys(a, m, false, input.KeyK)
-	if a.DiffListOpen() {
+	if a.DiffList().Open() {
 		t.Error("K in the differences list did not leave it")
 	}
 	a.CloseCompare()
 	a.Tick()
 	keys(a, m, false, input.KeyD)
-	if a.DiffListOpen() || !noticeWith(a, Info, "not comparing") {
-		t.Errorf("D without B: open %v, notices %v", a.DiffListOpen(), a.Notices())
+	if a.DiffList().Open() || !noticeWith(a, Info, "not comparing") {
+		t.Errorf("D without B: open %v, notices %v", a.DiffList().Open(), a.Notices())
 	}
 }
 
@@ -432,8 +432,8 @@ func TestCompareSampleBudget(t *testing.T) {
 	if !noticeWith(a, Warning, "b.log (B)", "left out") || a.FaultsB() != nil {
 		t.Errorf("B over the budget: faults %v, notices %v", a.FaultsB(), a.Notices())
 	}
-	if a.cmp.work.matching != nil || !noticeWith(a, Warning, "not matched") {
-		t.Errorf("over the budget: matched %v, notices %v", a.cmp.work.matching != nil, a.Notices())
+	if a.cmp.matching() != nil || !noticeWith(a, Warning, "not matched") {
+		t.Errorf("over the budget: matched %v, notices %v", a.cmp.matching() != nil, a.Notices())
 	}
 	if a.CompareState() == nil {
 		t.Error("run B is not shown")
@@ -453,7 +453,7 @@ func TestFaultListListsB(t *testing.T) {
 	for _, offset := range []float64{0, -0.5} {
 		a.SetOffset(offset)
 		a.Tick()
-		lines := a.FaultLines()
+		lines := a.FaultList().Lines()
 		if lines.Len() != len(fa)+len(fb) {
 			t.Fatalf("offset %v: %d rows for %d + %d faults", offset, lines.Len(), len(fa), len(fb))
 		}
@@ -482,11 +482,11 @@ func TestFaultListListsB(t *testing.T) {
 				offset, a.Clock().Time(), a.Selected(), a.PickedFault(), a.AClock(fb[0].Start), want, ok)
 		}
 	}
-	a.cmp.runs = RunsB
+	a.cmp.setRuns(RunsB)
 	a.buildFaultLines()
 	a.startFollow(testrec.Walker) // following another actor
-	for i := range a.FaultLines().Len() {
-		if strings.Contains(string(a.FaultLines().Line(i)), "\tB ") {
+	for i := range a.FaultList().Lines().Len() {
+		if strings.Contains(string(a.FaultList().Lines().Line(i)), "\tB ") {
 			a.pickFault(i)
 			want, _ := a.MatchA(fb[0].Actor)
 			if a.Selected() != fb[0].Actor || a.Following() != want {

@@ -53,6 +53,23 @@ type compareWork struct {
 	firstsThresh float64             // and this threshold
 }
 
+// matching returns the runs' actors matched, or nil (not yet, or not
+// to be: B is only a preview, or over the budget).
+func (c *comparison) matching() *compare.Matching { return c.work.matching }
+
+// divergence returns the matched pairs' divergence at the offset in use,
+// or nil.
+func (c *comparison) divergence() *compare.Divergence { return c.work.div }
+
+// matchRunning reports whether the runs' actors are being matched.
+func (c *comparison) matchRunning() bool { return c.work.match != nil }
+
+// faultsOfB returns B's faults, the lanes they were found over and the
+// thresholds they were found with (nil when not found yet).
+func (c *comparison) faultsOfB() (*faults.Result, *lanes.Association, faults.Thresholds) {
+	return c.work.faults, c.work.faultsAssoc, c.work.faultsTh
+}
+
 // syncCompareWork starts the background work that what is open calls for.
 func (a *App) syncCompareWork() {
 	w := &a.cmp.work

@@ -37,21 +37,18 @@ type diffRow struct {
 	at   mgl64.Vec3
 }
 
-// DiffListOpen reports whether the differences list shows.
-func (a *App) DiffListOpen() bool { return a.diffList }
-
-// DiffCursor returns the differences list's cursor row.
-func (a *App) DiffCursor() int { return a.diffCursor }
-
-// DiffLines returns the list's rows: "time<TAB>what actor id blueprint".
-func (a *App) DiffLines() *Lines { return &a.diffLines }
+// DiffList returns the differences list's state: whether it shows, its
+// cursor and its rows, "time<TAB>what actor id blueprint".
+func (a *App) DiffList() *List { return &a.cmp.diffs }
 
 // DiffPending reports whether the runs' actors are still being matched
 // (the list is empty until they are).
-func (a *App) DiffPending() bool { return a.cmp.res != nil && a.cmp.work.matching == nil }
+func (a *App) DiffPending() bool { return a.cmp.diffPending() }
+
+func (c *comparison) diffPending() bool { return c.res != nil && c.work.matching == nil }
 
 // DiffRowKind returns the kind of row i (for its colour).
-func (a *App) DiffRowKind(i int) DiffKind { return a.diffRows[i].kind }
+func (a *App) DiffRowKind(i int) DiffKind { return a.cmp.diffRows[i].kind }
 
 // diffKey is what the rows were built from.
 type diffKey struct {
@@ -63,35 +60,35 @@ type diffKey struct {
 // changed.
 func (a *App) buildDiffRows() {
 	w := &a.cmp.work
-	key := diffKey{w.div, a.divThreshold}
+	key := diffKey{w.div, a.cmp.threshold}
 	if w.div == nil || w.matching == nil {
 		key.div = nil
 	}
-	if key == a.diffOf {
+	if key == a.cmp.diffOf {
 		return
 	}
-	a.diffOf = key
-	a.diffRows, a.diffCursor = a.diffRows[:0], 0
-	a.diffLines.Reset()
+	a.cmp.diffOf = key
+	a.cmp.diffRows, a.cmp.diffs.cursor = a.cmp.diffRows[:0], 0
+	a.cmp.diffs.lines.Reset()
 	if key.div == nil {
 		return
 	}
 	m, d := w.matching, w.div
 	for _, mk := range a.FirstDivergences() {
 		act := &m.A.Actors[m.Pairs[mk.pair].A]
-		a.diffRows = append(a.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos(mk.frame - act.First)})
+		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos(mk.frame - act.First)})
 	}
 	for _, i := range m.OnlyA {
 		act := &m.A.Actors[i]
-		a.diffRows = append(a.diffRows, diffRow{DiffOnlyA, m.A.Times[act.First], act.ID, act.Blueprint, 0, act.Spawn()})
+		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffOnlyA, m.A.Times[act.First], act.ID, act.Blueprint, 0, act.Spawn()})
 	}
 	for _, i := range m.OnlyB {
 		act := &m.B.Actors[i]
 		// B's time t shows at A's t - offset (as the clock aligns them).
 		t := m.A.Start() + m.B.Times[act.First] - m.B.Start() - a.cmp.offset
-		a.diffRows = append(a.diffRows, diffRow{DiffOnlyB, t, act.ID, act.Blueprint, 0, act.Spawn()})
+		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffOnlyB, t, act.ID, act.Blueprint, 0, act.Spawn()})
 	}
-	slices.SortStableFunc(a.diffRows, func(x, y diffRow) int {
+	slices.SortStableFunc(a.cmp.diffRows, func(x, y diffRow) int {
 		switch {
 		case x.t < y.t:
 			return -1
@@ -100,9 +97,9 @@ func (a *App) buildDiffRows() {
 		}
 		return int(x.kind) - int(y.kind)
 	})
-	for i := range a.diffRows {
-		r := &a.diffRows[i]
-		l := &a.diffLines
+	for i := range a.cmp.diffRows {
+		r := &a.cmp.diffRows[i]
+		l := &a.cmp.diffs.lines
 		l.buf = playback.AppendTime(l.buf, r.t, 2)
 		l.Tab().S(diffWords[r.kind]).S("  actor ").U(uint64(r.id))
 		if r.kind == DiffDiverges {
@@ -118,37 +115,35 @@ var diffWords = [...]string{DiffDiverges: "diverges", DiffOnlyA: "only in A", Di
 func (a *App) applyDiffList(kind faultCmd, steps float64) {
 	switch kind {
 	case faultToggle:
-		a.diffList = !a.diffList
-		if !a.diffList {
+		if !a.cmp.diffs.toggle() {
 			return
 		}
-		a.faultList, a.thOpen = false, false
+		a.faultList.close()
+		a.thList.close()
 		switch {
 		case a.cmp.res == nil:
-			a.diffList = false
+			a.cmp.diffs.close()
 			a.notify(Info, "not comparing: open a second recording (Ctrl+Shift+O)")
 		case a.cmp.work.matching == nil:
 			a.notify(Info, "still matching the runs' actors")
-		case len(a.diffRows) == 0:
+		case len(a.cmp.diffRows) == 0:
 			a.notify(Info, "the runs agree within the threshold")
 		}
 	case faultMove:
-		if n := len(a.diffRows); n > 0 {
-			a.diffCursor = min(max(a.diffCursor+int(steps), 0), n-1)
-		}
+		a.cmp.diffs.move(steps, len(a.cmp.diffRows))
 	case faultPick:
-		a.pickDiff(a.diffCursor)
+		a.pickDiff(a.cmp.diffs.cursor)
 	}
 }
 
 // pickDiff goes to row i: the clock to its moment, its actor of A
 // selected, the camera over where it was.
 func (a *App) pickDiff(i int) {
-	if i < 0 || i >= len(a.diffRows) || a.clock == nil {
+	if i < 0 || i >= len(a.cmp.diffRows) || a.clock == nil {
 		return
 	}
-	r := &a.diffRows[i]
-	a.diffCursor = i
+	r := &a.cmp.diffRows[i]
+	a.cmp.diffs.cursor = i
 	a.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
 	a.selected, a.element = r.id, Element{}
@@ -160,18 +155,4 @@ func (a *App) pickDiff(i int) {
 		return
 	}
 	a.cam.lookAt(r.at, faultViewDistance)
-}
-
-// clickDiffList goes to the row under a click; false when the click is
-// not on a row.
-func (a *App) clickDiffList(x, y float64) bool {
-	if !a.diffList {
-		return false
-	}
-	i, ok := a.listBox.Row(x, y)
-	if !ok || i >= len(a.diffRows) {
-		return false
-	}
-	a.pickDiff(i)
-	return true
 }

@@ -21,7 +21,7 @@ const DefaultDivergence = 1.0
 
 // DivergenceThreshold returns the threshold (m) past which an actor is
 // marked as diverging.
-func (a *App) DivergenceThreshold() float64 { return a.divThreshold }
+func (a *App) DivergenceThreshold() float64 { return a.cmp.threshold }
 
 // divergenceOf is the threshold remembered in s, or the default.
 func divergenceOf(s float64) float64 {
@@ -217,13 +217,13 @@ func (a *App) FirstDivergences() []DivergenceMark {
 	if d == nil {
 		return nil
 	}
-	if w.firstsOf == d && w.firstsThresh == a.divThreshold {
+	if w.firstsOf == d && w.firstsThresh == a.cmp.threshold {
 		return w.firsts
 	}
-	w.firstsOf, w.firstsThresh, w.firsts = d, a.divThreshold, w.firsts[:0]
+	w.firstsOf, w.firstsThresh, w.firsts = d, a.cmp.threshold, w.firsts[:0]
 	m := d.M
 	for k, p := range m.Pairs {
-		f := d.FirstOver(k, a.divThreshold)
+		f := d.FirstOver(k, a.cmp.threshold)
 		if f < 0 {
 			continue
 		}
@@ -268,10 +268,10 @@ func (a *App) appendCompareEvents(times []float64) []float64 {
 // stepDivergence moves the threshold by steps of a quarter metre, within
 // 0.25 m to 20 m.
 func (a *App) stepDivergence(steps float64) {
-	v := math.Round((a.divThreshold+0.25*steps)*4) / 4
+	v := math.Round((a.cmp.threshold+0.25*steps)*4) / 4
 	v = min(max(v, 0.25), 20)
-	if v != a.divThreshold {
-		a.divThreshold = v
+	if v != a.cmp.threshold {
+		a.cmp.threshold = v
 		a.settingsGen++
 		a.setClockEvents()
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -14,47 +13,18 @@ import (
 
 // The fault list: every fault found, one a row with its time, kind and
 // actor. K shows it; Up and Down move its cursor, Enter (or a click on a
-// row) goes there: the clock jumps to the fault's start, its actor is
+// row: PickListRow) goes there: the clock jumps to the fault's start, its actor is
 // selected and the camera looks at where it happened.
 
-// ListBox is where the window drew the fault list's rows, in device
-// pixels: rows of RowH from Top, row First of the list at the top, N of
-// them shown, between X0 and X1. The window sets it every frame it draws
-// the list, and clicks are hit-tested against it here.
-type ListBox struct {
-	X0, X1, Top, RowH float64
-	First, N          int
-}
-
-// Row returns the list row at pixel x, y, or false outside the rows.
-func (b ListBox) Row(x, y float64) (int, bool) {
-	if b.N <= 0 || !(b.RowH > 0) || x < b.X0 || x >= b.X1 || y < b.Top {
-		return 0, false
-	}
-	k := int(math.Floor((y - b.Top) / b.RowH))
-	if k >= b.N {
-		return 0, false
-	}
-	return b.First + k, true
-}
-
-// FaultListOpen reports whether the fault list shows.
-func (a *App) FaultListOpen() bool { return a.faultList }
-
-// FaultCursor returns the fault list's cursor row.
-func (a *App) FaultCursor() int { return a.faultCursor }
+// FaultList returns the fault list's state: whether it shows, its cursor
+// and its rows, one a fault: "time<TAB>kind actor id blueprint", the time
+// on the clock. While comparing, run B's faults are listed too, in time
+// order among A's, their kind after "B ".
+func (a *App) FaultList() *List { return &a.faultList }
 
 // PickedFault returns the index in Faults of the fault last gone to (-1:
 // none).
 func (a *App) PickedFault() int { return a.faultPicked }
-
-// SetFaultListBox tells the app where the list's rows are on screen.
-func (a *App) SetFaultListBox(b ListBox) { a.listBox = b }
-
-// FaultLines returns the fault list's rows, one a fault: "time<TAB>kind
-// actor id blueprint", the time on the clock. While comparing, run B's
-// faults are listed too, in time order among A's, their kind after "B ".
-func (a *App) FaultLines() *Lines { return &a.faultLines }
 
 // faultRow is a row of the fault list: fault i of run A's Faults, or of
 // run B's (FaultsB).
@@ -116,7 +86,7 @@ func (a *App) buildFaultLines() {
 		}
 		slices.SortStableFunc(a.faultRows, func(x, y faultRow) int { return cmp.Compare(x.t, y.t) })
 	}
-	l := &a.faultLines
+	l := &a.faultList.lines
 	l.Reset()
 	for _, r := range a.faultRows {
 		f := a.rowFault(r)
@@ -127,7 +97,7 @@ func (a *App) buildFaultLines() {
 		}
 		l.S(f.Kind.String()).S("  actor ").U(uint64(f.Actor)).S(" ").S(f.Blueprint).End()
 	}
-	a.faultCursor = min(a.faultCursor, max(len(a.faultRows)-1, 0))
+	a.faultList.clampCursor(len(a.faultRows))
 }
 
 // applyFaults carries out the fault list's commands.
@@ -136,11 +106,11 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 	n := len(a.faultRows)
 	switch kind {
 	case faultToggle:
-		a.faultList = !a.faultList
-		if a.faultList {
-			a.thOpen, a.diffList = false, false
+		if a.faultList.toggle() {
+			a.thList.close()
+			a.cmp.diffs.close()
 		}
-		if a.faultList && n == 0 {
+		if a.faultList.Open() && n == 0 {
 			switch {
 			case a.anJob != nil:
 				a.notify(Info, "still looking for faults")
@@ -151,11 +121,9 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 			}
 		}
 	case faultMove:
-		if n > 0 {
-			a.faultCursor = min(max(a.faultCursor+int(steps), 0), n-1)
-		}
+		a.faultList.move(steps, n)
 	case faultPick:
-		a.pickFault(a.faultCursor)
+		a.pickFault(a.faultList.cursor)
 	}
 }
 
@@ -181,7 +149,7 @@ func (a *App) pickFault(i int) {
 	if f == nil {
 		return
 	}
-	a.faultCursor, a.faultPicked = i, r.i
+	a.faultList.cursor, a.faultPicked = i, r.i
 	a.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
 	id, follow := f.Actor, f.Actor // the camera follows by A's ids (updateFollow)
@@ -217,20 +185,6 @@ func (c *camera) lookAt(p mgl64.Vec3, dist float64) {
 		c.top.PixelsPerMetre = max(c.top.PixelsPerMetre, c.vp.Height/(2*dist*tanHalfFov()))
 	}
 	c.update()
-}
-
-// clickFaultList goes to the row under a click; false when the click is
-// not on a row.
-func (a *App) clickFaultList(x, y float64) bool {
-	if !a.faultList {
-		return false
-	}
-	i, ok := a.listBox.Row(x, y)
-	if !ok || i >= len(a.faultRows) {
-		return false
-	}
-	a.pickFault(i)
-	return true
 }
 
 // stepActorFault goes to the start of the selected actor's next fault

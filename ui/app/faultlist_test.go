@@ -91,7 +91,7 @@ func TestFaultsFound(t *testing.T) {
 	if !noticeWith(a, Info, "faults found in drive.log") {
 		t.Errorf("no notice of the faults found: %+v", a.Notices())
 	}
-	fl := a.FaultLines()
+	fl := a.FaultList().Lines()
 	if fl.Len() != len(a.Faults()) {
 		t.Fatalf("%d list lines for %d faults", fl.Len(), len(a.Faults()))
 	}
@@ -122,7 +122,7 @@ func TestFaultListPick(t *testing.T) {
 	a := newFaulty(t)
 	m := input.NewMapper()
 	keys(a, m, false, input.KeyK)
-	if !a.FaultListOpen() {
+	if !a.FaultList().Open() {
 		t.Fatal("K did not open the fault list")
 	}
 	ci, col := faultOf(a, faults.Collision)
@@ -130,8 +130,8 @@ func TestFaultListPick(t *testing.T) {
 	for range ci {
 		keys(a, m, false, input.KeyDown)
 	}
-	if a.FaultCursor() != ci {
-		t.Fatalf("cursor at %d, want %d", a.FaultCursor(), ci)
+	if a.FaultList().Cursor() != ci {
+		t.Fatalf("cursor at %d, want %d", a.FaultList().Cursor(), ci)
 	}
 	if a.Clock().Speed() != 1 {
 		t.Errorf("Down in the list changed the speed to %v", a.Clock().Speed())
@@ -142,13 +142,12 @@ func TestFaultListPick(t *testing.T) {
 			a.Clock().Time(), a.Selected(), a.PickedFault(), col.Start, col.Actor, ci)
 	}
 	oi, off := faultOf(a, faults.OffLane)
-	a.SetFaultListBox(ListBox{X0: 900, X1: 1200, Top: 100, RowH: 20, First: 0, N: len(a.Faults())})
-	a.Apply(input.Select(950, 100+20*float64(oi)+5))
+	a.PickListRow(oi) // a click on the row (the window hit-tests it)
 	if a.Clock().Time() != off.Start || a.Selected() != off.Actor {
-		t.Errorf("click on row %d: time %v selected %d; want %v, %d", oi, a.Clock().Time(), a.Selected(), off.Start, off.Actor)
+		t.Errorf("row %d picked: time %v selected %d; want %v, %d", oi, a.Clock().Time(), a.Selected(), off.Start, off.Actor)
 	}
 	keys(a, m, false, input.KeyEscape)
-	if a.FaultListOpen() {
+	if a.FaultList().Open() {
 		t.Error("Esc did not close the list")
 	}
 }

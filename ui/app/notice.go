@@ -1,5 +1,10 @@
 package app
 
+import (
+	"fmt"
+	"io"
+)
+
 // Level is how serious a notice is.
 type Level uint8
 
@@ -18,6 +23,14 @@ const (
 	errorTicks   = 30 * 60
 	maxNotices   = 6
 )
+
+var levelNames = [...]string{"info", "warning", "error"}
+
+// SetLog makes every warning and error shown in the window also a line
+// on w: a user who started the viewer from a terminal looks there, and
+// a notice goes away after a while. A notice renewed while still shown
+// is not written again.
+func (a *App) SetLog(w io.Writer) { a.log = w }
 
 // Notice is a message shown in the window's corner.
 type Notice struct {
@@ -44,6 +57,9 @@ func (a *App) notify(l Level, text string) {
 			a.notices[i].Left = left
 			return
 		}
+	}
+	if l != Info && a.log != nil {
+		fmt.Fprintf(a.log, "viewer: %s: %s\n", levelNames[l], text)
 	}
 	if len(a.notices) == maxNotices {
 		a.notices = append(a.notices[:0], a.notices[1:]...)

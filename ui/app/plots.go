@@ -36,8 +36,8 @@ func (s Series) String() string {
 	return "Series(?)"
 }
 
-// PlotArea is where the window drew the plots, device pixels, and the
-// times at their left and right edges.
+// PlotArea is where the window lays the plots' bands out, device pixels,
+// and the times at their left and right edges.
 type PlotArea struct {
 	X0, Y0, X1, Y1 float64
 	Start, End     float64
@@ -56,13 +56,6 @@ func (p PlotArea) TimeAt(x, y float64) (float64, bool) {
 	}
 	return p.Timeline().TimeAt(x), true
 }
-
-// SetPlotArea tells the app where the plots are on screen (the zero
-// area when none shows).
-func (a *App) SetPlotArea(p PlotArea) { a.plotArea = p }
-
-// PlotArea returns the area last set.
-func (a *App) PlotArea() PlotArea { return a.plotArea }
 
 // Plot is the columns of every series for one track and width.
 type Plot struct {

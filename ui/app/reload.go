@@ -24,7 +24,7 @@ func (a *App) reload() {
 	}
 	if b := a.cmp.res; b != nil && b.Source.Path != "" {
 		if j := a.restart(b.Source); j != nil {
-			a.startCompare(j)
+			a.cmp.start(j)
 			a.cmp.reloadJob = j
 			n++
 		}

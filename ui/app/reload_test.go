@@ -79,7 +79,7 @@ func TestReload(t *testing.T) {
 	bBefore := a.CompareRecording()
 	write(runB, testrec.Shifted(testFrames, testrec.Walker, 0, 100, 0))
 	a.Apply(input.Reload())
-	if j := a.cmp.job; j == nil || j.Wait().Err != nil || j.Preview() == nil || a.previewWantedB(j) {
+	if j := a.cmp.loading(); j == nil || j.Wait().Err != nil || j.Preview() == nil || a.cmp.previewWanted(j) {
 		t.Fatal("run B's reload is not a big file's load, or it would show its start")
 	}
 	settle(t, a)

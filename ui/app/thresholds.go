@@ -36,21 +36,16 @@ var thresholdSteps = map[string]thresholdStep{
 	"collision-window": {"s", 0.5, 0, 30, 1},
 }
 
-// ThresholdsOpen reports whether the thresholds panel shows.
-func (a *App) ThresholdsOpen() bool { return a.thOpen }
-
-// ThresholdCursor returns the thresholds panel's cursor row.
-func (a *App) ThresholdCursor() int { return a.thCursor }
-
-// ThresholdLines returns the panel's rows, one a threshold:
-// "name<TAB>value unit", with " (default V)" when it is not the default.
-func (a *App) ThresholdLines() *Lines { return &a.thLines }
+// ThresholdList returns the thresholds panel's state: whether it shows,
+// its cursor and its rows, one a threshold: "name<TAB>value unit", with
+// " (default V)" when it is not the default.
+func (a *App) ThresholdList() *List { return &a.thList }
 
 // buildThresholdLines rebuilds the rows while the panel shows.
 func (a *App) buildThresholdLines() {
-	l := &a.thLines
+	l := &a.thList.lines
 	l.Reset()
-	if !a.thOpen {
+	if !a.thList.open {
 		return
 	}
 	def := faults.Defaults()
@@ -70,14 +65,14 @@ func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
 	fields := thresholdFields(&a.thresholds)
 	switch kind {
 	case thToggle:
-		a.thOpen = !a.thOpen
-		if a.thOpen {
-			a.faultList, a.diffList = false, false
+		if a.thList.toggle() {
+			a.faultList.close()
+			a.cmp.diffs.close()
 		}
 	case thMove:
-		a.thCursor = min(max(a.thCursor+int(steps), 0), len(fields)-1)
+		a.thList.move(steps, len(fields))
 	case thChange:
-		f := fields[a.thCursor]
+		f := fields[a.thList.cursor]
 		st := thresholdSteps[f.name]
 		v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
 		v = min(max(v, st.min), st.max)

@@ -41,11 +41,11 @@ func TestThresholdsPanel(t *testing.T) {
 	m := input.NewMapper()
 	keys(a, m, false, input.KeyK)
 	keys(a, m, true, input.KeyK)
-	if !a.ThresholdsOpen() || a.FaultListOpen() {
-		t.Fatalf("Shift+K: thresholds %v, fault list %v", a.ThresholdsOpen(), a.FaultListOpen())
+	if !a.ThresholdList().Open() || a.FaultList().Open() {
+		t.Fatalf("Shift+K: thresholds %v, fault list %v", a.ThresholdList().Open(), a.FaultList().Open())
 	}
 	m.SetThresholds(true)
-	if got := string(a.ThresholdLines().Line(0)); got != "off-lane\t1.0 m" {
+	if got := string(a.ThresholdList().Lines().Line(0)); got != "off-lane\t1.0 m" {
 		t.Errorf("first row %q", got)
 	}
 	gen := a.SettingsGen()
@@ -63,7 +63,7 @@ func TestThresholdsPanel(t *testing.T) {
 	if i, f := faultOf(a, faults.OffLane); i >= 0 {
 		t.Errorf("off-lane at 2.5 m still finds %+v", f)
 	}
-	if got := string(a.ThresholdLines().Line(0)); !strings.Contains(got, "2.5 m  (default 1.0)") {
+	if got := string(a.ThresholdList().Lines().Line(0)); !strings.Contains(got, "2.5 m  (default 1.0)") {
 		t.Errorf("changed row %q", got)
 	}
 	for range 15 {
@@ -77,12 +77,12 @@ func TestThresholdsPanel(t *testing.T) {
 	for range 100 {
 		keys(a, m, false, input.KeyLeft)
 	}
-	if a.ThresholdCursor() != 2 || a.Thresholds().LaneChangeTime != 0 {
+	if a.ThresholdList().Cursor() != 2 || a.Thresholds().LaneChangeTime != 0 {
 		t.Errorf("cursor %d, lane-change-time %v after 100 steps down (want row 2, its floor 0)",
-			a.ThresholdCursor(), a.Thresholds().LaneChangeTime)
+			a.ThresholdList().Cursor(), a.Thresholds().LaneChangeTime)
 	}
 	keys(a, m, false, input.KeyEscape)
-	if a.ThresholdsOpen() {
+	if a.ThresholdList().Open() {
 		t.Error("Esc did not close the panel")
 	}
 }

@@ -102,7 +102,7 @@ func keymap() []binding {
 	row(KeyI, 0, false, Command{}, "find an actor by its typed id (or hero): select and follow it")
 	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
-	row(KeyEscape, 0, false, ClearSelection(), "clear the selection, stop following")
+	row(KeyEscape, 0, false, ClearSelection(), "close the help; clear the selection, stop following")
 	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down, Enter: go there and select)")
 	row(KeyK, modShift, false, ToggleThresholds(), "fault thresholds (Up / Down choose, Left / Right change)")
 	row(KeyMinus, 0, true, TrailLength(-1), "shorter / longer trails (2 s to 60 s)")

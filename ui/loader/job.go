@@ -1,25 +1,15 @@
 package loader
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
-	"github.com/mm2carla/viewer/format/bai"
-	"github.com/mm2carla/viewer/format/opendrive"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/scene"
 )
-
-// MaxMapSize bounds the maps Load reads into memory. Retail maps are a few
-// MiB; a bigger file that starts with CAI1 is corrupt, and reading it whole
-// would only waste memory before the decoder says so.
-const MaxMapSize = 256 << 20
 
 // Options tune a load.
 type Options struct {
@@ -35,19 +25,25 @@ type Options struct {
 // DefaultOptions are the options Start uses.
 func DefaultOptions() Options { return Options{PreviewMin: 128 << 20, PreviewLen: 16 << 20} }
 
-// Source is a file to load: a path on disk, or bytes already in memory
-// (the built-in demo, or a dropped file with no path).
-type Source struct {
-	Name string // what the window shows: the file's base name
-	Path string // "" for in-memory data
-	Data []byte // the content when Path is ""
-}
+// Source, Kind and its values are the pipeline's (package
+// analysis/pipeline), under the names the window has always read them by.
+type (
+	Source = pipeline.Source
+	Kind   = pipeline.Kind
+)
 
-// FileSource names the file at path.
-func FileSource(path string) Source { return Source{Name: filepath.Base(path), Path: path} }
+// The kinds of file the window opens (pipeline.Kind).
+const (
+	KindUnknown   = pipeline.KindUnknown
+	KindMap       = pipeline.KindMap
+	KindRecording = pipeline.KindRecording
+)
 
-// BytesSource names in-memory data.
-func BytesSource(name string, data []byte) Source { return Source{Name: name, Data: data} }
+// FileSource names the file at path (pipeline.FileSource).
+func FileSource(path string) Source { return pipeline.FileSource(path) }
+
+// BytesSource names in-memory data (pipeline.BytesSource).
+func BytesSource(name string, data []byte) Source { return pipeline.BytesSource(name, data) }
 
 // Result is what a finished Job produced: a map or a recording, or the
 // error that stopped it, or, for a damaged map, both the part of the map
@@ -105,150 +101,42 @@ type Job struct {
 	preview atomic.Pointer[scene.Recording]
 }
 
-// Start sniffs the source (a few bytes, on the calling goroutine, so the
-// caller knows at once whether a map or a recording is coming and can
-// cancel the one it replaces) and loads it in a new goroutine.
+// Start opens and sniffs the source (a few bytes, on the calling
+// goroutine, so the caller knows at once whether a map or a recording is
+// coming and can cancel the one it replaces) and loads it in a new
+// goroutine (pipeline.Open, then Input.Load there).
 func Start(src Source) *Job { return StartWith(src, DefaultOptions()) }
 
 // StartWith is Start with options.
 func StartWith(src Source, opt Options) *Job {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &Job{src: src, cancel: cancel, done: make(chan struct{}), opt: opt}
-	r, size, closer, err := open(src)
+	in, err := pipeline.Open(src)
 	if err != nil {
 		j.finish(&Result{Source: src, Err: err})
 		return j
 	}
-	head := make([]byte, min(int64(XMLSniffLen), size))
-	if _, err := r.ReadAt(head, 0); err != nil && err != io.EOF {
-		closeQuietly(closer)
-		j.finish(&Result{Source: src, Err: fmt.Errorf("%s: %w", src.Name, err)})
-		return j
-	}
-	j.kind = Sniff(head)
-	switch j.kind {
-	case KindMap:
-		closeQuietly(closer) // read again whole in the goroutine; maps are small
-		go j.loadMap(size, IsOpenDRIVE(head))
-	case KindRecording:
-		go j.loadRecording(ctx, r, size, closer)
-	default:
-		closeQuietly(closer)
-		j.finish(&Result{Source: src, Size: size, Err: &UnknownError{Name: src.Name, Head: head}})
-	}
+	j.kind = in.Kind()
+	go j.load(ctx, in)
 	return j
 }
 
-// open gives random access to the source and its size.
-func open(src Source) (io.ReaderAt, int64, io.Closer, error) {
-	if src.Path == "" {
-		return bytes.NewReader(src.Data), int64(len(src.Data)), nil, nil
-	}
-	f, err := os.Open(src.Path)
-	if err != nil {
-		return nil, 0, nil, err // *PathError already names the file
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, nil, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, 0, nil, fmt.Errorf("%s: not a regular file", src.Path)
-	}
-	return f, st.Size(), f, nil
-}
-
-func closeQuietly(c io.Closer) {
-	if c != nil {
-		c.Close()
-	}
-}
-
-func (j *Job) loadMap(size int64, xodr bool) {
-	res := &Result{Source: j.src, Kind: KindMap, Size: size}
-	defer func() { j.finish(res) }()
-	if size > MaxMapSize {
-		res.Err = fmt.Errorf("%s: %d bytes is too large for a map (at most %d)", j.src.Name, size, MaxMapSize)
-		return
-	}
-	data := j.src.Data
-	if j.src.Path != "" {
-		var err error
-		if data, err = os.ReadFile(j.src.Path); err != nil {
-			res.Err = err
-			return
+// load reads the input whole, after a preview of a big recording's
+// start, and hands the result over.
+func (j *Job) load(ctx context.Context, in *pipeline.Input) {
+	if o := j.opt; in.Kind() == KindRecording && o.PreviewMin > 0 && o.PreviewLen > 0 && in.Size() > o.PreviewMin {
+		if p := in.Preview(ctx, o.PreviewLen); p != nil {
+			j.preview.Store(p)
 		}
 	}
-	j.prog.Report(int64(len(data))/2, int64(len(data)))
-	if xodr {
-		res.Map, res.Roads, res.Err = loadOpenDRIVE(j.src.Name, data)
-		j.prog.Report(int64(len(data)), int64(len(data)))
-		return
-	}
-	m, err := bai.DecodeBytes(data)
-	if err != nil {
-		res.Err = fmt.Errorf("%s: %w", j.src.Name, err)
-	}
-	// A damaged map comes with the records read whole before the error;
-	// an empty one would only replace the map on screen with nothing.
-	if m != nil && (len(m.Roads) > 0 || len(m.Intersections) > 0 || err == nil) {
-		res.Map = scene.NewMap(m)
-	}
-	j.prog.Report(int64(len(data)), int64(len(data)))
-}
-
-// loadOpenDRIVE decodes and samples an OpenDRIVE map. A damaged one
-// comes with the roads read whole before the error, as a BAI map does.
-func loadOpenDRIVE(name string, data []byte) (*scene.Map, *scene.RoadNet, error) {
-	m, err := opendrive.DecodeBytes(data)
-	if err != nil {
-		err = fmt.Errorf("%s: %w", name, err)
-	}
-	if m == nil || (len(m.Roads) == 0 && err != nil) {
-		return nil, nil, err
-	}
-	rn, serr := scene.NewRoadNet(m, 0)
-	if serr != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, serr)
-	}
-	return &scene.Map{}, rn, err
-}
-
-func (j *Job) loadRecording(ctx context.Context, r io.ReaderAt, size int64, closer io.Closer) {
-	if o := j.opt; o.PreviewMin > 0 && o.PreviewLen > 0 && size > o.PreviewMin {
-		j.makePreview(ctx, r, min(o.PreviewLen, size))
-	}
-	res := &Result{Source: j.src, Kind: KindRecording, Size: size, file: closer}
-	rec, err := scene.OpenContext(ctx, r, size, j.prog.Report)
-	switch {
-	case ctx.Err() != nil:
-		res.Err = fmt.Errorf("%s: %w", j.src.Name, context.Canceled)
-	case err != nil:
-		res.Err = fmt.Errorf("%s: %w", j.src.Name, err)
-	default:
-		res.Recording = rec
-	}
-	if res.Err != nil {
-		res.Close()
+	f, err := in.Load(ctx, j.prog.Report)
+	res := &Result{Source: j.src, Kind: in.Kind(), Size: in.Size(), Err: err}
+	if f != nil {
+		res.Map, res.Roads, res.Recording, res.file = f.Map, f.Roads, f.Recording, f
 	}
 	j.finish(res)
 	if ctx.Err() != nil && !j.taken.Load() {
 		res.Close() // cancelled while finishing: nobody will take it
-	}
-}
-
-// makePreview opens the first n bytes, copied into memory so that the
-// preview lives on whatever becomes of the file. A start that cannot be
-// read or opened gives no preview; the whole load then says why.
-func (j *Job) makePreview(ctx context.Context, r io.ReaderAt, n int64) {
-	buf := make([]byte, n)
-	if k, err := r.ReadAt(buf, 0); int64(k) < n && err != nil {
-		return
-	}
-	if rec, err := scene.OpenContext(ctx, bytes.NewReader(buf), n, nil); err == nil {
-		j.preview.Store(rec)
 	}
 }
 

@@ -1,19 +1,4 @@
-// Package loader tells the viewer's input files apart by their content and
-// loads them off the UI goroutine.
-//
-// It exists so that the window never blocks on a file: a recording of
-// gigabytes is indexed by scene.OpenContext in a background goroutine
-// while the map already shows, its progress is read through atomics, and
-// the load is cancelled when another file of the same kind replaces it.
-// Keeping it apart from package ui makes the sniffing, the error texts
-// and the cancellation testable without a display.
-//
-// It stands on the ui floor (README "Layout"), on the formats and the
-// scene only: the window (ui, ui/app) loads through it, and so does
-// cmd/viewer for the files of `viewer shot`, so that a file is told apart
-// one way whether it is dropped on the window or named on the command
-// line.
-package loader
+package pipeline
 
 import (
 	"bytes"

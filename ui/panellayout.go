@@ -1,0 +1,319 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/mm2carla/viewer/scene/playback"
+	"github.com/mm2carla/viewer/ui/app"
+)
+
+// The panels' layout: where every panel of a frame goes, computed once a
+// tick by Update after the app's Tick. The heads-up display draws from
+// it, and the next tick's input hit-tests against it (a click lands on
+// what was on screen: a list's row, the plots, a panel the scene is
+// under). Nothing is written back into the app while drawing: the app
+// hears of a click on a row as PickListRow, of one on the plots as a
+// seek the input mapper makes from the plots' timeline.
+
+// panelSource is the read-only view of the app the panels are laid out
+// from (the *app.App; a test may lay out from anything with these).
+type panelSource interface {
+	ActorPanel() *app.Lines
+	ElementPanel() *app.Lines
+	Plot(width int) *app.Plot
+	Clock() *playback.Clock
+	FaultList() *app.List
+	DiffList() *app.List
+	ThresholdList() *app.List
+	Notices() []app.Notice
+}
+
+// listKind is which list panel shows on the right of the view.
+type listKind uint8
+
+const (
+	listNone listKind = iota
+	listFaults
+	listDiffs
+	listThresholds
+)
+
+// textBox is a panel of lines: its rectangle and how many of its lines
+// fit (0: it does not show).
+type textBox struct {
+	r rect
+	n int
+}
+
+// listBox is the list panel on the right: which list, its rectangle and
+// its rows on screen.
+type listBox struct {
+	kind listKind
+	list *app.List // nil when kind is listNone
+	r    rect
+	rows app.ListBox
+}
+
+// noticeBox is one notice on screen: notice i of the app's, wrapped to
+// lines.
+type noticeBox struct {
+	r     rect
+	i     int
+	lines []string
+}
+
+// panelLayout is where every panel of a frame goes.
+type panelLayout struct {
+	actor, element textBox
+	plots          rect         // zero: no plots
+	plotArea       app.PlotArea // the bands' area inside plots, and the times at its edges
+	plotWidth      int          // the columns of the plots
+	list           listBox
+	notices        []noticeBox // newest first (drawn bottom up)
+	loads          []rect      // parallel to the loads laid out
+	// all is every panel, in the order they are drawn: clicks and the
+	// hover do not reach the scene under them.
+	all []rect
+	// wrapped keeps each notice's wrapped lines between ticks, parallel
+	// to the app's notices; a notice is wrapped again only when its
+	// text or the width changes.
+	wrapped []noticeCache
+}
+
+// noticeCache keeps a notice's text wrapped to a width.
+type noticeCache struct {
+	text  string
+	width float64
+	lines []string
+}
+
+// over reports whether a pixel is on a panel, where clicks do not reach
+// the scene.
+func (p *panelLayout) over(x, y float64) bool {
+	for _, r := range p.all {
+		if r.contains(x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// listRow returns the row of the fault or differences list under a
+// pixel; false when neither shows there.
+func (p *panelLayout) listRow(x, y float64) (int, bool) {
+	if p.list.kind != listFaults && p.list.kind != listDiffs {
+		return 0, false
+	}
+	return p.list.rows.Row(x, y)
+}
+
+// layout lays every panel out for a frame of l, its text in f, from the
+// app a and the loads running.
+func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Load, previewing bool) {
+	p.all = p.all[:0]
+	p.inspectors(l, f, a)
+	p.listPanel(l, f, a)
+	p.noticeStack(l, f, a.Notices())
+	p.loadBoxes(l, f, loads, previewing)
+}
+
+// add notes a panel's rectangle.
+func (p *panelLayout) add(r rect) rect {
+	p.all = append(p.all, r)
+	return r
+}
+
+// inspectors lays out the actor panel, its plots under it and the map
+// element panel below, in the top-left corner of the 3D view.
+func (p *panelLayout) inspectors(l *layout, f *fonts, a panelSource) {
+	p.actor, p.element, p.plots, p.plotArea, p.plotWidth = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0
+	pad, lh := l.px(panelPad), f.lineH
+	y := l.px(panelMargin)
+	w := min(l.px(panelWidth), l.w*0.45)
+	x := l.px(panelMargin)
+	bottom := l.view.y1 - l.px(panelMargin)
+	if lines := a.ActorPanel(); lines.Len() > 0 {
+		inner := math.Floor(w - 2*pad)
+		plot := a.Plot(int(inner))
+		// The plots keep their room: the panel gives up its last lines.
+		pb := bottom
+		if plot.Width() > 0 && bottom-plotsHeight(l) > l.view.h()*0.35 {
+			pb = bottom - plotsHeight(l) - l.px(4)
+		}
+		p.actor = p.textPanel(lines, x, y, w, pb, pad, lh)
+		y = p.actor.r.y1
+		py := y + l.px(4)
+		if c, hgt := a.Clock(), plotsHeight(l); plot.Width() > 0 && c != nil && py+hgt <= bottom {
+			p.plots = p.add(rect{x, py, x + w, py + hgt})
+			p.plotArea = app.PlotArea{X0: x + pad, Y0: py + pad, X1: x + pad + inner, Y1: py + hgt - pad, Start: c.Start(), End: c.End()}
+			p.plotWidth = int(inner)
+			y = p.plots.y1
+		}
+		y += l.px(panelMargin)
+	}
+	// The element panel only where its title and a line fit: squeezed
+	// under the plots it would spill over the timeline.
+	if lines := a.ElementPanel(); lines.Len() > 0 && roomForPanel(y, bottom, pad, lh) {
+		p.element = p.textPanel(lines, x, y, w, bottom, pad, lh)
+	}
+}
+
+// textPanel lays out a panel of lines at x, y, w wide, as many lines as
+// fit above bottom (at least one).
+func (p *panelLayout) textPanel(lines *app.Lines, x, y, w, bottom, pad, lh float64) textBox {
+	n := lines.Len()
+	if avail := int((bottom - y - 2*pad) / lh); n > avail {
+		n = max(avail, 1)
+	}
+	return textBox{p.add(rect{x, y, x + w, y + 2*pad + float64(n)*lh}), n}
+}
+
+// roomForPanel reports whether a panel of lines lineH apart, padded by
+// pad, has room for its title and one line between top and bottom.
+func roomForPanel(top, bottom, pad, lineH float64) bool { return bottom-top >= 2*pad+2*lineH }
+
+// listPanelAt is where the panels of rows on the right of the view go
+// (the fault list, the thresholds): their left end, top and width.
+func listPanelAt(l *layout) (x0, y0, w float64) {
+	w = min(l.px(faultListWidth), l.w*0.45)
+	return l.w - l.px(panelMargin) - w, min(l.px(faultListTop), l.view.h()*0.5), w
+}
+
+// listPanel lays out the list panel on the right that shows, if any:
+// the differences list, the fault list (the cursor's row scrolled into
+// view) or the thresholds (every row).
+func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
+	p.list = listBox{}
+	switch {
+	case a.DiffList().Open():
+		p.list.kind, p.list.list = listDiffs, a.DiffList()
+	case a.FaultList().Open():
+		p.list.kind, p.list.list = listFaults, a.FaultList()
+	case a.ThresholdList().Open():
+		p.list.kind, p.list.list = listThresholds, a.ThresholdList()
+	default:
+		return
+	}
+	pad, lh := l.px(panelPad), f.lineH
+	x0, y0, w := listPanelAt(l)
+	first, shown := 0, p.list.list.Len()
+	hgt := float64(shown+1) * lh
+	if p.list.kind != listThresholds {
+		bottom := l.view.y1 - l.px(panelMargin)
+		first, shown = p.list.list.Scroll(max(int((bottom-y0-2*pad)/lh)-2, 1))
+		hgt = float64(max(shown, 1)+1) * lh // a line says why there are no rows
+	}
+	p.list.r = p.add(rect{x0, y0, x0 + w, y0 + 2*pad + hgt})
+	p.list.rows = app.ListBox{X0: x0, X1: x0 + w, Top: y0 + pad + lh, RowH: lh, First: first, N: shown}
+}
+
+// noticeStack lays out the notices in the bottom-right corner of the 3D
+// view, the newest at the bottom. An open list panel on the right pushes
+// them beside it, or, when a small window leaves too little room between
+// it and the inspector, under it; they are wrapped so as not to cover the
+// inspector and its plots.
+func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice) {
+	p.notices = p.notices[:0]
+	pad, stripe := l.px(8), l.px(4)
+	y, top := l.view.y1-l.px(panelMargin), l.view.y0
+	right := l.w - l.px(panelMargin)
+	left := p.leftPanelsEdge(l)
+	if p.list.kind != listNone {
+		x0, _, _ := listPanelAt(l)
+		if beside := x0 - l.px(panelMargin); beside-left-stripe-2*pad >= l.px(200) {
+			right = beside
+		} else {
+			top = p.rightPanelsBottom(l, x0) + l.px(panelMargin)
+		}
+	}
+	width := min(l.px(560), l.w*0.5)
+	if avail := right - left - stripe - 2*pad; avail >= l.px(120) {
+		width = min(width, avail)
+	}
+	p.wrapNotices(ns, f.regular, width)
+	for i := len(ns) - 1; i >= 0 && y > top; i-- {
+		c := &p.wrapped[i]
+		tw := 0.0
+		for _, s := range c.lines {
+			tw = max(tw, text.Advance(s, f.regular))
+		}
+		hgt := float64(len(c.lines))*f.lineH + 2*pad
+		if y-hgt < top && i < len(ns)-1 {
+			break // no room for an older one: the newest always shows
+		}
+		r := p.add(rect{right - tw - 2*pad - stripe, y - hgt, right, y})
+		p.notices = append(p.notices, noticeBox{r, i, c.lines})
+		y = r.y0 - l.px(6)
+	}
+}
+
+// leftPanelsEdge is where the panels laid out so far on the left of the
+// window (the inspector and its plots, not the bars across it) end, plus
+// a margin; the margin alone without them.
+func (p *panelLayout) leftPanelsEdge(l *layout) float64 {
+	edge := l.px(panelMargin)
+	for _, r := range p.all {
+		if r.x0 < l.w/2 && r.x1 < l.w*0.75 {
+			edge = max(edge, r.x1+l.px(panelMargin))
+		}
+	}
+	return edge
+}
+
+// rightPanelsBottom is the lowest edge of the panels laid out so far on
+// the right of x (a list panel), or the view's top without them.
+func (p *panelLayout) rightPanelsBottom(l *layout, x float64) float64 {
+	bottom := l.view.y0
+	for _, r := range p.all {
+		if r.x0 >= x-1 {
+			bottom = max(bottom, r.y1)
+		}
+	}
+	return bottom
+}
+
+// wrapNotices keeps p.wrapped parallel to ns, re-wrapping only changed
+// notices.
+func (p *panelLayout) wrapNotices(ns []app.Notice, face *text.GoTextFace, width float64) {
+	for len(p.wrapped) < len(ns) {
+		p.wrapped = append(p.wrapped, noticeCache{})
+	}
+	p.wrapped = p.wrapped[:len(ns)]
+	for i, n := range ns {
+		c := &p.wrapped[i]
+		if c.text != n.Text || c.width != width {
+			*c = noticeCache{text: n.Text, width: width, lines: wrap(n.Text, face, width)}
+		}
+	}
+}
+
+// loadBoxes lays out a progress box per load, in the middle of the view,
+// where the eye goes while waiting (the corners hold the panels, the
+// legend and the notices). The recording whose start already plays
+// (previewing) and a clip being exported have theirs at the top, out of
+// the way of a view in use.
+func (p *panelLayout) loadBoxes(l *layout, f *fonts, loads []app.Load, previewing bool) {
+	p.loads = p.loads[:0]
+	w := min(l.px(420), l.w-2*l.px(panelMargin))
+	x := (l.w - w) / 2
+	boxH := 2*l.px(10) + f.lineH + l.px(12)
+	centred := 0
+	for _, ld := range loads {
+		if !atTop(ld, previewing) {
+			centred++
+		}
+	}
+	y := max(l.view.h()*0.42-float64(centred)*(boxH+l.px(6))/2, l.px(panelMargin))
+	top := l.px(panelMargin)
+	for _, ld := range loads {
+		if atTop(ld, previewing) {
+			p.loads = append(p.loads, p.add(rect{x, top, x + w, top + boxH}))
+			top += boxH + l.px(6)
+			continue
+		}
+		p.loads = append(p.loads, p.add(rect{x, y, x + w, y + boxH}))
+		y += boxH + l.px(6)
+	}
+}
