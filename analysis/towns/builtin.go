@@ -75,7 +75,7 @@ func builtinOf(town string) (builtinTown, bool) {
 	return builtinTown{}, false
 }
 
-// Edition says which edition of CARLA's file a built-in town is, for the
+// edition says which edition of CARLA's file a built-in town is, for the
 // notice: the 2019 editions have no signals, and their lights are matched
 // to the roads by place.
 func (b builtinTown) edition() string {
@@ -89,9 +89,10 @@ func (b builtinTown) edition() string {
 // MB, so a larger result means a damaged binary, not a town.
 const maxBuiltinSize = 16 << 20
 
-// BuiltinData returns the OpenDRIVE file of a built-in town (Town05, or a
-// name such as Town10HD_Opt or Carla/Maps/Town05 that FindName reduces
-// to one), decompressed; an error when it is not built in.
+// BuiltinData returns the OpenDRIVE file of a built-in town, decompressed:
+// Town05, or a name such as Town10HD_Opt or Carla/Maps/Town05 that comes
+// to one (the demo of issue 25 drives on them by name). An error names
+// the built-in towns when it is not one.
 func BuiltinData(town string) ([]byte, error) {
 	b, ok := builtinOf(TownName(town))
 	if !ok {
