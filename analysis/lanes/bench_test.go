@@ -10,7 +10,6 @@ import (
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/sim/citygen"
-	"github.com/mm2carla/viewer/sim/demo"
 )
 
 // londonMap is citygen's London-size city (540 roads).
@@ -112,8 +111,8 @@ func BenchmarkAssociateDemo(b *testing.B) {
 }
 
 func BenchmarkOpenDemo(b *testing.B) {
-	mb, lb, _, err := demo.Build(demo.City(demo.DefaultSeed), demo.Options{Seed: demo.DefaultSeed, Minutes: demo.DefaultMinutes})
-	if err != nil || mb == nil {
+	_, lb, err := demoBuild(2)
+	if err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(lb)))
@@ -126,12 +125,8 @@ func BenchmarkOpenDemo(b *testing.B) {
 
 func demoScene(b testing.TB) (*scene.Recording, *BAI) {
 	b.Helper()
-	mb, lb, _, err := demo.Build(demo.City(demo.DefaultSeed), demo.Options{Seed: demo.DefaultSeed, Minutes: demo.DefaultMinutes})
+	bm, lb, err := demoBuild(2)
 	if err != nil {
-		b.Fatal(err)
-	}
-	bm, err := citygen.Generate(demo.City(demo.DefaultSeed))
-	if err != nil || len(mb) == 0 {
 		b.Fatal(err)
 	}
 	rec, err := scene.Open(bytes.NewReader(lb), int64(len(lb)), nil)

@@ -10,8 +10,6 @@ import (
 
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
-	"github.com/mm2carla/viewer/sim/citygen"
-	"github.com/mm2carla/viewer/sim/demo"
 )
 
 // The pass takes short ways (a filtered World, a Follower's cursor, a
@@ -185,12 +183,7 @@ func TestAssociateMatchesReference(t *testing.T) {
 		check(t, rec, nil)
 	})
 	t.Run("demo", func(t *testing.T) {
-		c := demo.City(demo.DefaultSeed)
-		_, lb, _, err := demo.Build(c, demo.Options{Seed: demo.DefaultSeed, Minutes: 0.5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		bm, err := citygen.Generate(c)
+		bm, lb, err := demoBuild(0.5)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/analysis/towns"
-	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // When no map is given, the commands that draw or place vehicles find the
@@ -23,9 +23,10 @@ func mapsFlag(fs *flag.FlagSet) *string {
 }
 
 // findTownMap loads the recording's town map into sc when sc has a
-// recording and no map, passing over a damaged file to the next source,
-// and says what it did on w (prefix names the command); with a map
-// given, it warns when that is another town than the recording's.
+// recording read from a file and no map, passing over a damaged file to
+// the next source, and says what it did on w (prefix names the command);
+// with a map given, it warns when that is another town than the
+// recording's.
 func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
 	if sc.rec == nil {
 		return nil
@@ -37,9 +38,12 @@ func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
 		}
 		return nil
 	}
-	t := towns.Find(sc.recName, header, towns.OptionsFromEnv(mapsDir))
+	if sc.recSrc.Path == "" {
+		return nil // the built-in demo's recording: it has its city
+	}
+	t := towns.Find(sc.recSrc.Path, header, towns.OptionsFromEnv(mapsDir))
 	for t.Found() {
-		err := sc.addSource(loader.Source{Name: cmp.Or(t.Path, t.Name), Path: t.Path, Data: t.Data})
+		err := sc.addSource(pipeline.Source{Name: cmp.Or(t.Path, t.Name), Path: t.Path, Data: t.Data}, sc)
 		if err == nil {
 			break
 		}
@@ -51,13 +55,6 @@ func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
 	return nil
 }
 
-// laneMap is the lane map of sc's map: OpenDRIVE or BAI, nil without one.
-func (sc *shotScene) laneMap() lanes.Map {
-	switch {
-	case sc.roads != nil:
-		return lanes.NewOpenDRIVE(sc.roads)
-	case sc.mapName != "":
-		return lanes.NewBAI(sc.m)
-	}
-	return nil
-}
+// laneMap is the lane map of sc's map (pipeline.LaneMap, the window's
+// choice too): nil without one, or with one that has no road.
+func (sc *shotScene) laneMap() lanes.Map { return pipeline.LaneMap(sc.m, sc.roads) }

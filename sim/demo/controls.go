@@ -43,6 +43,7 @@ func (n *network) addApproaches(m *scene.Map) {
 					a.kind = approachFree
 				}
 				a.signed = e.Rule == bai.RuleStopSign || e.Rule == bai.RuleAlwaysStop
+				a.dir = intoJunction(m, &a)
 				index[key{r, atEnd}] = len(n.approaches)
 				n.junctions[j].approaches = append(n.junctions[j].approaches, len(n.approaches))
 				n.approaches = append(n.approaches, a)
@@ -96,7 +97,7 @@ func (n *network) addControls(m *scene.Map, j int) {
 		}
 	}
 	if working {
-		n.addPhases(m, j)
+		n.addPhases(j, opposite)
 	}
 }
 
@@ -112,7 +113,7 @@ const opposite = -0.85
 // and, like every way through, is only taken when no vehicle holds a way
 // it crosses, so it goes in a gap. Any other approach gets a phase of its
 // own.
-func (n *network) addPhases(m *scene.Map, j int) {
+func (n *network) addPhases(j int, opposite float64) {
 	jn := &n.junctions[j]
 	for _, a := range jn.approaches {
 		n.approaches[a].phase = -1
@@ -123,14 +124,14 @@ func (n *network) addPhases(m *scene.Map, j int) {
 			continue
 		}
 		ap.phase = jn.phases
-		into := intoJunction(m, ap)
+		into := ap.dir
 		best, most := -1, opposite
 		for _, b := range jn.approaches {
 			bp := &n.approaches[b]
 			if bp.kind != approachLight || bp.phase >= 0 {
 				continue
 			}
-			if d := into.Dot(intoJunction(m, bp)); d < most {
+			if d := into.Dot(bp.dir); d < most {
 				best, most = b, d
 			}
 		}

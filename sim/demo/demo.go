@@ -124,10 +124,32 @@ func Record(w io.Writer, m *bai.Map, opt Options) (Summary, error) {
 	if m == nil {
 		return sum, errors.New("demo: no map")
 	}
-	net := newNetwork(scene.NewMap(m))
+	return record(w, newNetwork(scene.NewMap(m)), opt, frames)
+}
+
+// RecordTown simulates traffic on an OpenDRIVE road network (one of
+// CARLA's towns, say) and writes the recording to w; opt.MapName should
+// name the town, so that the viewer finds its roads again (see
+// analysis/towns). The lanes, their ways through junctions, the rules
+// and the light actors come from the network (odrnet.go).
+func RecordTown(w io.Writer, rn *scene.RoadNet, opt Options) (Summary, error) {
+	frames, err := opt.frames()
+	if err != nil {
+		return Summary{}, err
+	}
+	if rn == nil {
+		return Summary{}, errors.New("demo: no road network")
+	}
+	return record(w, newODRNetwork(rn), opt, frames)
+}
+
+// record runs the simulation on net and writes it.
+func record(w io.Writer, net *network, opt Options, frames int) (Summary, error) {
+	var sum Summary
 	ext := scene.FromUnrealExtent(largestExtent())
 	net.addConflicts(ext[0], ext[1])
 	s := newSim(net, opt.Seed, !opt.Clean)
+	s.rogue.last = elapsed(frames)
 	cw := &countWriter{w: w}
 	wr, err := recorder.NewWriter(cw, recorder.Header{Version: 1, Magic: recorder.Magic, Date: Date(opt.Seed), Map: opt.MapName}, recorder.Layout{})
 	if err != nil {

@@ -60,7 +60,7 @@ func (n *network) signalOf(a int, t float64) signal {
 // approach's phase, or a blinking yellow where the lights do not work.
 func (n *network) postSignal(k int, t float64) signal {
 	a := n.lights[k].approach
-	if n.approaches[a].kind == approachLight {
+	if a >= 0 && n.approaches[a].kind == approachLight {
 		return n.signalOf(a, t)
 	}
 	half := math.Mod(t, 2*blinkTime)
@@ -74,7 +74,7 @@ func (n *network) postSignal(k int, t float64) signal {
 // for its TrafficLightTime record.
 func (n *network) postTimes(k int) (g, y, r float64) {
 	a := n.lights[k].approach
-	if n.approaches[a].kind != approachLight {
+	if a < 0 || n.approaches[a].kind != approachLight {
 		return 0, blinkTime, 0
 	}
 	return greenTime, yellowTime, n.cycle(n.approaches[a].junction) - greenTime - yellowTime

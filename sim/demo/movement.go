@@ -127,10 +127,16 @@ func (n *network) addMovement(j, in, out, turn int) {
 	k = min(max(k, 0.15*dist), 0.7*dist)
 	steps := int(math.Ceil(dist * (1 + theta/4) / bezierStep))
 	steps = min(max(steps, 6), maxBezierPt)
-	p := newCurve(bezier(p0, p0.Add(d0.Mul(k)), p3.Sub(d3.Mul(k)), p3, steps))
+	n.addMove(j, in, out, turn, newCurve(bezier(p0, p0.Add(d0.Mul(k)), p3.Sub(d3.Mul(k)), p3, steps)))
+}
+
+// addMove adds the movement from lane in to lane out through junction j
+// along p, with the comfortable speed for its bends.
+func (n *network) addMove(j, in, out, turn int, p path) {
 	if !p.ok() {
 		return
 	}
+	li, lo := &n.lanes[in], &n.lanes[out]
 	vmax := min(li.speed, lo.speed)
 	if r := p.minRadius(); !math.IsInf(r, 1) {
 		vmax = min(vmax, max(math.Sqrt(lateralAcc*r), minTurnV))

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -21,8 +22,10 @@ type network struct {
 	lights     []lightPost
 	signs      []signPost
 	walks      []sidewalk
-	centre     mgl64.Vec3 // middle of the map, for the spectator
-	radius     float64    // half the map's diagonal
+	endKeys    []lanes.EndKey // per approach on an OpenDRIVE map: its road end (odrnet.go)
+	fair       bool           // claims of room in short lanes (claimRoom): on towns only, so the demo city runs as it did
+	centre     mgl64.Vec3     // middle of the map, for the spectator
+	radius     float64        // half the map's diagonal
 }
 
 // lane is one lane curve of one side of a road, in driving order.
@@ -45,6 +48,7 @@ type lane struct {
 	veh       []int32 // simulated: vehicles whose centre is on the lane
 	committed float64 // simulated: length promised to vehicles granted a movement into it
 	closed    bool    // simulated: nobody may enter (the rogue drives against it, see rogue.go)
+	claim     int32   // simulated, on a town: the impatient vehicle next in turn to enter (see claimRoom), -1
 }
 
 // exit reports whether vehicles leave the map at the lane's end.
@@ -69,6 +73,7 @@ type approach struct {
 	phase    int  // phase index at a working light
 	signed   bool // the map's rule is a stop sign or always stop (not a light that does not work)
 	lanes    []int
+	dir      mgl64.Vec3 // the ground direction, as a unit vector, in which the road arrives
 }
 
 // junction is an intersection with its movements and, for working
