@@ -124,3 +124,16 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// FromCarla converts a location in CARLA's Python API (metres, Unreal
+// axes), as the leaderboard's route files give waypoints, to world metres.
+func FromCarla(x, y, z float64) mgl64.Vec3 {
+	return FromUnreal(recorder.Vec3{X: x * centimetresPerMetre, Y: y * centimetresPerMetre, Z: z * centimetresPerMetre})
+}
+
+// ToCarla is the inverse of FromCarla: world metres to the metres and axes
+// CARLA's Python API and the leaderboard's messages use.
+func ToCarla(v mgl64.Vec3) (x, y, z float64) {
+	u := ToUnreal(v)
+	return u.X / centimetresPerMetre, u.Y / centimetresPerMetre, u.Z / centimetresPerMetre
+}

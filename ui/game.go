@@ -6,8 +6,10 @@
 //
 // The game is kept thin on purpose: every rule lives in ui/app, which is
 // tested without a display. Update owns every change: it reads input,
-// applies commands, ticks the app, and builds the frame (the scene's draw
-// list and the 2D overlay's display list). Draw only replays what Update
+// applies commands, ticks the app, lays the panels out once
+// (panelLayout) and builds the frame from that layout (the scene's draw
+// list and the 2D overlay's display list); the next tick's clicks are
+// hit-tested against the same layout. Draw only replays what Update
 // built, so it changes nothing and allocates nothing.
 package ui
 
@@ -28,6 +30,7 @@ import (
 	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/opendocs"
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
@@ -112,6 +115,21 @@ type Game struct {
 	share     sharing
 	frameDone bool // Update has built a frame since the last layout change
 	wall      wallClock
+	// docs are the files the system asks the running viewer to open
+	// (macOS Finder: double-click, Open With, the Dock icon).
+	docs *opendocs.Inbox
+	demo []loader.Source // the built-in demo, until the first tick
+}
+
+// openDocuments opens the files the system sent. Finder launches the
+// viewer with none as arguments, so the demo was chosen; the files it
+// sends at launch arrive before the first tick and take the demo's place.
+func (g *Game) openDocuments() {
+	if g.docs.Deliver(g.app.OpenFiles) == 0 && g.demo != nil {
+		g.app.PlayOnOpen()
+		g.app.OpenFiles(g.demo)
+	}
+	g.demo = nil
 }
 
 // NewGame builds the game and starts loading opt's sources.
@@ -129,6 +147,7 @@ func NewGame(opt Options) (*Game, error) {
 	}
 	g.app = app.New(opt.Settings, picker{g.scene})
 	g.app.SetWake(ebiten.ScheduleFrame) // a watched file changed while the loop idles
+	g.docs = opendocs.NewInbox(ebiten.ScheduleFrame)
 	if opt.MapsDir != "" {
 		g.app.SetMapsDir(opt.MapsDir)
 	}
@@ -136,11 +155,12 @@ func NewGame(opt Options) (*Game, error) {
 	g.app.SetLog(opt.Log)
 	g.shot = screenshot{path: opt.Screenshot, frames: opt.Frames}
 	g.taps = tapPlayer{taps: opt.Keys}
-	if opt.AutoPlay {
-		g.app.PlayOnOpen()
-	}
 	g.app.SetOffset(opt.Offset)
-	g.app.OpenFiles(opt.Sources)
+	if opt.AutoPlay {
+		g.demo = opt.Sources // opened by the first tick, unless macOS sent files (openDocuments)
+	} else {
+		g.app.OpenFiles(opt.Sources)
+	}
 	g.titleGen = -1
 	return g, nil
 }
@@ -190,6 +210,7 @@ func (g *Game) step() {
 		g.apply(c)
 	}
 	g.openDropped()
+	g.openDocuments()
 	g.dialog.poll(g.app)
 	if g.shot.path == "" { // a screenshot shows the same text every run
 		g.app.SetFPS(ebiten.ActualFPS())
@@ -217,7 +238,7 @@ func (g *Game) readInput() {
 	runes := g.snap.Runes[:0]
 	g.snap = input.Snapshot{Runes: runes}
 	g.in.Read(&g.snap)
-	g.taps.update(&g.snap, !g.app.LoadsRunning())
+	g.taps.update(&g.snap, !g.app.LoadsRunning() && g.demo == nil)
 	if c := g.app.Clock(); c != nil {
 		b := g.lay.bar
 		g.snap.Timeline = playback.Timeline{X: b.x0, Width: b.w(), Start: c.Start(), End: c.End()}
@@ -348,6 +369,9 @@ func Run(opt Options) error {
 	// screen must outlive the frame.
 	ebiten.SetScreenClearedEveryFrame(false)
 	gl := ebitenrender.SetGL()
+	if err := g.docs.Listen(); err != nil {
+		fmt.Fprintf(g.opt.Log, "viewer: %v\n", err)
+	}
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{InitUnfocused: opt.Screenshot != ""})
 	if errors.Is(err, ebiten.Termination) {
 		err = nil

@@ -46,7 +46,7 @@ func closeCalls(a *lanes.Association, events []scene.Event, th Thresholds) []Fau
 		open    = map[pair]*span{}
 		mark    = make([]int, len(a.Tracks)) // frame+1 when in entries
 	)
-	hit := collisionTimes(events)
+	hit := collisionTimes(events, th)
 	for f := range a.Times {
 		for next < int32(len(a.Tracks)) && a.Tracks[next].First == f {
 			active = append(active, next)
@@ -143,19 +143,25 @@ func timeToCollision(bt, lt *lanes.Track, b, l *inLane) (float64, bool) {
 	return max(gap, 0) / closing, true
 }
 
-// contact is a recorded collision's span: from the first frame the pair
-// touched to the last.
+// contact is a collision's span: from the first frame the pair touched
+// to the last frame of the last impact merged into it (see recorded).
 type contact struct{ start, end float64 }
 
-// collisionTimes lists the recorded collisions' contacts by pair of
-// actors.
-func collisionTimes(events []scene.Event) map[[2]uint32][]contact {
+// collisionTimes lists the collisions' contacts by pair of actors, the
+// impacts merged as the collision faults are.
+func collisionTimes(events []scene.Event, th Thresholds) map[[2]uint32][]contact {
 	out := map[[2]uint32][]contact{}
 	for _, e := range events {
-		if e.Kind == scene.EventCollision {
-			k := pairKey(e.Actor, e.Other)
-			out[k] = append(out[k], contact{e.Time, e.End()})
+		if e.Kind != scene.EventCollision {
+			continue
 		}
+		k := pairKey(e.Actor, e.Other)
+		cs := out[k]
+		if n := len(cs); n > 0 && e.Time-cs[n-1].start <= th.CollisionMerge {
+			cs[n-1].end = max(cs[n-1].end, e.End())
+			continue
+		}
+		out[k] = append(cs, contact{e.Time, e.End()})
 	}
 	return out
 }

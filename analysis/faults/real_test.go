@@ -15,15 +15,21 @@ import (
 // listed twice, and parked vehicles or cyclists in their own lanes
 // called off their lane.
 
-// findIn records the script and finds its faults on m.
+// findIn records the script and finds its faults on m, with the default
+// thresholds.
 func findIn(t *testing.T, m lanes.Map, s drivetest.Script) *Result {
+	t.Helper()
+	return findWith(t, m, s, Defaults())
+}
+
+func findWith(t *testing.T, m lanes.Map, s drivetest.Script, th Thresholds) *Result {
 	t.Helper()
 	rec := open(t, s.Bytes())
 	a, err := lanes.Associate(context.Background(), rec, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Find(a, rec.Events(), Defaults())
+	return Find(a, rec.Events(), th)
 }
 
 // closingAfter is closing's pair with the follower keeping the leader's
@@ -75,6 +81,28 @@ func TestCloseCallAfterCollision(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCloseCallWithinMergedCollision: with the windows around a
+// collision shortened (1 s after it, 0.5 s before), a close call between
+// two impacts of one collision (0.4 s and 5.1 s: merged) is part of it;
+// between two collisions (0.4 s and 6.4 s) it is not. With the default
+// windows no close call can fall between merged impacts.
+func TestCloseCallWithinMergedCollision(t *testing.T) {
+	w := newWorld(t)
+	th := Defaults()
+	th.AfterCollision, th.CollisionWindow = 1, 0.5
+	for _, tt := range []struct {
+		second float64
+		want   []want
+	}{
+		{5.1, []want{{Collision, 2, 0.4, 5.1, 4, 0.01}}},
+		{6.4, []want{{Collision, 2, 0.4, 0.4, 4, 0.01}, {CloseCall, 2, 3.95, 4.15, 0.8375, 0.001}, {Collision, 1, 6.4, 6.4, 4, 0.01}}},
+	} {
+		s := drivetest.Script{Hz: 20, Seconds: 7, Vehicles: closingAfter(w, 3),
+			Collisions: []drivetest.Collision{{Time: 0.4, A: 2, B: 1}, {Time: tt.second, A: 1, B: 2}}}
+		check(t, findWith(t, w.m, s, th).Faults, tt.want)
 	}
 }
 

@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -211,6 +212,35 @@ func ruleOf(r bai.Rule) Rule {
 		return RuleNeverStop
 	}
 	return RuleNone
+}
+
+// String returns the rule in words: "none", or the name format/bai
+// gives the same rule ("stop sign", ...), so that an OpenDRIVE map's
+// ends read as a BAI map's do and the names live in one place.
+func (r Rule) String() string {
+	if b, ok := r.bai(); ok {
+		return b.String()
+	}
+	if r == RuleNone {
+		return "none"
+	}
+	return fmt.Sprintf("Rule(%d)", uint8(r))
+}
+
+// bai returns the BAI rule r is (ruleOf's inverse), false for RuleNone
+// and unknown values.
+func (r Rule) bai() (bai.Rule, bool) {
+	switch r {
+	case RuleStopSign:
+		return bai.RuleStopSign, true
+	case RuleTrafficLight:
+		return bai.RuleTrafficLight, true
+	case RuleAlwaysStop:
+		return bai.RuleAlwaysStop, true
+	case RuleNeverStop:
+		return bai.RuleNeverStop, true
+	}
+	return 0, false
 }
 
 // buildGrids lists every lane segment and every centre-line segment

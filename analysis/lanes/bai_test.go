@@ -202,3 +202,22 @@ func pt(path drivetest.Path, s, lateral float64) mgl64.Vec3 {
 	p, _ := path.At(s, lateral)
 	return p
 }
+
+// TestRuleNames: a lane map's road-end rules read as format/bai names
+// them, and ruleOf and bai are each other's inverse.
+func TestRuleNames(t *testing.T) {
+	for _, tc := range []struct {
+		r    Rule
+		want string
+	}{
+		{RuleNone, "none"}, {RuleStopSign, "stop sign"}, {RuleTrafficLight, "traffic light"},
+		{RuleAlwaysStop, "always stop"}, {RuleNeverStop, "never stop"}, {Rule(9), "Rule(9)"},
+	} {
+		if got := tc.r.String(); got != tc.want {
+			t.Errorf("Rule %d: %q, want %q", tc.r, got, tc.want)
+		}
+		if b, ok := tc.r.bai(); ok && (ruleOf(b) != tc.r || b.String() != tc.want) {
+			t.Errorf("Rule %d: BAI rule %v, back %v", tc.r, b, ruleOf(b))
+		}
+	}
+}

@@ -123,16 +123,6 @@ const (
 	RuleNeverStop
 )
 
-var ruleNames = [...]string{"none", "stop sign", "traffic light", "always stop", "never stop"}
-
-// String returns the rule in words ("stop sign", ...).
-func (r Rule) String() string {
-	if int(r) < len(ruleNames) {
-		return ruleNames[r]
-	}
-	return fmt.Sprintf("Rule(%d)", uint8(r))
-}
-
 // Stops reports whether vehicles must come to a stop before passing an
 // end with the rule (stop signs and always-stop ends).
 func (r Rule) Stops() bool { return r == RuleStopSign || r == RuleAlwaysStop }

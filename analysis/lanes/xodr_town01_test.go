@@ -231,3 +231,21 @@ func TestOpenDRIVELocate(t *testing.T) {
 		t.Errorf("LanesNear road 1's middle, 5 m: %d lanes, want its 2 driving lanes", len(hits))
 	}
 }
+
+// BenchmarkLocateTown01 places points spread over Town01's box, on its
+// roads and off them (the association's fallback for maps that are no
+// Follower).
+func BenchmarkLocateTown01(b *testing.B) {
+	rn, m := town01Map(b)
+	lo, hi := rn.Bounds()
+	const n = 4096
+	pts := make([]mgl64.Vec3, n)
+	for i := range pts {
+		fx, fy := math.Mod(float64(i)*0.618034, 1), math.Mod(float64(i)*0.754878, 1)
+		pts[i] = mgl64.Vec3{lo[0] + fx*(hi[0]-lo[0]), lo[1] + fy*(hi[1]-lo[1]), 0}
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		m.Locate(pts[i%n])
+	}
+}

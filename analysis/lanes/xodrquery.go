@@ -60,43 +60,29 @@ func (o *OpenDRIVE) Locate(p mgl64.Vec3) Location {
 	return loc
 }
 
-// typeAt returns the type of the lane of q's section that holds p:
-// the one whose strip between q's two samples does, else the one whose
-// centre is nearest (p within edgeSlack of the road's edge). A lane of
-// no width holds nothing.
+// typeAt returns the type of the lane of q's section that holds p.
+// The network lists a section's lanes on each side from the centre
+// outward, so it is the first lane on p's side of the centre line whose
+// outer border, between q's two samples, p is inside of; past the
+// outermost border (within edgeSlack of the road's edge) the outermost
+// lane. A lane of no width holds nothing: p inside its outer border was
+// inside the lane before it.
 func (o *OpenDRIVE) typeAt(q *quad, p mgl64.Vec3) LaneType {
 	sec := o.sections[q.group]
 	s, p2 := int(q.seg), p.Vec2()
-	best, bestD := Driving, math.Inf(1)
+	left := cross2(q.c0.Vec2(), q.c1.Vec2(), p2) > 0 // the side of lanes with ids > 0
+	t := Driving
 	for i := sec[0]; i < sec[1]; i++ {
 		l := &o.net.Lanes[i]
-		if s+1 >= len(l.Inner) || s+1 >= len(l.Outer) {
+		if l.ID > 0 != left || s+1 >= len(l.Outer) {
 			continue
 		}
-		strip := [4]mgl64.Vec2{l.Inner[s].Vec2(), l.Inner[s+1].Vec2(), l.Outer[s+1].Vec2(), l.Outer[s].Vec2()}
-		if strictlyIn(strip, p2) {
-			return laneTypeOf(l.Type)
-		}
-		if d, _ := segDist(l.Center[s].Vec2(), l.Center[s+1].Vec2(), p2); d < bestD {
-			best, bestD = laneTypeOf(l.Type), d
+		t = laneTypeOf(l.Type)
+		if c := cross2(l.Outer[s].Vec2(), l.Outer[s+1].Vec2(), p2); left && c <= 0 || !left && c >= 0 {
+			break
 		}
 	}
-	return best
-}
-
-// strictlyIn reports whether p is inside the quad (either winding), its
-// edges included: lanes' strips touch, so no slack.
-func strictlyIn(poly [4]mgl64.Vec2, p mgl64.Vec2) bool {
-	pos, neg := false, false
-	for i := range poly {
-		a, b := poly[i], poly[(i+1)%4]
-		if a == b {
-			continue
-		}
-		c := cross2(a, b, p)
-		pos, neg = pos || c > 0, neg || c < 0
-	}
-	return !(pos && neg)
+	return t
 }
 
 // surfaceAt returns the quad of road surface holding p, and p's s on

@@ -65,7 +65,7 @@ func Open(src Source) (*Input, error) {
 	}
 	if in.kind = Sniff(head); in.kind == KindUnknown {
 		in.Close()
-		return nil, &UnknownError{Name: src.Name, Head: head}
+		return nil, &UnknownError{Name: src.Name, Head: head[:min(len(head), SniffLen)]}
 	}
 	return in, nil
 }

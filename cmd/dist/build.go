@@ -37,6 +37,9 @@ func artefacts() []artefact {
 	for _, arch := range []string{"amd64", "arm64"} {
 		as = append(as, artefact{id: "windows-" + arch, platforms: []platform{{"windows", arch}}, pack: packWindows(arch)})
 	}
+	for _, arch := range []string{"amd64", "arm64"} {
+		as = append(as, artefact{id: "windows-" + arch + "-setup", platforms: []platform{{"windows", arch}}, pack: packInstaller(arch)})
+	}
 	as = append(as, artefact{id: "macos", platforms: []platform{{"darwin", "arm64"}, {"darwin", "amd64"}}, pack: packMac})
 	return as
 }
@@ -64,6 +67,19 @@ func packWindows(arch string) func(release, [][]byte) (string, []byte, error) {
 		var b bytes.Buffer
 		err = writeZip(&b, windowsPackage(top, exe), r.time)
 		return top + ".zip", b.Bytes(), err
+	}
+}
+
+// packInstaller makes the Windows installer (installer.go) around the
+// same viewer.exe the zip holds.
+func packInstaller(arch string) func(release, [][]byte) (string, []byte, error) {
+	return func(r release, bins [][]byte) (string, []byte, error) {
+		exe, err := patchExe(bins[0], r)
+		if err != nil {
+			return "", nil, err
+		}
+		setup, err := makeInstaller(context.Background(), exe, r, arch)
+		return installerName(r, arch), setup, err
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"debug/elf"
 	"debug/macho"
 	"debug/pe"
+	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -25,6 +26,12 @@ import (
 
 // checkPackage reads the archive name back and checks it for release r.
 func checkPackage(a artefact, name string, data []byte, r release) error {
+	if arch, ok := strings.CutSuffix(strings.TrimPrefix(a.id, "windows-"), "-setup"); ok {
+		if err := checkInstaller(data, arch); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return nil
+	}
 	files, err := readArchive(name, data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -261,4 +268,23 @@ func exeResources(exe []byte) ([]int, map[string]string, error) {
 	}
 	vi, err := versionStrings(rs)
 	return sizes, vi, err
+}
+
+// checkInstaller checks what can be told of an NSIS installer without
+// running it: a GUI program for the CPU of its stub (installerStub) that
+// carries NSIS's data ("NullsoftInst" in its first header). What it
+// installs is checked under Wine by TestWindowsInstallerUnderWine.
+func checkInstaller(b []byte, arch string) error {
+	f, err := pe.NewFile(bytes.NewReader(b))
+	if err != nil {
+		return fmt.Errorf("installer: %w", err)
+	}
+	want := map[string]uint16{"amd64": pe.IMAGE_FILE_MACHINE_AMD64, "arm64": pe.IMAGE_FILE_MACHINE_I386}[arch]
+	if f.Machine != want {
+		return fmt.Errorf("installer for machine %#x, want %#x", f.Machine, want)
+	}
+	if !bytes.Contains(b, []byte("NullsoftInst")) {
+		return errors.New("installer carries no NSIS data")
+	}
+	return nil
 }

@@ -12,6 +12,9 @@
 //	    file types as a shared-mime-info package, install.sh, uninstall.sh
 //	viewer-V-windows-amd64.zip, viewer-V-windows-arm64.zip
 //	    viewer.exe with its icon, version information and manifest
+//	viewer-V-windows-amd64-setup.exe, viewer-V-windows-arm64-setup.exe
+//	    the per-user installer of that viewer.exe, made by NSIS's
+//	    makensis (the one tool besides Go: see installer.go)
 //	viewer-V-macos.zip
 //	    Viewer.app: Info.plist declaring the document types, the icon as
 //	    .icns, the universal binary
@@ -21,7 +24,8 @@
 // V is --version, or when it is not given the version the Go toolchain
 // would stamp from git (see versionFrom). Each archive is read back and
 // checked (check.go) before it is written. --only builds a subset:
-// linux-amd64, linux-arm64, windows-amd64, windows-arm64, macos.
+// linux-amd64, linux-arm64, windows-amd64, windows-arm64,
+// windows-amd64-setup, windows-arm64-setup, macos.
 //
 // dist is the top floor's second binary, beside cmd/viewer: it imports
 // the icon from assets/icon and builds cmd/viewer by running the go
@@ -142,7 +146,11 @@ func run(ctx context.Context, o options, log io.Writer) ([]string, error) {
 	for _, a := range artefacts() {
 		if len(o.only) == 0 || slices.Contains(o.only, a.id) {
 			chosen = append(chosen, a)
-			plats = append(plats, a.platforms...)
+			for _, p := range a.platforms {
+				if !slices.Contains(plats, p) { // the zip and the installer share a build
+					plats = append(plats, p)
+				}
+			}
 		}
 	}
 	bins, err := buildAll(ctx, root, work, plats, r, max(o.jobs, 1), log)

@@ -19,9 +19,9 @@ func tool(t *testing.T, name string) string {
 		return p
 	}
 	if os.Getenv("CI") != "" {
-		t.Fatalf("%s is missing and CI is set: .ci/run installs it (desktop-file-utils, shared-mime-info, xdg-utils, libglib2.0-bin)", name)
+		t.Fatalf("%s is missing and CI is set: .ci/run installs it (desktop-file-utils, shared-mime-info, xdg-utils, libglib2.0-bin, nsis, wine)", name)
 	}
-	t.Skipf("%s is missing (apt-get install desktop-file-utils shared-mime-info xdg-utils libglib2.0-bin)", name)
+	t.Skipf("%s is missing (apt-get install desktop-file-utils shared-mime-info xdg-utils libglib2.0-bin nsis wine)", name)
 	return ""
 }
 

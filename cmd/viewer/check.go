@@ -10,6 +10,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -51,8 +52,9 @@ side, lane; or intersection; or off the map), then:
   blocked     a vehicle standing still 30 s or more within 1 m (CARLA's
               rule, as 'viewer blocked' finds)
 
-Without a map the rules that need lanes are skipped (a note says so on
-standard error) and collisions and blocked spans are still listed.
+Without a map, or with one that has no road (as the window judges it),
+the rules that need lanes are skipped (a note says so on standard
+error) and collisions and blocked spans are still listed.
 
 The text lists one fault a line, sorted by start time, with its span in
 seconds since the recording began, the actor, for a collision or close
@@ -103,15 +105,16 @@ func cmdCheck() *Command {
 	c := &Command{
 		Name:    "check",
 		Summary: "find where vehicles left their lane, drove the wrong way, ran a light or stop sign, or nearly hit",
-		Usage:   "FILES... [--json] [--actor IDS|hero] [thresholds]",
+		Usage:   "FILES... [--json] [--actor IDS|hero] [thresholds] [--rules leaderboard [--leaderboard 1.0|2.0] [--route F --route-id N]]",
 	}
 	c.Run = func(env *Env, args []string) error {
-		fs := newQueryFlags(env, c, checkHelp)
+		fs := newQueryFlags(env, c, checkHelp+leaderboardHelp)
 		asJSON := fs.Bool("json", false, "print one JSON document")
 		only := fs.String("actor", "", "list only the faults of these actors (ids, or hero), comma-separated; the exit status follows them")
 		th := faults.Defaults()
 		thresholdFlags(fs, &th)
 		maps := mapsFlag(fs)
+		lb := addLeaderboardFlags(fs)
 		pos, err := Parse(fs, args)
 		if err != nil {
 			return err
@@ -125,6 +128,9 @@ func cmdCheck() *Command {
 		filter, err := parseActors(*only)
 		if err != nil {
 			return err
+		}
+		if on, err := lb.on(); err != nil || on {
+			return lb.run(env, err, pos, *asJSON, *maps, filter)
 		}
 		return runCheck(env, pos, th, *asJSON, *maps, filter)
 	}
@@ -180,15 +186,19 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsD
 		fmt.Fprintf(env.Stderr, "viewer check: %s\n", w)
 	}
 	lm := sc.laneMap()
-	if lm == nil {
+	switch {
+	case lm == nil && sc.mapName != "":
+		fmt.Fprintf(env.Stderr, "viewer check: %s has no road: the lane, light and stop-sign rules are skipped; "+
+			"listing collisions and blocked spans only\n", sc.mapName)
+	case lm == nil:
 		fmt.Fprintln(env.Stderr, "viewer check: no map given: the lane, light and stop-sign rules are skipped; "+
 			"listing collisions and blocked spans only")
 	}
-	a, err := lanes.Associate(context.Background(), sc.rec, lm, nil)
+	an, err := pipeline.Analyze(context.Background(), sc.rec, lm, pipeline.Options{Thresholds: th})
 	if err != nil {
 		return fileErr(sc.recName, err)
 	}
-	r := faults.Find(a, sc.rec.Events(), th)
+	r := an.Faults
 	if only != nil {
 		kept := *r
 		kept.Faults = onlyActors(r.Faults, only)

@@ -11,8 +11,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/compare"
 	"github.com/mm2carla/viewer/analysis/faults"
-	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/scene"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 )
 
 const diffHelp = `
@@ -87,8 +86,8 @@ func cmdDiff() *Command {
 		if math.IsNaN(*offset) || math.IsInf(*offset, 0) {
 			return Usagef("--offset %v: want a number of seconds", *offset)
 		}
-		if len(pos) != 2 && len(pos) != 3 {
-			return Usagef("want two recordings and at most one map, got %d arguments", len(pos))
+		if err := fileCount(pos, 2); err != nil {
+			return err
 		}
 		return runDiff(env, pos, *threshold, *offset, *asJSON, *maps)
 	}
@@ -133,7 +132,11 @@ func runDiff(env *Env, files []string, threshold, offset float64, asJSON bool, m
 // content: the first recording is A, and the map (given, or A's town
 // found) goes with A.
 func openDiffFiles(stderr io.Writer, files []string, mapsDir string) (*shotScene, *shotScene, error) {
-	a, b := &shotScene{m: &scene.Map{}}, &shotScene{m: &scene.Map{}}
+	scs, err := openScenes(files, 2, 0, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, b := scs[0], scs[1]
 	ok := false
 	defer func() {
 		if !ok {
@@ -141,21 +144,6 @@ func openDiffFiles(stderr io.Writer, files []string, mapsDir string) (*shotScene
 			b.close()
 		}
 	}()
-	for _, name := range files {
-		sc := a
-		if a.rec != nil {
-			sc = b
-		}
-		if err := sc.add(name); err != nil {
-			return nil, nil, err
-		}
-	}
-	switch {
-	case a.mapName != "" && b.mapName != "":
-		return nil, nil, Usagef("two maps given: %s and %s", a.mapName, b.mapName)
-	case b.mapName != "":
-		a.m, a.roads, a.mapName = b.m, b.roads, b.mapName
-	}
 	if a.rec == nil || b.rec == nil {
 		return nil, nil, Usagef("want two recordings, got %s", strings.Join(files, ", "))
 	}
@@ -175,11 +163,11 @@ func diffEvents(a, b *shotScene) (evA, evB []compare.Event, err error) {
 	for _, sc := range []*shotScene{a, b} {
 		ev := compare.Collisions(sc.rec)
 		if lm != nil && !sc.pathless {
-			as, err := lanes.Associate(context.Background(), sc.rec, lm, nil)
+			an, err := pipeline.Analyze(context.Background(), sc.rec, lm, pipeline.Options{Thresholds: faults.Defaults()})
 			if err != nil {
 				return nil, nil, fileErr(sc.recName, err)
 			}
-			ev = append(ev, compare.Faults(faults.Find(as, sc.rec.Events(), faults.Defaults()))...)
+			ev = append(ev, compare.Faults(an.Faults)...)
 			slices.SortStableFunc(ev, func(x, y compare.Event) int { return cmp.Compare(x.Time, y.Time) })
 		}
 		if sc == a {

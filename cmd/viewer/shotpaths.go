@@ -5,16 +5,17 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
-	"github.com/mm2carla/viewer/ui/app"
 )
 
 // A shot of a recording shows what the window shows once its lane and
 // fault pass is done: the fault marks, and the trail of the selected (or
 // followed) actor. It runs the same pass as `viewer check` and the
-// window, so that a fault the window lists can be looked at in a PNG, and
-// hands the result to scenedraw as the window does (scenedraw.Paths).
+// window (pipeline.Analyze, on pipeline.LaneMap's choice of map), so that
+// a fault the window lists can be looked at in a PNG, and hands the
+// result to scenedraw as the window does (scenedraw.Paths).
 
 // shotPaths runs the lane association and fault pass over sc's recording,
 // on its map when there is one (else collisions and blocked spans only),
@@ -25,29 +26,31 @@ func shotPaths(sc *shotScene, sp shotSpec, st *scene.State) (*scenedraw.Paths, e
 		return nil, nil
 	}
 	trail := trailActor(sp, st)
-	a, err := shotAssociation(sc, trail)
+	lm := sc.laneMap()
+	an, err := pipeline.Analyze(context.Background(), sc.rec, lm, pipeline.Options{
+		Thresholds: faults.Defaults(), Only: shotActors(sc.rec, lm, trail)})
 	if err != nil {
 		return nil, fileErr(sc.recName, err)
 	}
-	r := faults.Find(a, sc.rec.Events(), faults.Defaults())
-	return &scenedraw.Paths{Assoc: a, Actor: trail, Past: app.DefaultTrail, Future: app.DefaultTrail,
-		Faults: r.Faults, Current: -1}, nil
+	return &scenedraw.Paths{Assoc: an.Assoc, Actor: trail, Past: scenedraw.DefaultTrail, Future: scenedraw.DefaultTrail,
+		Faults: an.Faults.Faults, Current: -1}, nil
 }
 
-// shotAssociation is the pass a shot needs: on a map, every vehicle's
-// (the lane rules look at them all); without one, only the tracks of the
-// trail's actor and of the collisions' and blocked spans' actors, which
-// give the same faults (lanes.AssociateOnly) at a fraction of the cost:
-// 1 GiB of recording without a map took 3.8 s to shoot with the whole pass.
-func shotAssociation(sc *shotScene, trail uint32) (*lanes.Association, error) {
-	if m := sc.laneMap(); m != nil {
-		return lanes.Associate(context.Background(), sc.rec, m, nil)
+// shotActors are the vehicles a shot's pass keeps tracks of: on a map,
+// every one (nil: the lane rules look at them all); without one, only the
+// trail's actor and the actors of the collisions and blocked spans, which
+// give the same faults (pipeline.Options.Only) at a fraction of the cost:
+// 1 GiB of recording without a map took 3.8 s to shoot with the whole
+// pass.
+func shotActors(rec *scene.Recording, lm lanes.Map, trail uint32) []uint32 {
+	if lm != nil {
+		return nil
 	}
-	ids := lanes.EventActors(sc.rec)
+	ids := append([]uint32{}, lanes.EventActors(rec)...) // not nil: none is none, not all
 	if trail != 0 {
 		ids = append(ids, trail)
 	}
-	return lanes.AssociateOnly(context.Background(), sc.rec, ids, nil)
+	return ids
 }
 
 // trailActor is the actor whose trail a shot draws, as in the window: the

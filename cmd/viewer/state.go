@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -67,8 +68,8 @@ func cmdState() *Command {
 		if err != nil {
 			return err
 		}
-		if len(pos) != 1 && len(pos) != 2 {
-			return Usagef("want one FILE and at most one MAP, got %d arguments", len(pos))
+		if err := fileCount(pos, 1); err != nil {
+			return err
 		}
 		if *at == "" {
 			return Usagef("--at SECONDS is required")
@@ -114,26 +115,26 @@ func cmdState() *Command {
 }
 
 // openStateFiles opens state's files: one recording, or a recording and
-// a map told apart by content.
+// a map told apart by content (openScenes). A single file is read as a
+// recording whatever it holds (openScene), so that a map given alone gets
+// the recorder's error with the offset and a hint naming what it is.
 func openStateFiles(stderr io.Writer, files []string, mapsDir string, t float64) (*scene.Recording, string, lanes.Map, error) {
 	if len(files) == 1 {
 		rec, err := openScene(files[0], t)
 		if err != nil {
 			return nil, "", nil, err
 		}
-		sc := &shotScene{m: &scene.Map{}, rec: rec, recName: files[0]}
+		sc := &shotScene{m: &scene.Map{}, rec: rec, recName: files[0], recSrc: pipeline.Source{Name: files[0], Path: files[0]}}
 		if err := sc.findTownMap(stderr, "viewer state", mapsDir); err != nil {
 			return nil, "", nil, err
 		}
 		return rec, files[0], sc.laneMap(), nil
 	}
-	sc := &shotScene{m: &scene.Map{}, at: t, moment: true}
-	for _, name := range files {
-		if err := sc.add(name); err != nil {
-			sc.close()
-			return nil, "", nil, err
-		}
+	scs, err := openScenes(files, 1, t, true)
+	if err != nil {
+		return nil, "", nil, err
 	}
+	sc := scs[0]
 	if sc.rec == nil || sc.mapName == "" {
 		sc.close()
 		return nil, "", nil, Usagef("want a recording and a map, got %s", strings.Join(files, " and "))

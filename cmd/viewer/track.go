@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -61,8 +62,8 @@ func cmdTrack() *Command {
 		if err != nil {
 			return err
 		}
-		if len(pos) != 1 && len(pos) != 2 {
-			return Usagef("want one FILE and at most one MAP, got %d arguments", len(pos))
+		if err := fileCount(pos, 1); err != nil {
+			return err
 		}
 		filter, err := parseActors(*actors)
 		if err != nil {
@@ -90,7 +91,7 @@ func runTrack(env *Env, files []string, filter *actorFilter, asJSON bool, mapsDi
 		return err
 	}
 	m := sc.laneMap()
-	a, err := lanes.AssociateActors(context.Background(), sc.rec, m, ids, nil)
+	a, err := pipeline.Associate(context.Background(), sc.rec, m, ids, nil)
 	if err != nil {
 		return fileErr(sc.recName, err)
 	}

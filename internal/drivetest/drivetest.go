@@ -134,6 +134,15 @@ type Light struct {
 	State func(t float64) recorder.LightState
 }
 
+// Sign is a recorded traffic sign actor (a stop sign is
+// "traffic.stop") standing at Pos, turned Yaw degrees.
+type Sign struct {
+	ID        uint32
+	Blueprint string
+	Pos       mgl64.Vec3
+	Yaw       float64
+}
+
 // Collision is a collision recorded at the frame at Time, and at every
 // frame after it up to Until when that is later (a pair that stays in
 // contact). B may be an id no vehicle has (the world: a static hit).
@@ -147,6 +156,7 @@ type Script struct {
 	Hz, Seconds float64
 	Vehicles    []Vehicle
 	Lights      []Light
+	Signs       []Sign
 	Collisions  []Collision
 }
 
@@ -155,7 +165,7 @@ var CarExtent = recorder.Vec3{X: 225, Y: 95, Z: 75}
 
 // Bytes writes the recording: vehicles are spawned at the first frame
 // their Pose holds and destroyed at the first frame after it stops
-// holding; lights exist from the first frame.
+// holding; lights and signs exist from the first frame.
 func (s Script) Bytes() []byte {
 	var buf bytes.Buffer
 	w, err := recorder.NewWriter(&buf, recorder.Header{Version: 1, Map: "drivetest", Date: 1700000000}, recorder.Layout{})
@@ -192,6 +202,11 @@ func (s Script) frame(f, frames int, alive []bool) []recorder.Packet {
 			add.Actors = append(add.Actors, recorder.ActorAdd{ID: l.ID, Type: recorder.ActorTrafficLight,
 				Location: scene.ToUnreal(l.Pos), Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: l.Yaw}),
 				UID: l.ID, Description: "traffic.traffic_light"})
+		}
+		for _, g := range s.Signs {
+			add.Actors = append(add.Actors, recorder.ActorAdd{ID: g.ID, Type: recorder.ActorTrafficSign,
+				Location: scene.ToUnreal(g.Pos), Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: g.Yaw}),
+				UID: g.ID, Description: g.Blueprint})
 		}
 	}
 	for i, v := range s.Vehicles {

@@ -22,7 +22,7 @@ type Paths struct {
 	// followed one.
 	Actor uint32
 	// Past and Future are the trail's lengths in seconds behind and
-	// ahead of Options.Time.
+	// ahead of Options.Time (DefaultTrail each, unless the user asks).
 	Past, Future float64
 	// Everyone draws the trail (not the ghosts) of every vehicle, not
 	// only of Actor.
@@ -36,6 +36,11 @@ type Paths struct {
 	// none): its mark is drawn larger, ringed.
 	Current int
 }
+
+// DefaultTrail is the trail's length (s) behind and ahead by default: in
+// the window until the user changes it, and in every shot, so that a
+// shot shows what the window first shows.
+const DefaultTrail = 10
 
 // Trail drawing constants.
 const (

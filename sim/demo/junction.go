@@ -289,7 +289,8 @@ func (s *sim) free(vi int32, mi int) bool {
 		merge := m.to == n.moves[mi].to
 		clear := func(u int32, along float64) bool {
 			if merge {
-				return s.toMerge(u, int(c.m))+s.veh[u].hl+s.veh[vi].hl+mergeGap <= mine
+				slower := max(s.veh[vi].v*s.veh[vi].v-s.veh[u].v*s.veh[u].v, 0) / (2 * comfBrake) // to brake to its speed behind it
+				return s.toMerge(u, int(c.m))+s.veh[u].hl+s.veh[vi].hl+mergeGap+slower <= mine
 			}
 			return along >= c.theirs
 		}
@@ -315,7 +316,10 @@ func (s *sim) free(vi int32, mi int) bool {
 
 // mergeGap is the bumper gap (m) a car taking a way that merges into
 // another's lane must be behind the one on that way, counted along the
-// ways to the lane's start, for car following to keep them apart.
+// ways to the lane's start, for car following to keep them apart; one
+// faster than the other needs its comfortable braking distance to the
+// other's speed on top (else a car arriving fast behind one that pulls
+// away from its line would have to stop dead).
 const mergeGap = jamGap + 1
 
 // toMerge returns how far vi's centre is from the start of the lane

@@ -8,13 +8,14 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
-// The lane association and fault pass (packages analysis/lanes and
-// analysis/faults) runs in the background once a whole recording has
+// The lane association and fault pass (pipeline.Analyze, the pass
+// `viewer check` runs) runs in the background once a whole recording has
 // opened, and again when the map changes: it costs about what opening the
 // recording did, and the window must stay usable meanwhile. Its progress
 // shows with the loads; when it is done the trails, fault marks, fault
@@ -36,55 +37,43 @@ type analysisJob struct {
 	err    error
 }
 
-// startAnalysis runs the pass over rec on the OpenDRIVE network rn, else
-// on the BAI map m (neither: no map, then only the recorded collisions
-// and blocked spans are listed).
+// startAnalysis runs the pass over rec on the open map (m, or the
+// OpenDRIVE network rn), with the lane map pipeline.LaneMap chooses, as
+// `viewer check` does; with no map only the recorded collisions and
+// blocked spans are listed.
 func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.RoadNet, th faults.Thresholds) *analysisJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &analysisJob{cancel: cancel, done: make(chan struct{}), name: name, th: th}
 	go func() {
 		defer close(j.done)
-		lm := laneMapOf(m, rn) // building a town's lane map takes a moment: not on the UI's goroutine
-		a, err := lanes.Associate(ctx, rec, lm, func(done, total int64) {
+		lm := pipeline.LaneMap(m, rn) // building a town's lane map takes a moment: not on the UI's goroutine
+		an, err := pipeline.Analyze(ctx, rec, lm, pipeline.Options{Thresholds: th, Progress: func(done, total int64) {
 			if total > 0 {
 				j.progress.Store(math.Float64bits(0.9 * float64(done) / float64(total)))
 			}
-		})
+		}})
 		if err != nil {
 			j.err = err
 			return
 		}
-		j.assoc = a
-		j.result = faults.Find(a, rec.Events(), th)
-		j.lights = a.EndLights()
+		j.assoc, j.result = an.Assoc, an.Faults
+		j.lights = an.Assoc.EndLights()
 	}()
 	return j
 }
 
 // startFind runs the fault rules alone over an association built
-// before, with new thresholds.
+// before, with new thresholds (pipeline.Find).
 func startFind(name string, rec *scene.Recording, as *lanes.Association, th faults.Thresholds) *analysisJob {
 	j := &analysisJob{cancel: func() {}, done: make(chan struct{}), name: name, th: th}
 	j.progress.Store(math.Float64bits(0.9))
 	go func() {
 		defer close(j.done)
 		j.assoc = as
-		j.result = faults.Find(as, rec.Events(), th)
+		j.result = pipeline.Find(rec, as, th)
 		j.lights = as.EndLights()
 	}()
 	return j
-}
-
-// laneMapOf is the lane map of the open map: the OpenDRIVE network when
-// there is one, else the BAI map, nil when neither has a road.
-func laneMapOf(m *scene.Map, rn *scene.RoadNet) lanes.Map {
-	switch {
-	case rn != nil && len(rn.Roads) > 0:
-		return lanes.NewOpenDRIVE(rn)
-	case m != nil && len(m.Roads) > 0:
-		return lanes.NewBAI(m)
-	}
-	return nil
 }
 
 // Progress returns how far the pass is, 0 to 1.
@@ -93,9 +82,7 @@ func (j *analysisJob) Progress() float64 { return math.Float64frombits(j.progres
 // analyze starts the pass over the recording shown, on the map shown,
 // cancelling one running.
 func (a *App) analyze() {
-	a.stopAnalysis()
-	a.assoc, a.faultRes, a.endLights = nil, nil, nil
-	a.plots.reset()
+	a.an.forget()
 	rec := a.Recording()
 	if rec == nil || a.Previewing() || a.mapJob != nil {
 		// Nothing to look at yet, or a map is loading (the town a
@@ -108,19 +95,19 @@ func (a *App) analyze() {
 		a.setClockEvents()
 		return
 	}
-	a.anJob = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.Roads(), a.thresholds)
+	a.an.job = startAnalysis(a.recRes.Source.Name, rec, a.Map(), a.Roads(), a.an.thresholds)
 }
 
 // overBudget reports whether the pass over rec would keep more samples
 // than the budget, and then says so.
 func (a *App) overBudget(name string, rec *scene.Recording) bool {
 	n := lanes.EstimateSamples(rec)
-	if n <= a.sampleBudget {
+	if n <= a.an.sampleBudget {
 		return false
 	}
 	a.notify(Warning, name+": lanes, trails and faults left out: its "+
 		strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64)+" million vehicle samples would take "+
-		itoa(int(n*lanes.SampleBytes>>20))+" MiB (the limit is "+itoa(int(a.sampleBudget*lanes.SampleBytes>>20))+" MiB)")
+		itoa(int(n*lanes.SampleBytes>>20))+" MiB (the limit is "+itoa(int(a.an.sampleBudget*lanes.SampleBytes>>20))+" MiB)")
 	return true
 }
 
@@ -131,17 +118,9 @@ func (a *App) overBudget(name string, rec *scene.Recording) bool {
 // opening it does not exhaust the machine's memory.
 const SampleBudget = 16 << 20
 
-// stopAnalysis cancels the pass running, if any.
-func (a *App) stopAnalysis() {
-	if a.anJob != nil {
-		a.anJob.cancel()
-		a.anJob = nil
-	}
-}
-
 // pollAnalysis installs the pass's result once it is done.
 func (a *App) pollAnalysis() {
-	j := a.anJob
+	j := a.an.job
 	if j == nil {
 		return
 	}
@@ -150,15 +129,14 @@ func (a *App) pollAnalysis() {
 	default:
 		return
 	}
-	a.anJob = nil
+	a.an.job = nil
 	if j.err != nil {
 		a.notify(Error, "lanes and faults of "+j.name+": "+j.err.Error())
 		return
 	}
-	a.assoc, a.faultRes, a.endLights = j.assoc, j.result, j.lights
-	a.faultList.cursor, a.faultPicked = 0, -1
+	a.an.install(j)
 	a.setClockEvents()
-	if j.th != a.thresholds { // changed while it ran
+	if j.th != a.an.thresholds { // changed while it ran
 		a.refind()
 	}
 	n := len(j.result.Faults)
@@ -173,23 +151,23 @@ func (a *App) pollAnalysis() {
 }
 
 // Analyzing reports whether the pass is running.
-func (a *App) Analyzing() bool { return a.anJob != nil }
+func (a *App) Analyzing() bool { return a.an.running() }
 
 // Association returns the recording's lane association, or nil until the
 // pass is done.
-func (a *App) Association() *lanes.Association { return a.assoc }
+func (a *App) Association() *lanes.Association { return a.an.assoc }
 
 // Faults returns the faults found, sorted by start (nil until the pass is
 // done; read-only).
-func (a *App) Faults() []faults.Fault {
-	if a.faultRes == nil {
-		return nil
-	}
-	return a.faultRes.Faults
-}
+func (a *App) Faults() []faults.Fault { return a.an.faults() }
+
+// EndLights returns the road ends with a recorded traffic light: indices
+// into Association().Lights by end (nil until the pass is done;
+// read-only). The window colours those ends' stop lines by their light.
+func (a *App) EndLights() map[lanes.EndKey]int32 { return a.an.endLights }
 
 // Thresholds returns the fault rules' limits in use.
-func (a *App) Thresholds() faults.Thresholds { return a.thresholds }
+func (a *App) Thresholds() faults.Thresholds { return a.an.thresholds }
 
 // thresholdFields names every threshold as `viewer check` calls its flag,
 // the key it is remembered under.
@@ -205,7 +183,8 @@ func thresholdFields(th *faults.Thresholds) []struct {
 		{"wrong-way-speed", &th.WrongWaySpeed}, {"wrong-way-angle", &th.WrongWayAngle},
 		{"wrong-way-time", &th.WrongWayTime}, {"stop-speed", &th.StopSpeed}, {"stop-distance", &th.StopDistance},
 		{"close-call-ttc", &th.CloseCallTTC}, {"moving-speed", &th.MovingSpeed},
-		{"collision-window", &th.CollisionWindow},
+		{"collision-window", &th.CollisionWindow}, {"after-collision", &th.AfterCollision},
+		{"collision-merge", &th.CollisionMerge},
 	}
 }
 
@@ -240,30 +219,30 @@ const lightAheadRange = 80
 // actorLanes writes the actor panel's lines of the association: where the
 // vehicle is on the map, the light ahead, and its faults.
 func (a *App) actorLanes(l *Lines, id uint32) {
-	as := a.assoc
+	as := a.an.assoc
 	if as == nil {
-		if a.anJob != nil {
+		if a.an.job != nil {
 			l.Kv("lane", "looking...")
 		}
 		return
 	}
-	if t := as.TrackIndexAt(id, a.stateTime); t >= 0 {
+	if t := as.TrackIndexAt(id, a.rp.stateTime); t >= 0 {
 		tr := &as.Tracks[t]
-		if i := tr.Index(a.stateTime); i >= 0 {
+		if i := tr.Index(a.rp.stateTime); i >= 0 {
 			s := tr.At(i)
 			a.laneLine(l, &s)
 			a.lightAhead(l, &s)
 			a.vehicleAhead(l, t, tr.First+i)
 		}
 	}
-	a.scratchIdx = a.ActorFaults(id, a.scratchIdx[:0])
+	a.an.scratchIdx = a.ActorFaults(id, a.an.scratchIdx[:0])
 	fs := a.Faults()
-	for k, i := range a.scratchIdx {
+	for k, i := range a.an.scratchIdx {
 		if k == 0 {
 			l.S("faults")
 		}
 		if k == maxFaultLines {
-			l.Tab().S("... ").I(int64(len(a.scratchIdx) - k)).S(" more (K lists them)").End()
+			l.Tab().S("... ").I(int64(len(a.an.scratchIdx) - k)).S(" more (K lists them)").End()
 			break
 		}
 		f := &fs[i]
@@ -281,7 +260,7 @@ func (a *App) actorLanes(l *Lines, id uint32) {
 // m, heading error 3 deg", "intersection 17" or "off the map", with the
 // map file's own numbers.
 func (a *App) laneLine(l *Lines, s *lanes.Sample) {
-	m := a.assoc.Map
+	m := a.an.assoc.Map
 	l.S("lane").Tab()
 	switch s.Place {
 	case lanes.OnRoad:
@@ -301,6 +280,10 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 				l.F(s.HeadingError, 0).S(" deg")
 			}
 		}
+		if s.Type != lanes.Driving { // the lane holding it is not a driving lane
+			l.End()
+			l.Tab().S("in a ").S(s.Type.String()).S(" lane")
+		}
 	case lanes.InIntersection:
 		l.S("intersection ").I(int64(m.IntersectionID(s.Intersection)))
 	case lanes.NoMap:
@@ -314,7 +297,7 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 // vehicleAhead says which vehicle is ahead of track t's in its lane at
 // frame f, the gap to it and the time until it closes (faults.Ahead).
 func (a *App) vehicleAhead(l *Lines, t int32, f int) {
-	ld, ok := faults.Ahead(a.assoc, t, f, a.thresholds)
+	ld, ok := faults.Ahead(a.an.assoc, t, f, a.an.thresholds)
 	if !ok {
 		return
 	}
@@ -330,12 +313,16 @@ func (a *App) vehicleAhead(l *Lines, t int32, f int) {
 // lightAhead says, when s is in a lane that ends at a traffic light
 // within lightAheadRange, that light's recorded state and how far it is.
 func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
-	m := a.assoc.Map
+	m := a.an.assoc.Map
 	if s.Place != lanes.OnRoad || !s.HasLane || m == nil {
 		return
 	}
 	e := lanes.EndAhead(m, s.Lane)
-	if !e.HasLight {
+	// A recorded light tied to the end counts as much as the map's own:
+	// the 2019 Town03 and Town05 name no signal, and their lights are
+	// tied to the entries by place (lanes.Association.EndLights).
+	k, recorded := a.an.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]
+	if !e.HasLight && !recorded {
 		return
 	}
 	d := lanes.ToEnd(m, e, s.Along)
@@ -343,8 +330,8 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 		return
 	}
 	l.S("light ahead").Tab()
-	if k, ok := a.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]; ok {
-		if st, ok := a.assoc.Lights[k].StateAt(a.stateTime); ok {
+	if recorded {
+		if st, ok := a.an.assoc.Lights[k].StateAt(a.rp.stateTime); ok {
 			l.S(st.String()).S(", ")
 		}
 	} else {

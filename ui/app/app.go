@@ -3,6 +3,16 @@
 // and the actor the camera follows, the layers, the text of the panels,
 // the status line and the timeline, the timeline's marks and the notices.
 //
+// App composes parts that each own their state and the commands that
+// need nothing else, as Gio keeps a list's or a button's state in small
+// values: replay (the clock and the world at its time), camera (the
+// cameras and the actor followed), selection (what is selected and under
+// the cursor), analysis (the lane and fault pass, the fault list, the
+// thresholds panel, the plots), comparison (run B, its matching, the
+// differences list) and texts; the list panels share one List. App's own
+// methods are the rules that join parts (picking a fault moves the clock,
+// the selection and the camera).
+//
 // It exists apart from package ui (the Ebitengine game) so that every rule
 // of the app is tested without a display: the window reads its input into
 // commands (package ui/input), hands them to App.Apply, calls App.Advance
@@ -19,8 +29,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/mm2carla/viewer/analysis/faults"
-	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -43,8 +51,17 @@ const MaxStep = 5.0
 // App is used from one goroutine (the game's Update); it starts loader
 // goroutines itself and polls them in Tick.
 type App struct {
+	// The parts, each owning its state and the commands that need
+	// nothing else; App's methods compose them.
+	rp  replay     // the clock and the world at its time (below)
+	cam camera     // the cameras and the actor followed (camera.go, follow.go)
+	sel selection  // what is selected and what is under the cursor (below)
+	an  analysis   // the lane and fault pass and what shows it (analysispart.go)
+	cmp comparison // run B and what tells the runs apart (compare.go)
+	txt texts      // the panels' and bars' text (panels.go)
+
+	// The open files and their loads.
 	mapRes, recRes *loader.Result // what is shown
-	cmp            comparison     // run B, while comparing, and what tells the runs apart (compare.go)
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
@@ -52,69 +69,64 @@ type App struct {
 	watchA, watchB *fileWatch    // the open recordings' files (watch.go)
 	watchEvery     time.Duration // how often they are looked at (watchEvery); tests shorten it
 	wake           func()        // wakes the window's idle loop (SetWake); nil: none
-	blocked        []scene.Event // the open recording's blocked spans, by time
+	mapsDir        string        // where a recording's town map is looked for (town.go)
+	export         *exportJob    // the clip being exported (export.go), nil: none
+	names          string        // the open files, for the title and status
+	recNote        string        // why the recording is incomplete, for the status
 
+	layers      [input.NumLayers]bool
+	help        bool
+	notices     []Notice
+	log         io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
+	fps         float64
+	settingsGen int // counts changes of remembered settings
+	contentGen  int // counts changes of what is open (for the title)
+	tick        int64
+	interaction int // ticks since the last command, capped
+}
+
+// replay is the playback part of the app: the clock, the world at its
+// time, the speed remembered for the next recording, and the open
+// recording's blocked spans (for the timeline's marks and the clock's
+// stops).
+type replay struct {
 	clock     *playback.Clock
 	state     scene.State
 	stateTime float64
 	stateOK   bool // state matches the clock's time
 	stateErr  error
+	speed     float64
+	autoPlay  bool          // play and loop the next recording once it opens
+	blocked   []scene.Event // the open recording's blocked spans, by time
+	// wasPlaying: the clock played at the end of the last tick (Advance).
+	wasPlaying bool
+}
 
-	cam          camera
-	framePending bool // frame everything once there is content and a viewport
-
-	selected uint32 // actor id, 0: none
-	follow   uint32 // actor the camera follows, 0: none
-	// followTime is the replay time the following camera last moved to,
-	// to tell a seek from playing.
-	followTime float64
-	element    Element // selected map element
-	hover      Element // map element under the cursor
-	hoverID    uint32  // actor under the cursor
-	cursorX    float64
-	cursorY    float64
-	cursorIn   bool
-
-	layers  [input.NumLayers]bool
-	help    bool
-	notices []Notice
-	log     io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
+// selection is what is selected (an actor, else a map element) and what
+// is under the cursor, with the picker that finds either at a pixel.
+type selection struct {
+	actor   uint32  // the selected actor's id, 0: none
+	element Element // the selected map element
+	hover   Element // the map element under the cursor
+	hoverID uint32  // the actor under the cursor
+	x, y    float64 // the cursor, device pixels
+	in      bool    // the cursor is over the 3D view
 	picker  Picker
+}
 
-	actorPanel, elementPanel, status, timeText Lines
-	marks                                      Marks
-	followList                                 []uint32
-	dateText                                   string
-	names                                      string // the open files, for the title and status
-	recNote                                    string // why the recording is incomplete, for the status
+// selectActor selects actor id (0: none), and no map element.
+func (s *selection) selectActor(id uint32) { s.actor, s.element = id, Element{} }
 
-	fps         float64
-	settingsGen int // counts changes of remembered settings
-	contentGen  int // counts changes of what is open (for the title)
-	speed       float64
-	autoPlay    bool // play and loop the next recording once it opens
-	tick        int64
-	wasPlaying  bool // the clock played at the end of the last tick (Advance)
-	interaction int  // ticks since the last command, capped
+// selectElement selects map element e, and no actor.
+func (s *selection) selectElement(e Element) { s.actor, s.element = 0, e }
 
-	// The lane association and fault pass (analysis.go) and what shows
-	// it: the fault list (faultlist.go), the trails and the plots.
-	anJob        *analysisJob
-	assoc        *lanes.Association
-	faultRes     *faults.Result
-	endLights    map[lanes.EndKey]int32
-	thresholds   faults.Thresholds
-	faultList    List
-	thList       List // the thresholds panel
-	faultPicked  int
-	faultRows    []faultRow
-	faultRowsOf  faultRowsKey
-	trail        float64 // seconds of trail behind and ahead
-	mapsDir      string  // where a recording's town map is looked for (town.go)
-	plots        Plot
-	export       *exportJob // the clip being exported (export.go), nil: none
-	scratchIdx   []int
-	sampleBudget int64 // SampleBudget; tests lower it
+// texts is the text the window shows, rebuilt each tick into buffers
+// kept between ticks: the panels, the status line, the timeline's texts
+// and marks.
+type texts struct {
+	actor, element, status, time Lines
+	marks                        Marks
+	date                         string // the recording's date, formatted once
 }
 
 // New returns an app with the remembered settings applied. A nil picker
@@ -123,12 +135,8 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{picker: p, speed: 1, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, thresholds: thresholdsOf(s),
-		trail: DefaultTrail, faultPicked: -1, mapsDir: s.MapsDir,
-		sampleBudget: SampleBudget}
-	if s.Trail > 0 {
-		a.trail = nearestTrail(s.Trail)
-	}
+	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir}
+	a.an.init(s)
 	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
@@ -138,7 +146,7 @@ func New(s settings.Settings, p Picker) *App {
 		}
 	}
 	if s.Speed > 0 {
-		a.speed = min(max(s.Speed, playback.MinSpeed), playback.MaxSpeed)
+		a.rp.speed = min(max(s.Speed, playback.MinSpeed), playback.MaxSpeed)
 	}
 	return a
 }
@@ -206,7 +214,7 @@ func (a *App) openJob(j *loader.Job) {
 // PlayOnOpen makes the next recording that opens start playing, looped,
 // instead of waiting paused at its first frame: the built-in demo plays
 // so that someone who just double-clicked the app sees traffic move.
-func (a *App) PlayOnOpen() { a.autoPlay = true }
+func (a *App) PlayOnOpen() { a.rp.autoPlay = true }
 
 // Close releases every file and stops every load.
 func (a *App) Close() {
@@ -216,7 +224,7 @@ func (a *App) Close() {
 		}
 	}
 	a.mapJob, a.recJob = nil, nil
-	a.stopAnalysis()
+	a.an.stop()
 	a.stopExport()
 	a.recRes.Close()
 	a.CloseCompare()
@@ -244,19 +252,19 @@ func (a *App) Advance(dt float64) {
 	a.pollAnalysis()
 	a.pollExport()
 	a.pollWatches()
-	if a.clock != nil {
-		if !a.wasPlaying {
+	if a.rp.clock != nil {
+		if !a.rp.wasPlaying {
 			dt = min(dt, 1.0/TPS) // it starts playing now: what was measured passed before
 		}
-		a.clock.Tick(min(dt, MaxStep))
-		a.wasPlaying = a.clock.Playing()
+		a.rp.clock.Tick(min(dt, MaxStep))
+		a.rp.wasPlaying = a.rp.clock.Playing()
 		a.refreshState()
 		a.refreshCompare()
 	}
 	a.updateFollow()
-	if a.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.stateOK) {
+	if a.cam.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.rp.stateOK) {
 		a.frameAll()
-		a.framePending = false
+		a.cam.framePending = false
 	}
 	a.cam.update()
 	a.pickHover()
@@ -285,14 +293,14 @@ func (a *App) pollJobs() {
 func (a *App) installMap(res *loader.Result) {
 	if res.Err != nil && res.Map == nil {
 		a.notify(Error, res.Err.Error())
-		if a.assoc == nil && a.anJob == nil {
+		if a.an.assoc == nil && a.an.job == nil {
 			a.analyze() // the pass waited for this map: it runs without one
 		}
 		return
 	}
 	a.mapRes = res
-	a.element, a.hover = Element{}, Element{}
-	a.framePending = true
+	a.sel.element, a.sel.hover = Element{}, Element{}
+	a.cam.framePending = true
 	a.contentChanged()
 	counts := mapCounts(res)
 	if res.Err != nil {
@@ -316,21 +324,21 @@ func mapCounts(res *loader.Result) string {
 
 // refreshState fills the state at the clock's time when it moved.
 func (a *App) refreshState() {
-	t := a.clock.Time()
-	if a.stateOK && t == a.stateTime {
+	t := a.rp.clock.Time()
+	if a.rp.stateOK && t == a.rp.stateTime {
 		return
 	}
-	err := a.recRes.Recording.StateAt(t, &a.state)
+	err := a.recRes.Recording.StateAt(t, &a.rp.state)
 	if err != nil {
 		// Keep showing the last good state; say why once.
-		if a.stateErr == nil || a.stateErr.Error() != err.Error() {
+		if a.rp.stateErr == nil || a.rp.stateErr.Error() != err.Error() {
 			a.notify(Error, a.recRes.Source.Name+": "+err.Error())
 		}
-		a.stateErr = err
+		a.rp.stateErr = err
 		return
 	}
-	a.stateErr = nil
-	a.stateOK, a.stateTime = true, t
+	a.rp.stateErr = nil
+	a.rp.stateOK, a.rp.stateTime = true, t
 }
 
 // Map returns the open map, or nil.
@@ -361,14 +369,14 @@ func (a *App) Recording() *scene.Recording {
 // State returns the world at the clock's time, or nil when no recording
 // is open. It is valid until the next Tick.
 func (a *App) State() *scene.State {
-	if !a.stateOK {
+	if !a.rp.stateOK {
 		return nil
 	}
-	return &a.state
+	return &a.rp.state
 }
 
 // Clock returns the playback clock, or nil when no recording is open.
-func (a *App) Clock() *playback.Clock { return a.clock }
+func (a *App) Clock() *playback.Clock { return a.rp.clock }
 
 // Load is a file being loaded.
 type Load struct {
@@ -393,7 +401,7 @@ func (a *App) Loading(dst []Load) []Load {
 			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
 		}
 	}
-	if j := a.anJob; j != nil {
+	if j := a.an.job; j != nil {
 		dst = append(dst, Load{Name: j.name, Kind: loader.KindRecording, Progress: j.Progress(), Analysis: true})
 	}
 	if j := a.export; j != nil {
@@ -410,7 +418,7 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.mapJob != nil || a.recJob != nil || a.anJob != nil || a.export != nil || a.cmp.job != nil || comparing
+	return a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing
 }
 
 // Title returns the window title: the app and the open files.
@@ -456,8 +464,8 @@ func (a *App) fileNames() string {
 // and errors do not keep it busy: they stay up for many seconds, and
 // while idle they simply wait on screen for the next input.
 func (a *App) Busy() bool {
-	if (a.clock != nil && a.clock.Playing()) || a.LoadsRunning() ||
-		a.framePending || a.interaction < TPS {
+	if (a.rp.clock != nil && a.rp.clock.Playing()) || a.LoadsRunning() ||
+		a.cam.framePending || a.interaction < TPS {
 		return true
 	}
 	for i := range a.notices {
@@ -488,25 +496,25 @@ func (a *App) LayerOn(l input.Layer) bool { return l < input.NumLayers && a.laye
 func (a *App) Help() bool { return a.help }
 
 // Selected returns the selected actor's id (0: none).
-func (a *App) Selected() uint32 { return a.selected }
+func (a *App) Selected() uint32 { return a.sel.actor }
 
 // Following returns the id of the actor the camera follows (0: none).
-func (a *App) Following() uint32 { return a.follow }
+func (a *App) Following() uint32 { return a.cam.follow }
 
 // Hovered returns the actor under the cursor (0: none).
-func (a *App) Hovered() uint32 { return a.hoverID }
+func (a *App) Hovered() uint32 { return a.sel.hoverID }
 
 // SelectedElement returns the selected map element.
-func (a *App) SelectedElement() Element { return a.element }
+func (a *App) SelectedElement() Element { return a.sel.element }
 
 // HoveredElement returns the map element under the cursor.
-func (a *App) HoveredElement() Element { return a.hover }
+func (a *App) HoveredElement() Element { return a.sel.hover }
 
 // Settings returns the remembered settings as they are now (the window
 // adds its size).
 func (a *App) Settings() settings.Settings {
-	s := settings.Settings{Layers: map[string]bool{}, Speed: a.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.thresholds), Trail: a.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
+	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
+		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

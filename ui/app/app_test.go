@@ -309,7 +309,7 @@ func TestSelectAndActorPanel(t *testing.T) {
 		t.Errorf("C did not follow the selected hero")
 	}
 	// Before the visitor spawns, selecting it says it is not there.
-	a.selected = testrec.Visitor
+	a.sel.selectActor(testrec.Visitor)
 	a.Apply(input.Scrub(0))
 	a.Tick()
 	if got := a.ActorPanel().String(); got != "Actor 103\nnot in the scene at this time" {
@@ -320,7 +320,7 @@ func TestSelectAndActorPanel(t *testing.T) {
 func TestTrafficLightPanel(t *testing.T) {
 	a := newLoaded(t)
 	a.Apply(input.Scrub(float64(testrec.LightEvery+10) / testrec.Hz))
-	a.selected = testrec.Light
+	a.sel.selectActor(testrec.Light)
 	a.Tick()
 	panel := a.ActorPanel().String()
 	for _, want := range []string{"kind\ttraffic_light", "light\tyellow for 0.5 s"} {
@@ -484,16 +484,16 @@ func TestCameraCommands(t *testing.T) {
 	}
 	before = a.View().Eye
 	a.Apply(input.Zoom(1, 640, 360))
-	if d0, d1 := before.Sub(a.cam.orbit.Target).Len(), a.View().Eye.Sub(a.cam.orbit.Target).Len(); !(d1 < d0) {
+	if d0, d1 := before.Sub(a.cam.orbitTarget()).Len(), a.View().Eye.Sub(a.cam.orbitTarget()).Len(); !(d1 < d0) {
 		t.Errorf("zoom in: distance %v -> %v", d0, d1)
 	}
 	a.Apply(input.ToggleView())
 	if !a.View().Ortho {
 		t.Error("T did not switch to the top-down view")
 	}
-	c := a.cam.top.Center
+	c := a.cam.topCenter()
 	a.Apply(input.Pan(100, 0))
-	if a.cam.top.Center == c {
+	if a.cam.topCenter() == c {
 		t.Error("pan did not move the top-down view")
 	}
 }
@@ -511,7 +511,7 @@ func TestZoomTowardCursor(t *testing.T) {
 		if !ok {
 			t.Fatal("no ground under the cursor")
 		}
-		d0, ppm0 := a.View().Eye.Sub(g0).Len(), a.cam.top.PixelsPerMetre
+		d0, ppm0 := a.View().Eye.Sub(g0).Len(), a.cam.scale()
 		for _, steps := range []float64{1, 2, -1} {
 			a.Apply(input.Zoom(steps, cx, cy))
 			g, _ := a.View().GroundPoint(cx, cy, 0)
@@ -523,7 +523,7 @@ func TestZoomTowardCursor(t *testing.T) {
 		if d := a.View().Eye.Sub(g0).Len(); !top && !(d < d0) {
 			t.Errorf("zooming in moved the eye away: %v -> %v", d0, d)
 		}
-		if ppm := a.cam.top.PixelsPerMetre; top && math.Abs(ppm/ppm0-zoomPerNotch*zoomPerNotch) > 1e-9 {
+		if ppm := a.cam.scale(); top && math.Abs(ppm/ppm0-zoomPerNotch*zoomPerNotch) > 1e-9 {
 			t.Errorf("top-down scale %v -> %v, want ×%v", ppm0, ppm, zoomPerNotch*zoomPerNotch)
 		}
 	}
@@ -531,7 +531,8 @@ func TestZoomTowardCursor(t *testing.T) {
 
 func TestEscapeOrder(t *testing.T) {
 	a := newLoaded(t)
-	a.selected, a.help = testrec.Hero, true
+	a.sel.selectActor(testrec.Hero)
+	a.Apply(input.ToggleHelp())
 	a.Apply(input.ClearSelection())
 	if a.Selected() != testrec.Hero || a.Help() {
 		t.Fatal("first Esc closes the help only (issue 26: it cleared the selection behind it)")
@@ -673,7 +674,7 @@ func TestTickAllocations(t *testing.T) {
 func playingTickAllocs(t *testing.T, a *App, while string) {
 	t.Helper()
 	a.DismissNotices()
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Apply(input.Clock(playback.ToggleLoop()))
 	a.Apply(input.Clock(playback.Play()))
 	for range 200 {

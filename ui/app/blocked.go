@@ -35,11 +35,11 @@ func movingSpans(evs []scene.Event) []scene.Event {
 // Blocked returns the recording's blocked spans by start time (nil until
 // they are found; read-only): Event.Time starts a span, Duration is its
 // length in seconds.
-func (a *App) Blocked() []scene.Event { return a.blocked }
+func (a *App) Blocked() []scene.Event { return a.rp.blocked }
 
 // BlockedAt appends to dst the spans that hold time t.
 func (a *App) BlockedAt(t float64, dst []scene.Event) []scene.Event {
-	for _, e := range a.blocked {
+	for _, e := range a.rp.blocked {
 		if e.Time > t {
 			break
 		}
@@ -52,7 +52,7 @@ func (a *App) BlockedAt(t float64, dst []scene.Event) []scene.Event {
 
 // blockedSpan returns the span of actor id that holds time t, if any.
 func (a *App) blockedSpan(id uint32, t float64) (scene.Event, bool) {
-	for _, e := range a.blocked {
+	for _, e := range a.rp.blocked {
 		if e.Time > t {
 			break
 		}
@@ -67,21 +67,21 @@ func (a *App) blockedSpan(id uint32, t float64) (scene.Event, bool) {
 // events and the starts of the blocked spans kept.
 func (a *App) setClockEvents() {
 	rec := a.Recording()
-	if rec == nil || a.clock == nil {
+	if rec == nil || a.rp.clock == nil {
 		return
 	}
-	times := make([]float64, 0, len(rec.Events())+len(a.blocked))
+	times := make([]float64, 0, len(rec.Events())+len(a.rp.blocked))
 	for _, e := range rec.Events() {
 		if _, ok := MarkOf(e.Kind); ok && e.Kind != scene.EventBlocked {
 			times = append(times, e.Time)
 		}
 	}
-	for _, e := range a.blocked {
+	for _, e := range a.rp.blocked {
 		times = append(times, e.Time)
 	}
 	for _, f := range a.Faults() {
 		times = append(times, f.Start)
 	}
 	times = a.appendCompareEvents(times)
-	a.clock.SetEvents(times)
+	a.rp.clock.SetEvents(times)
 }

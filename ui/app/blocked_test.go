@@ -51,12 +51,12 @@ func TestBlockedSpans(t *testing.T) {
 	}
 	// The panel of the actor says it stands still.
 	a.Apply(input.Clock(playback.GoTo(12)))
-	a.selected = testrec.Other
+	a.sel.selectActor(testrec.Other)
 	a.Tick()
 	if p := a.ActorPanel().String(); !strings.Contains(p, "blocked\tstill for 35 s, 0:00.1 to 0:35.0") {
 		t.Errorf("panel:\n%s", p)
 	}
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Tick()
 	if p := a.ActorPanel().String(); strings.Contains(p, "blocked") {
 		t.Errorf("the moving hero's panel says blocked:\n%s", p)

@@ -16,9 +16,10 @@ const (
 	zoomPerNotch     = 1.2
 )
 
-// camera is the active camera and the view it gives: the orbit camera,
-// the top-down camera, or, while an actor is followed in the perspective
-// view, the chase camera behind it.
+// camera is the camera part of the app: the active camera and the view
+// it gives (the orbit camera, the top-down camera, or, while an actor is
+// followed in the perspective view, the chase camera behind it), and the
+// actor it follows (follow.go).
 type camera struct {
 	topDown bool
 	chasing bool // following: the chase replaces the orbit camera
@@ -27,7 +28,31 @@ type camera struct {
 	chase   chaseRig
 	vp      render.Viewport
 	view    render.View
+
+	framePending bool   // frame everything once there is content and a viewport
+	follow       uint32 // actor the camera follows, 0: none
+	// followTime is the replay time the following camera last moved to,
+	// to tell a seek from playing.
+	followTime float64
+	followList []uint32 // Tab's order, rebuilt at each press
 }
+
+// orbitTarget returns where the orbit camera looks.
+func (c *camera) orbitTarget() mgl64.Vec3 { return c.orbit.Target }
+
+// topCenter returns the top-down camera's centre.
+func (c *camera) topCenter() mgl64.Vec3 { return c.top.Center }
+
+// scale returns the top-down camera's scale, pixels a metre.
+func (c *camera) scale() float64 { return c.top.PixelsPerMetre }
+
+// isChasing reports whether the chase camera rides behind the followed
+// actor (the perspective view while following).
+func (c *camera) isChasing() bool { return c.chasing }
+
+// framing reports whether everything is still to be framed once there
+// is content and a viewport.
+func (c *camera) framing() bool { return c.framePending }
 
 func (c *camera) init(topDown bool) {
 	c.topDown = topDown
@@ -219,7 +244,7 @@ func (a *App) frameAll() {
 // legendRect is where the window draws the colour legend over the view,
 // when the Legend layer is on and the picker knows (LegendPlacer).
 func (a *App) legendRect() (render.Rect, bool) {
-	lp, ok := a.picker.(LegendPlacer)
+	lp, ok := a.sel.picker.(LegendPlacer)
 	if !ok || !a.layers[input.LayerLegend] {
 		return render.Rect{}, false
 	}

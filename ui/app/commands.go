@@ -31,7 +31,7 @@ func (a *App) Apply(cmd input.Command) {
 	case input.KindActorFault:
 		a.stepActorFault(cmd.Steps)
 	case input.KindFrameAll:
-		a.stopFollow()
+		a.cam.stopFollowing()
 		a.frameAll()
 	case input.KindToggleView:
 		a.cam.toggle()
@@ -49,15 +49,15 @@ func (a *App) Apply(cmd input.Command) {
 		a.help = !a.help
 	case input.KindOrbit:
 		if a.cam.topDown {
-			a.stopFollow() // a left drag pans the map there
+			a.cam.stopFollowing() // a left drag pans the map there
 		}
 		a.cam.drag(cmd.DX, cmd.DY) // while chasing: swings around the actor
 	case input.KindPan:
-		a.stopFollow()
+		a.cam.stopFollowing()
 		a.cam.pan(cmd.DX, cmd.DY)
 	case input.KindZoom:
 		x, y := cmd.X, cmd.Y
-		if a.follow != 0 { // keep the followed actor in the middle
+		if a.cam.follow != 0 { // keep the followed actor in the middle
 			x, y = a.cam.vp.Width/2, a.cam.vp.Height/2
 		}
 		a.cam.zoom(cmd.Steps, x, y)
@@ -97,7 +97,7 @@ func (a *App) PickListRow(i int) {
 	switch {
 	case a.cmp.diffs.open:
 		a.pickDiff(i)
-	case a.faultList.open:
+	case a.an.list.open:
 		a.pickFault(i)
 	}
 }
@@ -112,14 +112,15 @@ func (a *App) applyList(kind faultCmd, steps float64) {
 	a.applyFaults(kind, steps)
 }
 
-// DefaultTrail is the trail's length (s) behind and ahead by default.
-const DefaultTrail = 10
+// DefaultTrail is the trail's length (s) behind and ahead by default
+// (scenedraw's, which the shots draw too).
+const DefaultTrail = scenedraw.DefaultTrail
 
 // trailSteps are the trail lengths - and = step through.
 var trailSteps = [...]float64{2, 5, 10, 20, 30, 60}
 
 // Trail returns the trail's length in seconds, behind and ahead.
-func (a *App) Trail() float64 { return a.trail }
+func (a *App) Trail() float64 { return a.an.trail }
 
 // nearestTrail is the step nearest to s.
 func nearestTrail(s float64) float64 {
@@ -133,27 +134,36 @@ func nearestTrail(s float64) float64 {
 }
 
 func (a *App) stepTrail(steps float64) {
+	if a.an.stepTrail(steps) {
+		a.settingsGen++
+	}
+	a.notify(Info, "trails "+itoa(int(a.an.trail))+" s behind and ahead")
+}
+
+// stepTrail moves the trail's length by steps of trailSteps, and reports
+// whether it changed.
+func (an *analysis) stepTrail(steps float64) bool {
 	k := 0
 	for i, v := range trailSteps {
-		if v == a.trail {
+		if v == an.trail {
 			k = i
 		}
 	}
 	k = min(max(k+int(steps), 0), len(trailSteps)-1)
-	if trailSteps[k] != a.trail {
-		a.trail = trailSteps[k]
-		a.settingsGen++
+	if trailSteps[k] == an.trail {
+		return false
 	}
-	a.notify(Info, "trails "+itoa(int(a.trail))+" s behind and ahead")
+	an.trail = trailSteps[k]
+	return true
 }
 
 func (a *App) applyClock(pc playback.Command) {
-	if a.clock == nil {
+	if a.rp.clock == nil {
 		return
 	}
-	a.clock.Apply(pc)
-	if s := a.clock.Speed(); s != a.speed {
-		a.speed = s
+	a.rp.clock.Apply(pc)
+	if s := a.rp.clock.Speed(); s != a.rp.speed {
+		a.rp.speed = s
 		a.settingsGen++
 	}
 	a.refreshState()
@@ -181,9 +191,9 @@ func (a *App) clearSelection() {
 	switch {
 	case a.help:
 		a.help = false
-	case a.selected != 0 || a.follow != 0 || a.element.Kind != scenedraw.ElementNone:
-		a.stopFollow()
-		a.selected, a.element = 0, Element{}
+	case a.sel.actor != 0 || a.cam.follow != 0 || a.sel.element.Kind != scenedraw.ElementNone:
+		a.cam.stopFollowing()
+		a.sel.selectActor(0)
 	default:
 		a.DismissNotices()
 	}
@@ -194,39 +204,37 @@ func (a *App) clearSelection() {
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
 	if id, ok := a.pickActor(x, y); ok {
-		a.selected, a.element = id, Element{}
+		a.sel.selectActor(id)
 		return
 	}
 	if m := a.Map(); m != nil || a.Roads() != nil {
-		if e, ok := a.picker.PickElement(v, m, a.Roads(), x, y); ok {
-			a.selected, a.element = 0, e
+		if e, ok := a.sel.picker.PickElement(v, m, a.Roads(), x, y); ok {
+			a.sel.selectElement(e)
 			return
 		}
 	}
-	a.selected, a.element = 0, Element{}
+	a.sel.selectActor(0)
 }
 
 // SetCursor tells the app where the cursor is (device pixels) and whether
 // it is over the 3D view, for the hover highlight and the map panel.
-func (a *App) SetCursor(x, y float64, inView bool) {
-	a.cursorX, a.cursorY, a.cursorIn = x, y, inView
-}
+func (a *App) SetCursor(x, y float64, inView bool) { a.sel.x, a.sel.y, a.sel.in = x, y, inView }
 
 // pickHover finds what is under the cursor. Picking every road costs a
 // little, so it runs once a tick, not once per mouse event.
 func (a *App) pickHover() {
-	a.hoverID, a.hover = 0, Element{}
-	if !a.cursorIn {
+	a.sel.hoverID, a.sel.hover = 0, Element{}
+	if !a.sel.in {
 		return
 	}
 	v := a.View()
-	if id, ok := a.pickActor(a.cursorX, a.cursorY); ok {
-		a.hoverID = id
+	if id, ok := a.pickActor(a.sel.x, a.sel.y); ok {
+		a.sel.hoverID = id
 		return
 	}
 	if m := a.Map(); m != nil || a.Roads() != nil {
-		if e, ok := a.picker.PickElement(v, m, a.Roads(), a.cursorX, a.cursorY); ok {
-			a.hover = e
+		if e, ok := a.sel.picker.PickElement(v, m, a.Roads(), a.sel.x, a.sel.y); ok {
+			a.sel.hover = e
 		}
 	}
 }

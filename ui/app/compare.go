@@ -323,10 +323,10 @@ func (a *App) BTime(t float64) float64 {
 // refreshCompare fills run B's state at the clock's time when it moved.
 func (a *App) refreshCompare() {
 	b := a.CompareRecording()
-	if b == nil || a.clock == nil {
+	if b == nil || a.rp.clock == nil {
 		return
 	}
-	t := a.BTime(a.clock.Time())
+	t := a.BTime(a.rp.clock.Time())
 	if a.cmp.stateOK && t == a.cmp.stateTime {
 		return
 	}
@@ -379,7 +379,7 @@ func mergeShifted(x, y []float64, shift float64) []float64 {
 // changed, keeping the time and the play state.
 func (a *App) respanClock() {
 	rec := a.Recording()
-	if rec == nil || a.clock == nil {
+	if rec == nil || a.rp.clock == nil {
 		return
 	}
 	times, last := a.clockSpan(rec)
@@ -388,9 +388,9 @@ func (a *App) respanClock() {
 		a.notify(Error, err.Error())
 		return
 	}
-	clock.Apply(playback.SetSpeed(a.speed))
-	carryClock(a.clock, clock)
-	a.clock = clock
+	clock.Apply(playback.SetSpeed(a.rp.speed))
+	carryClock(a.rp.clock, clock)
+	a.rp.clock = clock
 	a.setClockEvents()
 	a.cmp.stateOK = false
 	a.refreshCompare()

@@ -26,7 +26,7 @@ func newComparing(t testing.TB) *App { return newComparingWith(t, SampleBudget) 
 func newComparingWith(t testing.TB, budget int64) *App {
 	t.Helper()
 	a := New(settings.Settings{}, nil)
-	a.sampleBudget = budget
+	a.an.setSampleBudget(budget)
 	a.SetViewport(testVP)
 	a.OpenFiles([]loader.Source{
 		loader.BytesSource("city.bai", smallMap(t)),
@@ -64,7 +64,7 @@ func TestCompareOpensTwoRecordings(t *testing.T) {
 			t.Errorf("at %v s: other diverges %v m, want %v", tc.at, d, tc.other)
 		}
 	}
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Tick()
 	if got := a.ActorPanel().String(); !strings.Contains(got, "vs run B\t3.00 m from B's 100") {
 		t.Errorf("actor panel:\n%s", got)
@@ -406,7 +406,7 @@ func TestFollowInBOnly(t *testing.T) {
 	a.startFollow(testrec.Hero)
 	a.Apply(input.Clock(playback.GoTo(2)))
 	a.Tick()
-	onA := a.cam.top.Center
+	onA := a.cam.topCenter()
 	keys(a, input.NewMapper(), false, input.KeyB, input.KeyB) // A only, then B only
 	if a.Runs() != RunsB {
 		t.Fatalf("runs %v, want B only", a.Runs())
@@ -414,10 +414,10 @@ func TestFollowInBOnly(t *testing.T) {
 	a.Tick()
 	b := a.CompareState().Actor(testrec.Hero)
 	want, _ := scenedraw.ChaseTarget(b)
-	if got := a.cam.top.Center; got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
+	if got := a.cam.topCenter(); got.Sub(want).Len() > 1e-6 || got.Sub(onA).Len() < 2.9 {
 		t.Errorf("following in B only at %v, want B's hero at %v (A's at %v)", got, want, onA)
 	}
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Tick()
 	if got := string(a.ActorPanel().Line(0)); !strings.Contains(got, "run A (B's "+itoa(int(testrec.Hero))+" shown)") {
 		t.Errorf("the panel's title in B only: %q", got)
@@ -495,5 +495,39 @@ func TestFaultListListsB(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestPickListRow: a click on a list's row (PickListRow) goes to the row
+// of the list that shows: the differences list's moment and actor while
+// it shows, nothing while no list shows, a fault while the fault list
+// shows.
+func TestPickListRow(t *testing.T) {
+	a := newComparing(t)
+	a.Apply(input.Clock(playback.GoTo(0)))
+	a.PickListRow(0) // no list shows
+	if a.Clock().Time() != 0 || a.Selected() != 0 {
+		t.Fatalf("with no list: time %v, selected %d", a.Clock().Time(), a.Selected())
+	}
+	a.Apply(input.ToggleDiffList())
+	a.Tick()
+	a.PickListRow(0)
+	if math.Abs(a.Clock().Time()-1) > 1e-9 || a.Selected() != testrec.Hero || a.DiffList().Cursor() != 0 {
+		t.Errorf("differences row 0: time %v, selected %d; want 1 s and the hero", a.Clock().Time(), a.Selected())
+	}
+	a.PickListRow(5) // past the rows: stays
+	if math.Abs(a.Clock().Time()-1) > 1e-9 {
+		t.Errorf("a row past the list moved the clock to %v", a.Clock().Time())
+	}
+	a.Apply(input.ToggleFaults()) // K in the differences list leaves it
+	a.Apply(input.ToggleFaults()) // and K again lists the faults
+	a.Tick()
+	if a.DiffList().Open() || !a.FaultList().Open() || a.FaultList().Len() == 0 {
+		t.Fatalf("K: differences %v, faults %v with %d rows", a.DiffList().Open(), a.FaultList().Open(), a.FaultList().Len())
+	}
+	last := a.FaultList().Len() - 1
+	a.PickListRow(last)
+	if a.FaultList().Cursor() != last {
+		t.Errorf("fault row %d: cursor %d", last, a.FaultList().Cursor())
 	}
 }

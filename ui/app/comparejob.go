@@ -80,7 +80,7 @@ func (a *App) syncCompareWork() {
 		w.stopMatch()
 		w.matching, w.div = nil, nil
 		w.matchA, w.matchB = a.recRes, a.cmp.res
-		if n := compare.EstimateBytes(a.recRes.Recording) + compare.EstimateBytes(a.cmp.res.Recording); n > a.sampleBudget*lanes.SampleBytes {
+		if n := compare.EstimateBytes(a.recRes.Recording) + compare.EstimateBytes(a.cmp.res.Recording); n > a.an.sampleBudget*lanes.SampleBytes {
 			a.notify(Warning, "the runs' actors are not matched: their positions would take "+itoa(int(n>>20))+
 				" MiB; B's ghosts are drawn by id, and viewer diff compares them on the command line")
 		} else {
@@ -96,12 +96,12 @@ func (a *App) syncCompareWork() {
 		if a.overBudget(a.cmp.res.Source.Name+" (B)", a.cmp.res.Recording) {
 			return
 		}
-		w.faultJob = startAnalysis(a.cmp.res.Source.Name, a.cmp.res.Recording, a.Map(), a.Roads(), a.thresholds)
+		w.faultJob = startAnalysis(a.cmp.res.Source.Name, a.cmp.res.Recording, a.Map(), a.Roads(), a.an.thresholds)
 	}
 	// The fault thresholds changed (their panel): B's faults are found
 	// again over its lanes, as A's are.
-	if w.faultJob == nil && w.faultsAssoc != nil && w.faultsTh != a.thresholds {
-		w.faultJob = startFind(a.cmp.res.Source.Name, a.cmp.res.Recording, w.faultsAssoc, a.thresholds)
+	if w.faultJob == nil && w.faultsAssoc != nil && w.faultsTh != a.an.thresholds {
+		w.faultJob = startFind(a.cmp.res.Source.Name, a.cmp.res.Recording, w.faultsAssoc, a.an.thresholds)
 	}
 }
 
@@ -115,7 +115,7 @@ func (a *App) pollCompareWork() {
 		} else {
 			w.matching = j.m
 			a.rediverge()
-			a.notify(Info, a.matchSummary())
+			a.notify(Info, a.cmp.matchSummary())
 		}
 	}
 	if j := w.faultJob; j != nil && closed(j.done) {
@@ -135,8 +135,8 @@ func (a *App) pollCompareWork() {
 }
 
 // matchSummary says how the runs' actors matched.
-func (a *App) matchSummary() string {
-	m := a.cmp.work.matching
+func (c *comparison) matchSummary() string {
+	m := c.work.matching
 	s := "matched " + plural(len(m.Pairs), "actor") + " of A and B"
 	if len(m.OnlyA)+len(m.OnlyB) > 0 {
 		s += "; " + itoa(len(m.OnlyA)) + " only in A, " + itoa(len(m.OnlyB)) + " only in B"

@@ -118,16 +118,9 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 		if !a.cmp.diffs.toggle() {
 			return
 		}
-		a.faultList.close()
-		a.thList.close()
-		switch {
-		case a.cmp.res == nil:
-			a.cmp.diffs.close()
-			a.notify(Info, "not comparing: open a second recording (Ctrl+Shift+O)")
-		case a.cmp.work.matching == nil:
-			a.notify(Info, "still matching the runs' actors")
-		case len(a.cmp.diffRows) == 0:
-			a.notify(Info, "the runs agree within the threshold")
+		a.closeListsBut(&a.cmp.diffs)
+		if msg := a.cmp.diffsOpened(); msg != "" {
+			a.notify(Info, msg)
 		}
 	case faultMove:
 		a.cmp.diffs.move(steps, len(a.cmp.diffRows))
@@ -136,22 +129,37 @@ func (a *App) applyDiffList(kind faultCmd, steps float64) {
 	}
 }
 
+// diffsOpened says why the differences list just opened shows no rows
+// ("" when it has some), and closes it again while not comparing.
+func (c *comparison) diffsOpened() string {
+	switch {
+	case c.res == nil:
+		c.diffs.close()
+		return "not comparing: open a second recording (Ctrl+Shift+O)"
+	case c.work.matching == nil:
+		return "still matching the runs' actors"
+	case len(c.diffRows) == 0:
+		return "the runs agree within the threshold"
+	}
+	return ""
+}
+
 // pickDiff goes to row i: the clock to its moment, its actor of A
 // selected, the camera over where it was.
 func (a *App) pickDiff(i int) {
-	if i < 0 || i >= len(a.cmp.diffRows) || a.clock == nil {
+	if i < 0 || i >= len(a.cmp.diffRows) || a.rp.clock == nil {
 		return
 	}
 	r := &a.cmp.diffRows[i]
 	a.cmp.diffs.cursor = i
-	a.clock.Apply(playback.GoTo(r.t))
+	a.rp.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
-	a.selected, a.element = r.id, Element{}
+	a.sel.selectActor(r.id)
 	if r.kind == DiffOnlyB {
-		a.selected = 0 // the selection is A's; B's actor has no match there
+		a.sel.actor = 0 // the selection is A's; B's actor has no match there
 	}
-	if a.follow != 0 && a.selected != 0 {
-		a.startFollow(a.selected)
+	if a.cam.follow != 0 && a.sel.actor != 0 {
+		a.startFollow(a.sel.actor)
 		return
 	}
 	a.cam.lookAt(r.at, faultViewDistance)

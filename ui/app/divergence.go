@@ -33,8 +33,8 @@ func divergenceOf(s float64) float64 {
 
 // pairAt returns the index of the matched pair (compare.Matching.Pairs)
 // of A's actor id living at A's frame f, or -1.
-func (a *App) pairAt(id uint32, f int) int {
-	m := a.cmp.work.matching
+func (c *comparison) pairAt(id uint32, f int) int {
+	m := c.work.matching
 	if m == nil {
 		return -1
 	}
@@ -53,7 +53,7 @@ func (a *App) MatchB(id uint32) (uint32, bool) {
 		return 0, false
 	}
 	if m := a.cmp.work.matching; m != nil {
-		k := a.pairAt(id, a.Recording().FrameAt(a.clock.Time()))
+		k := a.cmp.pairAt(id, a.Recording().FrameAt(a.rp.clock.Time()))
 		if k < 0 {
 			return 0, false
 		}
@@ -74,7 +74,7 @@ func (a *App) MatchA(id uint32) (uint32, bool) {
 		return 0, false
 	}
 	if m := a.cmp.work.matching; m != nil {
-		f := a.Recording().FrameAt(a.clock.Time())
+		f := a.Recording().FrameAt(a.rp.clock.Time())
 		for _, p := range m.Pairs {
 			if m.B.Actors[p.B].ID != id {
 				continue
@@ -100,7 +100,7 @@ func (a *App) pickActor(x, y float64) (uint32, bool) {
 	if main == nil {
 		return 0, false
 	}
-	id, ok := a.picker.PickActor(a.View(), main, x, y)
+	id, ok := a.sel.picker.PickActor(a.View(), main, x, y)
 	if !ok || main == a.State() {
 		return id, ok
 	}
@@ -143,13 +143,13 @@ func (a *App) actorDivergence(l *Lines, id uint32) {
 
 // compareStatus writes the status line's part on comparing: what shows
 // and B's offset.
-func (a *App) compareStatus(l *Lines) {
-	if a.cmp.res == nil {
+func (c *comparison) status(l *Lines) {
+	if c.res == nil {
 		return
 	}
-	l.S("  |  showing ").S(a.cmp.runs.String())
-	if a.cmp.offset != 0 {
-		l.buf = appendOffset(append(l.buf, ", B's clock "...), a.cmp.offset)
+	l.S("  |  showing ").S(c.runs.String())
+	if c.offset != 0 {
+		l.buf = appendOffset(append(l.buf, ", B's clock "...), c.offset)
 	}
 }
 
@@ -170,10 +170,10 @@ type Strip struct {
 // one of those changes.
 func (a *App) DivergenceStrip(width int) *Strip {
 	d, s := a.cmp.work.div, &a.cmp.work.strip
-	if d == nil || a.clock == nil || width <= 0 {
+	if d == nil || a.rp.clock == nil || width <= 0 {
 		return nil
 	}
-	start, end := a.clock.Start(), a.clock.End()
+	start, end := a.rp.clock.Start(), a.rp.clock.End()
 	if s.of == d && s.w == width && s.start == start && s.end == end {
 		return s
 	}
@@ -211,19 +211,21 @@ type DivergenceMark struct {
 // more than the threshold, where it first does (nil until the matching is
 // done). The list is rebuilt only when the divergence or the threshold
 // changes; read-only.
-func (a *App) FirstDivergences() []DivergenceMark {
-	w := &a.cmp.work
+func (a *App) FirstDivergences() []DivergenceMark { return a.cmp.firstDivergences() }
+
+func (c *comparison) firstDivergences() []DivergenceMark {
+	w := &c.work
 	d := w.div
 	if d == nil {
 		return nil
 	}
-	if w.firstsOf == d && w.firstsThresh == a.cmp.threshold {
+	if w.firstsOf == d && w.firstsThresh == c.threshold {
 		return w.firsts
 	}
-	w.firstsOf, w.firstsThresh, w.firsts = d, a.cmp.threshold, w.firsts[:0]
+	w.firstsOf, w.firstsThresh, w.firsts = d, c.threshold, w.firsts[:0]
 	m := d.M
 	for k, p := range m.Pairs {
-		f := d.FirstOver(k, a.cmp.threshold)
+		f := d.FirstOver(k, c.threshold)
 		if f < 0 {
 			continue
 		}

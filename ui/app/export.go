@@ -50,13 +50,13 @@ func (a *App) ExportClip(dir string, opt scenedraw.Options) {
 	case a.export != nil:
 		a.notify(Warning, "a clip is already being exported: "+a.export.path)
 		return
-	case !a.stateOK:
+	case !a.rp.stateOK:
 		a.notify(Warning, "nothing to export: open a recording first")
 		return
 	}
 	from, to, _ := a.ClipSpan()
 	vp := exportViewport(a.cam.vp)
-	clip := &offscreen.Clip{Rec: a.Recording(), From: from, To: to, FPS: ClipFPS, Camera: a.exportCamera(vp),
+	clip := &offscreen.Clip{Rec: a.Recording(), From: from, To: to, FPS: ClipFPS, Camera: a.cam.exportCamera(vp),
 		Options: opt, Name: a.recRes.Source.Name}
 	path := UniquePath(filepath.Join(dir, a.ShareName(".gif")))
 	a.export = startExport(path, a.Map(), a.Roads(), vp.Scale, clip)
@@ -74,15 +74,15 @@ func exportViewport(vp render.Viewport) render.Viewport {
 // exportCamera is the camera of an export: the chase of the followed
 // actor from where the user put the eye, or the view as it is now,
 // still.
-func (a *App) exportCamera(vp render.Viewport) offscreen.Camera {
-	if a.follow != 0 && a.cam.chasing && !a.cam.topDown {
-		return &offscreen.Chase{ID: a.follow, Viewport: vp, Rig: a.cam.chase.cam, YawOffset: a.cam.chase.yawOff}
+func (c *camera) exportCamera(vp render.Viewport) offscreen.Camera {
+	if c.follow != 0 && c.chasing && !c.topDown {
+		return &offscreen.Chase{ID: c.follow, Viewport: vp, Rig: c.chase.cam, YawOffset: c.chase.yawOff}
 	}
 	var v render.View
-	if a.cam.topDown {
-		v = a.cam.top.View(vp)
+	if c.topDown {
+		v = c.top.View(vp)
 	} else {
-		v = a.cam.orbit.View(vp)
+		v = c.orbit.View(vp)
 	}
 	f := offscreen.Fixed(v)
 	return &f

@@ -20,11 +20,11 @@ import (
 // and its rows, one a fault: "time<TAB>kind actor id blueprint", the time
 // on the clock. While comparing, run B's faults are listed too, in time
 // order among A's, their kind after "B ".
-func (a *App) FaultList() *List { return &a.faultList }
+func (a *App) FaultList() *List { return &a.an.list }
 
 // PickedFault returns the index in Faults of the fault last gone to (-1:
 // none).
-func (a *App) PickedFault() int { return a.faultPicked }
+func (a *App) PickedFault() int { return a.an.picked }
 
 // faultRow is a row of the fault list: fault i of run A's Faults, or of
 // run B's (FaultsB).
@@ -43,10 +43,10 @@ type faultRowsKey struct {
 
 // FaultRowKind returns the kind of the fault on list row i.
 func (a *App) FaultRowKind(i int) faults.Kind {
-	if i < 0 || i >= len(a.faultRows) {
+	if i < 0 || i >= len(a.an.rows) {
 		return 0
 	}
-	if f := a.rowFault(a.faultRows[i]); f != nil {
+	if f := a.rowFault(a.an.rows[i]); f != nil {
 		return f.Kind
 	}
 	return 0
@@ -68,27 +68,27 @@ func (a *App) rowFault(r faultRow) *faults.Fault {
 // buildFaultLines lists the rows when the faults, run B or its offset
 // changed.
 func (a *App) buildFaultLines() {
-	key := faultRowsKey{a: a.faultRes, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset}
+	key := faultRowsKey{a: a.an.res, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset}
 	if key.bRec == nil {
 		key.b = nil
 	}
-	if key == a.faultRowsOf {
+	if key == a.an.rowsOf {
 		return
 	}
-	a.faultRowsOf = key
-	a.faultRows = a.faultRows[:0]
+	a.an.rowsOf = key
+	a.an.rows = a.an.rows[:0]
 	for i, f := range a.Faults() {
-		a.faultRows = append(a.faultRows, faultRow{i: i, t: f.Start})
+		a.an.rows = append(a.an.rows, faultRow{i: i, t: f.Start})
 	}
 	if key.b != nil {
 		for i, f := range key.b.Faults {
-			a.faultRows = append(a.faultRows, faultRow{b: true, i: i, t: a.AClock(f.Start)})
+			a.an.rows = append(a.an.rows, faultRow{b: true, i: i, t: a.AClock(f.Start)})
 		}
-		slices.SortStableFunc(a.faultRows, func(x, y faultRow) int { return cmp.Compare(x.t, y.t) })
+		slices.SortStableFunc(a.an.rows, func(x, y faultRow) int { return cmp.Compare(x.t, y.t) })
 	}
-	l := &a.faultList.lines
+	l := &a.an.list.lines
 	l.Reset()
-	for _, r := range a.faultRows {
+	for _, r := range a.an.rows {
 		f := a.rowFault(r)
 		l.buf = playback.AppendTime(l.buf, r.t, 2)
 		l.Tab()
@@ -97,33 +97,32 @@ func (a *App) buildFaultLines() {
 		}
 		l.S(f.Kind.String()).S("  actor ").U(uint64(f.Actor)).S(" ").S(f.Blueprint).End()
 	}
-	a.faultList.clampCursor(len(a.faultRows))
+	a.an.list.clampCursor(len(a.an.rows))
 }
 
 // applyFaults carries out the fault list's commands.
 func (a *App) applyFaults(kind faultCmd, steps float64) {
 	a.buildFaultLines()
-	n := len(a.faultRows)
+	n := len(a.an.rows)
 	switch kind {
 	case faultToggle:
-		if a.faultList.toggle() {
-			a.thList.close()
-			a.cmp.diffs.close()
+		if a.an.list.toggle() {
+			a.closeListsBut(&a.an.list)
 		}
-		if a.faultList.Open() && n == 0 {
+		if a.an.list.Open() && n == 0 {
 			switch {
-			case a.anJob != nil:
+			case a.an.job != nil:
 				a.notify(Info, "still looking for faults")
-			case a.faultRes != nil:
+			case a.an.res != nil:
 				a.notify(Info, "no faults found")
 			default:
 				a.notify(Info, "no recording open")
 			}
 		}
 	case faultMove:
-		a.faultList.move(steps, n)
+		a.an.list.move(steps, n)
 	case faultPick:
-		a.pickFault(a.faultList.cursor)
+		a.pickFault(a.an.list.cursor)
 	}
 }
 
@@ -141,20 +140,20 @@ const (
 // B's (B's own while only B shows), and says so when none is.
 func (a *App) pickFault(i int) {
 	a.buildFaultLines()
-	if i < 0 || i >= len(a.faultRows) || a.clock == nil {
+	if i < 0 || i >= len(a.an.rows) || a.rp.clock == nil {
 		return
 	}
-	r := a.faultRows[i]
+	r := a.an.rows[i]
 	f := a.rowFault(r)
 	if f == nil {
 		return
 	}
-	a.faultList.cursor, a.faultPicked = i, r.i
-	a.clock.Apply(playback.GoTo(r.t))
+	a.an.list.cursor, a.an.picked = i, r.i
+	a.rp.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
 	id, follow := f.Actor, f.Actor // the camera follows by A's ids (updateFollow)
 	if r.b {
-		a.faultPicked = -1
+		a.an.picked = -1
 		var ok bool
 		if follow, ok = a.MatchA(f.Actor); !ok {
 			a.notify(Info, "run B's actor "+itoa(int(f.Actor))+" has no match in run A")
@@ -163,8 +162,8 @@ func (a *App) pickFault(i int) {
 			id = follow
 		}
 	}
-	a.selected, a.element = id, Element{}
-	if a.follow != 0 && follow != 0 {
+	a.sel.selectActor(id)
+	if a.cam.follow != 0 && follow != 0 {
 		a.startFollow(follow)
 		return
 	}
@@ -192,17 +191,17 @@ func (c *camera) lookAt(p mgl64.Vec3, dist float64) {
 // clock's time: [ and ] step through every event and fault, which in busy
 // traffic are mostly other actors'.
 func (a *App) stepActorFault(steps float64) {
-	if a.clock == nil {
+	if a.rp.clock == nil {
 		return
 	}
-	id := a.selected
+	id := a.sel.actor
 	if id == 0 {
 		a.notify(Info, "select an actor first (click it, Tab, or I)")
 		return
 	}
-	now, fs := a.clock.Time(), a.Faults()
+	now, fs := a.rp.clock.Time(), a.Faults()
 	best, ok := 0.0, false
-	for _, i := range a.ActorFaults(id, a.scratchIdx[:0]) {
+	for _, i := range a.ActorFaults(id, a.an.scratchIdx[:0]) {
 		t := fs[i].Start
 		if steps > 0 && t > now && (!ok || t < best) || steps < 0 && t < now && (!ok || t > best) {
 			best, ok = t, true
@@ -216,7 +215,7 @@ func (a *App) stepActorFault(steps float64) {
 		a.notify(Info, "no "+which+" fault of actor "+itoa(int(id)))
 		return
 	}
-	a.clock.Apply(playback.GoTo(best))
+	a.rp.clock.Apply(playback.GoTo(best))
 	a.refreshState()
 }
 

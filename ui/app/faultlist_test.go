@@ -196,7 +196,7 @@ func TestPlotColumns(t *testing.T) {
 	if a.Plot(100).Width() != 0 {
 		t.Error("a plot with nothing selected")
 	}
-	a.selected = 1
+	a.sel.selectActor(1)
 	p := a.Plot(90)
 	if p.Width() != 90 {
 		t.Fatalf("width %d", p.Width())
@@ -223,7 +223,7 @@ func TestPlotColumns(t *testing.T) {
 // as with a map; with the map every series has its range.
 func TestPlotNotes(t *testing.T) {
 	a := newFaulty(t)
-	a.selected = 1
+	a.sel.selectActor(1)
 	withMap := *a.Plot(90)
 	for s := range NumSeries {
 		if n := withMap.Note(s); n != "" {
@@ -255,7 +255,7 @@ func TestPlotNotes(t *testing.T) {
 // actor's faults.
 func TestActorPanelLanes(t *testing.T) {
 	a := newFaulty(t)
-	a.selected = 1
+	a.sel.selectActor(1)
 	a.Apply(input.Clock(playback.GoTo(1)))
 	a.Tick()
 	s := a.ActorPanel().String()
@@ -299,7 +299,7 @@ func TestThresholdSettings(t *testing.T) {
 		t.Errorf("thresholds %+v, want %+v", th, want)
 	}
 	s := a.Settings().Thresholds
-	if len(s) != 11 || s["off-lane"] != 1.5 || s["wrong-way-angle"] != 120 {
+	if len(s) != 13 || s["off-lane"] != 1.5 || s["wrong-way-angle"] != 120 || s["collision-merge"] != 5 {
 		t.Errorf("saved thresholds %v", s)
 	}
 }
@@ -314,7 +314,7 @@ func TestSampleBudget(t *testing.T) {
 		pass   bool
 	}{{10, false}, {SampleBudget, true}} {
 		a := New(settings.Settings{}, nil)
-		a.sampleBudget = tc.budget
+		a.an.setSampleBudget(tc.budget)
 		a.SetViewport(testVP)
 		a.Open(loader.BytesSource("drive.bai", mb))
 		a.Open(loader.BytesSource("drive.log", lb))
@@ -350,21 +350,21 @@ func TestActorPanelAhead(t *testing.T) {
 	a.Open(loader.BytesSource("drive.bai", mb.Bytes()))
 	a.Open(loader.BytesSource("drive.log", s.Bytes()))
 	settle(t, a)
-	a.selected = 2
+	a.sel.selectActor(2)
 	a.Apply(input.Clock(playback.GoTo(1)))
 	a.Tick()
 	// At 1 s: 29 - 13 - 4.5 = 11.5 m, closing at 4 m/s.
 	if p := a.ActorPanel().String(); !strings.Contains(p, "ahead\t1 vehicle.tesla.model3\n\tgap 11.5 m, 2.9 s to collision") {
 		t.Errorf("actor panel of the follower:\n%s", p)
 	}
-	a.selected = 1
+	a.sel.selectActor(1)
 	a.Tick()
 	if p := a.ActorPanel().String(); strings.Contains(p, "\nahead\t") {
 		t.Errorf("a vehicle ahead of the leader:\n%s", p)
 	}
 	// Playing with the follower selected, the line built every tick
 	// allocates nothing.
-	a.selected = 2
+	a.sel.selectActor(2)
 	a.Apply(input.Clock(playback.ToggleLoop()))
 	a.Apply(input.Clock(playback.Play()))
 	for range 100 {
@@ -392,7 +392,7 @@ func TestActorFaultSteps(t *testing.T) {
 	if !noticeWith(a, Info, "select an actor first") || a.Clock().Time() != 0 {
 		t.Errorf("no actor selected: time %v, notices %v", a.Clock().Time(), a.Notices())
 	}
-	a.selected = 1
+	a.sel.selectActor(1)
 	for _, want := range starts {
 		keys(a, m, true, input.KeyBracketRight)
 		if got := a.Clock().Time(); got != want {

@@ -15,7 +15,7 @@ import (
 // the hero (role_name hero): the one there now, else the first.
 func (a *App) findActor(id uint32) {
 	rec := a.Recording()
-	if rec == nil || a.clock == nil {
+	if rec == nil || a.rp.clock == nil {
 		a.notify(Info, "no recording open")
 		return
 	}
@@ -26,22 +26,22 @@ func (a *App) findActor(id uint32) {
 		}
 	}
 	if st := a.State(); st == nil || st.Actor(id) == nil {
-		from := a.clock.Time()
+		from := a.rp.clock.Time()
 		f, ok := lifeFrame(rec.Lives(), id, rec.FrameAt(from))
 		if !ok {
 			a.notify(Warning, "no actor "+itoa(int(id))+" in "+a.recRes.Source.Name)
 			return
 		}
-		a.clock.Apply(playback.GoTo(rec.Times()[f]))
+		a.rp.clock.Apply(playback.GoTo(rec.Times()[f]))
 		a.refreshState()
 		if st := a.State(); st == nil || st.Actor(id) == nil {
 			a.notify(Warning, "actor "+itoa(int(id))+" could not be shown")
 			return
 		}
 		a.notify(Info, "actor "+itoa(int(id))+" is not there at "+playback.FormatTime(from, 2)+
-			": went to "+playback.FormatTime(a.clock.Time(), 2))
+			": went to "+playback.FormatTime(a.rp.clock.Time(), 2))
 	}
-	a.selected, a.element = id, Element{}
+	a.sel.selectActor(id)
 	a.startFollow(id)
 }
 

@@ -46,17 +46,17 @@ func FollowOrder(st *scene.State, dst []uint32) []uint32 {
 // cycleFollow follows the next (dir 1) or previous (dir -1) actor in
 // FollowOrder and selects it.
 func (a *App) cycleFollow(dir int) {
-	a.followList = FollowOrder(a.State(), a.followList[:0])
-	n := len(a.followList)
+	a.cam.followList = FollowOrder(a.State(), a.cam.followList[:0])
+	n := len(a.cam.followList)
 	if n == 0 {
 		a.notify(Info, "no vehicle or walker to follow")
 		return
 	}
-	cur := a.follow
+	cur := a.cam.follow
 	if cur == 0 {
-		cur = a.selected
+		cur = a.sel.actor
 	}
-	i := slices.Index(a.followList, cur)
+	i := slices.Index(a.cam.followList, cur)
 	switch {
 	case i < 0 && dir > 0:
 		i = 0
@@ -65,47 +65,53 @@ func (a *App) cycleFollow(dir int) {
 	default:
 		i = (i + dir + n) % n
 	}
-	a.startFollow(a.followList[i])
-	a.selected, a.element = a.follow, Element{}
+	a.startFollow(a.cam.followList[i])
+	a.sel.selectActor(a.cam.follow)
 }
 
 // toggleFollowSelected follows the selected actor, or stops following.
 func (a *App) toggleFollowSelected() {
 	switch {
-	case a.follow != 0:
-		a.stopFollow()
-	case a.selected != 0:
-		a.startFollow(a.selected)
+	case a.cam.follow != 0:
+		a.cam.stopFollowing()
+	case a.sel.actor != 0:
+		a.startFollow(a.sel.actor)
 	default:
 		a.notify(Info, "select an actor first (click it, or Tab)")
 	}
 }
 
-// startFollow points the camera at actor id: the chase cuts to its place
+// startFollow points the camera at actor id (see camera.startFollowing).
+func (a *App) startFollow(id uint32) {
+	var act *scene.Actor
+	if st := a.State(); st != nil {
+		act = st.Actor(id)
+	}
+	a.cam.startFollowing(id, act, a.rp.stateTime)
+}
+
+// startFollowing follows actor id, act where it is now (nil: not there,
+// or no state yet), at replay time now: the chase cuts to its place
 // behind it. Starting afresh puts the chase at its default place; going
 // on to another actor keeps how the user turned and zoomed it.
-func (a *App) startFollow(id uint32) {
-	fresh := a.follow == 0
-	a.follow = id
+func (c *camera) startFollowing(id uint32, act *scene.Actor, now float64) {
+	fresh := c.follow == 0
+	c.follow = id
 	if fresh {
-		a.cam.top.PixelsPerMetre = max(a.cam.top.PixelsPerMetre, followPPM)
+		c.top.PixelsPerMetre = max(c.top.PixelsPerMetre, followPPM)
 	}
-	st := a.State()
-	if st == nil {
-		return
-	}
-	if act := st.Actor(id); act != nil {
+	if act != nil {
 		pos, yaw := scenedraw.ChaseTarget(act)
-		a.cam.startChase(pos, yaw, fresh)
-		a.followTime = a.stateTime
+		c.startChase(pos, yaw, fresh)
+		c.followTime = now
 	}
 }
 
-// stopFollow stops following; the orbit camera takes over the chase's
-// view.
-func (a *App) stopFollow() {
-	a.follow = 0
-	a.cam.stopChase()
+// stopFollowing stops following; the orbit camera takes over the
+// chase's view.
+func (c *camera) stopFollowing() {
+	c.follow = 0
+	c.stopChase()
 }
 
 // updateFollow moves the following camera by one tick toward the actor,
@@ -113,39 +119,45 @@ func (a *App) stopFollow() {
 // loop). An actor that is not there now (not yet spawned, or destroyed)
 // leaves the camera where it is.
 func (a *App) updateFollow() {
-	if a.follow == 0 {
+	if a.cam.follow == 0 {
 		return
 	}
 	st := a.State()
 	if st == nil {
 		return
 	}
-	act := st.Actor(a.follow)
+	act := st.Actor(a.cam.follow)
 	if main, _ := a.ShownStates(); main != st { // run B alone: follow the match
-		if id, ok := a.MatchB(a.follow); ok && main.Actor(id) != nil {
+		if id, ok := a.MatchB(a.cam.follow); ok && main.Actor(id) != nil {
 			act = main.Actor(id)
 		}
 	}
 	if act == nil {
 		return
 	}
+	a.cam.followTo(act, a.rp.stateTime, a.timeJumped())
+}
+
+// followTo moves the chase one tick toward act, seen at replay time now,
+// or cuts to it when the time jumped.
+func (c *camera) followTo(act *scene.Actor, now float64, jumped bool) {
 	pos, yaw := scenedraw.ChaseTarget(act)
-	if !a.cam.chasing || a.timeJumped() {
-		a.cam.startChase(pos, yaw, !a.cam.chasing)
+	if !c.chasing || jumped {
+		c.startChase(pos, yaw, !c.chasing)
 	} else {
-		a.cam.chase.update(pos, yaw)
-		a.cam.top.Center = pos
+		c.chase.update(pos, yaw)
+		c.top.Center = pos
 	}
-	a.followTime = a.stateTime
-	a.cam.update()
+	c.followTime = now
+	c.update()
 }
 
 // timeJumped reports whether the replay time moved since the last follow
 // update by more than playing one tick moves it.
 func (a *App) timeJumped() bool {
-	if a.clock == nil {
+	if a.rp.clock == nil {
 		return false
 	}
-	step := math.Abs(a.clock.Speed()) / TPS
-	return math.Abs(a.stateTime-a.followTime) > 1.5*step+1e-9
+	step := math.Abs(a.rp.clock.Speed()) / TPS
+	return math.Abs(a.rp.stateTime-a.cam.followTime) > 1.5*step+1e-9
 }

@@ -42,7 +42,7 @@ func TestFollowChases(t *testing.T) {
 		id   uint32
 	}{{"hero", testrec.Hero}, {"walker", testrec.Walker}} {
 		a := newLoaded(t)
-		a.selected = tc.id
+		a.sel.selectActor(tc.id)
 		a.Apply(input.FollowSelected())
 		v := a.View()
 		if a.Following() != tc.id || v.Ortho {
@@ -130,14 +130,14 @@ func TestEscReturnsToOrbit(t *testing.T) {
 	v0 := *a.View()
 	a.Apply(input.ClearSelection())
 	v1 := a.View()
-	if a.Following() != 0 || a.cam.chasing || v1.Ortho {
-		t.Fatalf("after Esc: following %d, chasing %v, ortho %v", a.Following(), a.cam.chasing, v1.Ortho)
+	if a.Following() != 0 || a.cam.isChasing() || v1.Ortho {
+		t.Fatalf("after Esc: following %d, chasing %v, ortho %v", a.Following(), a.cam.isChasing(), v1.Ortho)
 	}
 	if v1.Eye.Sub(v0.Eye).Len() > 1e-6 || v1.Forward.Sub(v0.Forward).Len() > 1e-9 {
 		t.Errorf("Esc moved the view: eye %v -> %v, forward %v -> %v", v0.Eye, v1.Eye, v0.Forward, v1.Forward)
 	}
 	// The orbit camera turns around the ground the chase looked at.
-	if z := a.cam.orbit.Target[2] - actorAt(t, a, testrec.Hero).World.Location[2]; math.Abs(z) > 1e-6 {
+	if z := a.cam.orbitTarget()[2] - actorAt(t, a, testrec.Hero).World.Location[2]; math.Abs(z) > 1e-6 {
 		t.Errorf("orbit target %.3f m above the hero's ground", z)
 	}
 	a.Tick()
@@ -186,8 +186,8 @@ func TestChaseDragZoomTop(t *testing.T) {
 		t.Errorf("top-down while following: hero at %v,%v, want the middle", x, y)
 	}
 	a.Apply(input.ToggleView())
-	if v := a.View(); v.Ortho || !a.cam.chasing || a.Following() != testrec.Hero {
-		t.Errorf("T again: ortho %v, chasing %v, following %d", v.Ortho, a.cam.chasing, a.Following())
+	if v := a.View(); v.Ortho || !a.cam.isChasing() || a.Following() != testrec.Hero {
+		t.Errorf("T again: ortho %v, chasing %v, following %d", v.Ortho, a.cam.isChasing(), a.Following())
 	}
 }
 
@@ -238,7 +238,7 @@ func TestCutRecordingEndsAfterItsLastFrame(t *testing.T) {
 	if got := a.Clock().End(); math.Abs(got-want) > 1e-9 {
 		t.Errorf("cut recording ends at %v, want %v", got, want)
 	}
-	if got := a.recRes.Recording.Duration(); math.Abs(got-want) < 1e-9 {
+	if got := a.Recording().Duration(); math.Abs(got-want) < 1e-9 {
 		t.Errorf("the last frame starts at the end (%v): the test shows nothing", got)
 	}
 }

@@ -57,6 +57,17 @@ func (l *List) Scroll(rows int) (first, shown int) {
 	return first, shown
 }
 
+// closeListsBut closes the list panels other than keep: the fault list,
+// the differences list and the thresholds share the right of the view,
+// one at a time.
+func (a *App) closeListsBut(keep *List) {
+	for _, l := range [...]*List{&a.an.list, &a.cmp.diffs, &a.an.thresholdList} {
+		if l != keep {
+			l.close()
+		}
+	}
+}
+
 // ListBox is where a list's rows are on screen, in device pixels: rows of
 // RowH from Top, row First of the list at the top, N of them shown,
 // between X0 and X1. The window's layout computes it once a tick; clicks

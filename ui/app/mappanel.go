@@ -1,9 +1,6 @@
 package app
 
 import (
-	"strconv"
-
-	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -12,13 +9,13 @@ import (
 // cursor when nothing is selected.
 
 func (a *App) buildElementPanel() {
-	l := &a.elementPanel
+	l := &a.txt.element
 	l.Reset()
 	m := a.Map()
-	e := a.element
+	e := a.sel.element
 	title := "Selected "
 	if e.Kind == scenedraw.ElementNone {
-		e, title = a.hover, "Under the cursor: "
+		e, title = a.sel.hover, "Under the cursor: "
 	}
 	if rn := a.Roads(); rn != nil {
 		netElementPanel(l, rn, title, e)
@@ -68,7 +65,7 @@ func roadPanel(l *Lines, m *scene.Map, title string, i int) {
 }
 
 func roadEnd(l *Lines, m *scene.Map, name string, e *scene.RoadEnd) {
-	l.S(name).Tab().S(RuleName(e.Rule))
+	l.S(name).Tab().S(e.Rule.String())
 	if e.HasLight {
 		l.S(", has a light")
 	}
@@ -105,7 +102,7 @@ func intersectionPanel(l *Lines, m *scene.Map, title string, i int) {
 		if r.Start.Intersection == i {
 			e = &r.Start
 		}
-		l.Tab().S("road ").I(int64(r.ID)).S(": ").S(RuleName(e.Rule))
+		l.Tab().S("road ").I(int64(r.ID)).S(": ").S(e.Rule.String())
 		if e.HasLight {
 			l.S(", light")
 		}
@@ -130,18 +127,3 @@ func appendRoadIDs(l *Lines, m *scene.Map, roads []int) {
 var roadFlagNames = [...]string{"divided", "alley", "freeway", "flat"}
 
 func appendRoadFlags(l *Lines, f uint16) { appendBits(l, uint64(f), roadFlagNames[:]) }
-
-// RuleName names a road end's rule.
-func RuleName(r bai.Rule) string {
-	switch r {
-	case bai.RuleStopSign:
-		return "stop sign"
-	case bai.RuleTrafficLight:
-		return "traffic light"
-	case bai.RuleAlwaysStop:
-		return "always stop"
-	case bai.RuleNeverStop:
-		return "never stop"
-	}
-	return "rule " + strconv.Itoa(int(r))
-}

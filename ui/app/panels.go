@@ -15,35 +15,35 @@ const maxAttrLines = 12
 
 // ActorPanel returns the selected actor's panel (empty when nothing is
 // selected). Rebuilt every tick; valid until the next.
-func (a *App) ActorPanel() *Lines { return &a.actorPanel }
+func (a *App) ActorPanel() *Lines { return &a.txt.actor }
 
 // ElementPanel returns the panel of the selected map element, or of the
 // one under the cursor when none is selected (empty when neither).
-func (a *App) ElementPanel() *Lines { return &a.elementPanel }
+func (a *App) ElementPanel() *Lines { return &a.txt.element }
 
 // StatusText returns the status line: files, map, date, frames, actors
 // now and, while playing, the frame rate.
-func (a *App) StatusText() *Lines { return &a.status }
+func (a *App) StatusText() *Lines { return &a.txt.status }
 
 // TimeText returns the timeline's texts, one a line: the time and the
 // total, the frame, the speed and the play state (empty with no
 // recording).
-func (a *App) TimeText() *Lines { return &a.timeText }
+func (a *App) TimeText() *Lines { return &a.txt.time }
 
 // Marks returns the timeline marks counted for a bar width pixels wide.
 func (a *App) Marks(width int) *Marks {
-	if a.clock == nil {
-		a.marks.Update(nil, nil, 0, 0, width)
+	if a.rp.clock == nil {
+		a.txt.marks.Update(nil, nil, 0, 0, width)
 	} else {
-		a.marks.Update(a.Recording().Events(), a.blocked, a.clock.Start(), a.clock.End(), width)
+		a.txt.marks.Update(a.Recording().Events(), a.rp.blocked, a.rp.clock.Start(), a.rp.clock.End(), width)
 	}
-	return &a.marks
+	return &a.txt.marks
 }
 
 func (a *App) buildText() {
 	a.buildFaultLines()
 	a.buildDiffRows()
-	a.buildThresholdLines()
+	a.an.buildThresholdLines()
 	a.buildActorPanel()
 	a.buildElementPanel()
 	a.buildStatus()
@@ -51,20 +51,20 @@ func (a *App) buildText() {
 }
 
 func (a *App) buildStatus() {
-	l := &a.status
+	l := &a.txt.status
 	l.Reset()
 	names := a.names
 	if names == "" {
 		names = "no file open"
 	}
 	l.S(names)
-	a.compareStatus(l)
+	a.cmp.status(l)
 	if rec := a.Recording(); rec != nil {
 		h := rec.Header()
 		if h.Map != "" {
 			l.S("  |  ").S(h.Map)
 		}
-		l.S("  |  recorded ").S(a.dateText)
+		l.S("  |  recorded ").S(a.txt.date)
 		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
 		if st := a.State(); st != nil {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
@@ -77,16 +77,16 @@ func (a *App) buildStatus() {
 	}
 	// The frame rate means something only while the replay moves: a
 	// paused window idles and redraws only on input.
-	if a.fps > 0 && a.clock != nil && a.clock.Playing() {
+	if a.fps > 0 && a.rp.clock != nil && a.rp.clock.Playing() {
 		l.S("  |  ").F(a.fps, 0).S(" fps")
 	}
 	l.End()
 }
 
 func (a *App) buildTimeText() {
-	l := &a.timeText
+	l := &a.txt.time
 	l.Reset()
-	c := a.clock
+	c := a.rp.clock
 	if c == nil {
 		return
 	}
@@ -121,17 +121,17 @@ func (a *App) buildTimeText() {
 }
 
 func (a *App) buildActorPanel() {
-	l := &a.actorPanel
+	l := &a.txt.actor
 	l.Reset()
-	if a.selected == 0 {
+	if a.sel.actor == 0 {
 		return
 	}
 	st := a.State()
 	var act *scene.Actor
 	if st != nil {
-		act = st.Actor(a.selected)
+		act = st.Actor(a.sel.actor)
 	}
-	l.S("Actor ").U(uint64(a.selected))
+	l.S("Actor ").U(uint64(a.sel.actor))
 	if act == nil {
 		l.End().S("not in the scene at this time").End()
 		return
@@ -139,7 +139,7 @@ func (a *App) buildActorPanel() {
 	if act.Hero {
 		l.S("  (hero)")
 	}
-	if a.follow == act.ID {
+	if a.cam.follow == act.ID {
 		l.S("  [following]")
 	}
 	if a.cmp.runs == RunsB && a.CompareState() != nil {
@@ -161,7 +161,7 @@ func (a *App) buildActorPanel() {
 	a.actorDivergence(l, act.ID)
 	a.actorMotion(l, act)
 	a.actorLanes(l, act.ID)
-	if e, ok := a.blockedSpan(act.ID, a.stateTime); ok {
+	if e, ok := a.blockedSpan(act.ID, a.rp.stateTime); ok {
 		l.S("blocked").Tab().S("still for ").F(e.Duration, 0).S(" s, ")
 		l.buf = playback.AppendTime(l.buf, e.Time, 1)
 		l.S(" to ")

@@ -115,22 +115,22 @@ func (p *Plot) Column(s Series, c int) (lo, hi float64, ok bool) {
 // recording's span (Width 0 when there is none: no selection, no
 // association yet, or not a vehicle).
 func (a *App) Plot(width int) *Plot {
-	p := &a.plots
-	if a.assoc == nil || a.clock == nil || a.selected == 0 || width <= 0 {
+	p := &a.an.plots
+	if a.an.assoc == nil || a.rp.clock == nil || a.sel.actor == 0 || width <= 0 {
 		p.reset()
 		return p
 	}
-	tr := a.assoc.TrackAt(a.selected, a.clock.Time())
+	tr := a.an.assoc.TrackAt(a.sel.actor, a.rp.clock.Time())
 	if tr == nil {
-		tracks := a.assoc.TracksOf(a.selected)
+		tracks := a.an.assoc.TracksOf(a.sel.actor)
 		if len(tracks) == 0 {
 			p.reset()
 			return p
 		}
-		tr = &a.assoc.Tracks[tracks[0]]
+		tr = &a.an.assoc.Tracks[tracks[0]]
 	}
-	if tr != p.track || width != p.width || p.start != a.clock.Start() || p.end != a.clock.End() {
-		p.build(tr, width, a.clock.Start(), a.clock.End(), a.assoc.Map != nil)
+	if tr != p.track || width != p.width || p.start != a.rp.clock.Start() || p.end != a.rp.clock.End() {
+		p.build(tr, width, a.rp.clock.Start(), a.rp.clock.End(), a.an.assoc.Map != nil)
 	}
 	return p
 }

@@ -69,7 +69,7 @@ func (a *App) installRecording(j *loader.Job, res *loader.Result) {
 		verb = "read again "
 	}
 	a.notify(Info, verb+res.Source.Name+": "+itoa(len(rec.Frames()))+" frames, "+
-		playback.FormatTime(a.clock.End(), 2))
+		playback.FormatTime(a.rp.clock.End(), 2))
 	a.recNote = ""
 	a.analyze()
 	if err := rec.Err(); err != nil {
@@ -95,30 +95,30 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 		a.notify(Error, res.Source.Name+": "+err.Error())
 		return false
 	}
-	clock.Apply(playback.SetSpeed(a.speed))
+	clock.Apply(playback.SetSpeed(a.rp.speed))
 	switch {
-	case keep && a.clock != nil:
-		carryClock(a.clock, clock)
-	case a.autoPlay:
-		a.autoPlay = false
+	case keep && a.rp.clock != nil:
+		carryClock(a.rp.clock, clock)
+	case a.rp.autoPlay:
+		a.rp.autoPlay = false
 		clock.Apply(playback.Play())
 		clock.Apply(playback.ToggleLoop())
 	}
 	a.recRes.Close()
 	a.rewatch(&a.watchA, res.Source.Name, res.Source.Path)
-	a.recRes, a.clock = res, clock
-	a.blocked = movingSpans(rec.Events())
+	a.recRes, a.rp.clock = res, clock
+	a.rp.blocked = movingSpans(rec.Events())
 	a.setClockEvents()
 	if !keep {
-		a.stopFollow()
-		a.selected, a.hoverID = 0, 0
-		a.framePending = true
+		a.cam.stopFollowing()
+		a.sel.actor, a.sel.hoverID = 0, 0
+		a.cam.framePending = true
 		a.openTown(res) // a new recording (or its preview): find its map
 	}
-	a.stateOK, a.stateErr = false, nil
+	a.rp.stateOK, a.rp.stateErr = false, nil
 	a.cmp.stateOK = false
 	a.refreshCompare()
-	a.dateText = formatDate(rec.Header().Date)
+	a.txt.date = formatDate(rec.Header().Date)
 	a.refreshState()
 	a.contentChanged()
 	return true

@@ -64,8 +64,8 @@ func TestPreviewHandOver(t *testing.T) {
 	if c.Time() != 0.5 || !c.Playing() || !c.Reversed() || !c.Looping() {
 		t.Errorf("clock: time %v, playing %v, reversed %v, looping %v", c.Time(), c.Playing(), c.Reversed(), c.Looping())
 	}
-	if a.Selected() != testrec.Hero || a.Following() != testrec.Hero || a.framePending {
-		t.Errorf("selected %d, following %d, framing again %v", a.Selected(), a.Following(), a.framePending)
+	if a.Selected() != testrec.Hero || a.Following() != testrec.Hero || a.cam.framing() {
+		t.Errorf("selected %d, following %d, framing again %v", a.Selected(), a.Following(), a.cam.framing())
 	}
 	if a.View().Eye != view.Eye {
 		t.Errorf("the camera moved: %v -> %v", view.Eye, a.View().Eye)
@@ -89,7 +89,7 @@ func TestPreviewThenOtherFile(t *testing.T) {
 	a.recJob = j
 	a.showPreview(j, j.Preview())
 	a.Apply(input.Clock(playback.GoTo(0.5)))
-	a.selected = testrec.Hero
+	a.sel.selectActor(testrec.Hero)
 	a.Open(loader.BytesSource("other.log", testrec.Bytes(30)))
 	a.buildText()
 	if s := a.StatusText().String(); !strings.Contains(s, "only its start: loading stopped") {

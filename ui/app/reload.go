@@ -69,7 +69,7 @@ type keptActor struct {
 // keptActors returns the selected and the followed actor, as the state on
 // screen has them (zero ids for none).
 func (a *App) keptActors() [2]keptActor {
-	out := [2]keptActor{{id: a.selected}, {id: a.follow}}
+	out := [2]keptActor{{id: a.sel.actor}, {id: a.cam.follow}}
 	st := a.State()
 	for i := range out {
 		if st == nil || out[i].id == 0 {
@@ -92,12 +92,12 @@ func (a *App) findKept(kept [2]keptActor) {
 	} else {
 		ids[1] = a.findKeptOne(kept[1])
 	}
-	a.selected = ids[0]
+	a.sel.actor = ids[0]
 	switch {
-	case ids[1] != 0 && ids[1] != a.follow:
+	case ids[1] != 0 && ids[1] != a.cam.follow:
 		a.startFollow(ids[1])
-	case ids[1] == 0 && a.follow != 0:
-		a.stopFollow()
+	case ids[1] == 0 && a.cam.follow != 0:
+		a.cam.stopFollowing()
 	}
 }
 

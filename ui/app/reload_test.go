@@ -41,7 +41,7 @@ func TestReload(t *testing.T) {
 	a.findActor(testrec.Hero)
 	a.Tick()
 	before := a.State().Actor(testrec.Hero).World.Location
-	faultsBefore := a.faultRes
+	faultsBefore := a.an.result()
 	m := input.NewMapper()
 
 	// The same run recorded again, its hero 5 m further along +Y from frame 10.
@@ -65,8 +65,8 @@ func TestReload(t *testing.T) {
 	if d := after.Sub(before); math.Abs(d.Len()-5) > 1e-3 {
 		t.Errorf("the hero moved by %v m with the new run, want 5", d.Len())
 	}
-	if !noticeWith(a, Info, "read again a.log") || a.faultRes == faultsBefore || a.faultRes == nil {
-		t.Errorf("notices %v; faults found again: %v", a.Notices(), a.faultRes != faultsBefore)
+	if !noticeWith(a, Info, "read again a.log") || a.an.result() == faultsBefore || a.an.result() == nil {
+		t.Errorf("notices %v; faults found again: %v", a.Notices(), a.an.result() != faultsBefore)
 	}
 
 	// Comparing: both runs are read again.
@@ -199,8 +199,8 @@ func TestReloadFindsTheHero(t *testing.T) {
 	}
 	// Actor 144 is a static.prop in 0.9.10 and a static.prop.mesh in
 	// 0.9.13: selected in one, it is let go in the other, and said.
-	a.stopFollow()
-	a.selected = 144
+	a.cam.stopFollowing()
+	a.sel.selectActor(144)
 	if act := a.State().Actor(144); act == nil || act.Blueprint != "static.prop" {
 		t.Fatalf("actor 144 of 0.9.10 is %+v", act)
 	}

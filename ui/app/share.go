@@ -30,7 +30,7 @@ const (
 // after), at least ClipMinSide either side, inside the recording. False
 // without a recording.
 func (a *App) ClipSpan() (from, to float64, ok bool) {
-	c := a.clock
+	c := a.rp.clock
 	if c == nil {
 		return 0, 0, false
 	}
@@ -59,8 +59,8 @@ func (a *App) ShareName(ext string) string {
 		base = a.mapRes.Source.Name
 	}
 	base = strings.TrimSuffix(base, filepath.Ext(base))
-	if a.clock != nil {
-		base += "-" + strconv.FormatFloat(math.Max(a.clock.Time(), 0), 'f', 2, 64) + "s"
+	if a.rp.clock != nil {
+		base += "-" + strconv.FormatFloat(math.Max(a.rp.clock.Time(), 0), 'f', 2, 64) + "s"
 	}
 	return base + ext
 }

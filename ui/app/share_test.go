@@ -26,7 +26,7 @@ func TestClipSpan(t *testing.T) {
 		t.Error("a span without a recording")
 	}
 	a := newLoaded(t) // 0 to 4.95 s
-	end := a.clock.End()
+	end := a.Clock().End()
 	for _, tc := range []struct {
 		name     string
 		events   []float64
@@ -40,7 +40,7 @@ func TestClipSpan(t *testing.T) {
 		{"event before only", []float64{0.1}, 3, 0.1, end},
 		{"event after only", []float64{4.2}, 1, 0, 4.2},
 	} {
-		a.clock.SetEvents(tc.events)
+		a.Clock().SetEvents(tc.events)
 		a.Apply(input.Clock(playback.GoTo(tc.now)))
 		from, to, ok := a.ClipSpan()
 		if !ok || from != tc.from || to != tc.to {
@@ -62,7 +62,7 @@ func TestClipSpanReach(t *testing.T) {
 	}
 	c.SetEvents([]float64{10, 110})
 	c.Apply(playback.GoTo(60))
-	a := &App{clock: c}
+	a := &App{rp: replay{clock: c}}
 	if from, to, _ := a.ClipSpan(); from != 55 || to != 65 {
 		t.Errorf("span %v to %v, want 55 to 65: events 50 s away are out of reach", from, to)
 	}
@@ -187,7 +187,7 @@ func TestExportClip(t *testing.T) {
 	if !sawProgress {
 		t.Error("the export never showed among the loads")
 	}
-	if a.clock.Time() <= 2 {
+	if a.Clock().Time() <= 2 {
 		t.Error("the clock did not play during the export")
 	}
 	path := filepath.Join(dir, "run-2.00s.gif")
@@ -226,7 +226,7 @@ func TestExportCameraMatchesView(t *testing.T) {
 	check := func(name string) {
 		t.Helper()
 		a.Tick()
-		v, err := a.exportCamera(testVP).View(a.State(), 0)
+		v, err := a.cam.exportCamera(testVP).View(a.State(), 0)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -243,7 +243,7 @@ func TestExportCameraMatchesView(t *testing.T) {
 	a.Apply(input.Orbit(120, -40))
 	a.Apply(input.Zoom(2, 0, 0))
 	check("chase, swung and zoomed")
-	if _, ok := a.exportCamera(testVP).(*offscreen.Chase); !ok {
+	if _, ok := a.cam.exportCamera(testVP).(*offscreen.Chase); !ok {
 		t.Error("the export of a chase does not chase")
 	}
 	a.Apply(input.ToggleView())

@@ -34,23 +34,25 @@ var thresholdSteps = map[string]thresholdStep{
 	"close-call-ttc":   {"s", 0.1, 0.1, 10, 1},
 	"moving-speed":     {"m/s", 0.1, 0, 10, 1},
 	"collision-window": {"s", 0.5, 0, 30, 1},
+	"after-collision":  {"s", 0.5, 0, 30, 1},
+	"collision-merge":  {"s", 0.5, 0, 30, 1},
 }
 
 // ThresholdList returns the thresholds panel's state: whether it shows,
 // its cursor and its rows, one a threshold: "name<TAB>value unit", with
 // " (default V)" when it is not the default.
-func (a *App) ThresholdList() *List { return &a.thList }
+func (a *App) ThresholdList() *List { return &a.an.thresholdList }
 
 // buildThresholdLines rebuilds the rows while the panel shows.
-func (a *App) buildThresholdLines() {
-	l := &a.thList.lines
+func (an *analysis) buildThresholdLines() {
+	l := &an.thresholdList.lines
 	l.Reset()
-	if !a.thList.open {
+	if !an.thresholdList.open {
 		return
 	}
 	def := faults.Defaults()
 	defs := thresholdFields(&def)
-	for i, f := range thresholdFields(&a.thresholds) {
+	for i, f := range thresholdFields(&an.thresholds) {
 		st := thresholdSteps[f.name]
 		l.S(f.name).Tab().F(*f.v, st.prec).S(" ").S(st.unit)
 		if *f.v != *defs[i].v {
@@ -60,28 +62,40 @@ func (a *App) buildThresholdLines() {
 	}
 }
 
-// applyThresholds carries out the thresholds panel's commands.
+// moveThreshold moves the panel's cursor by steps rows.
+func (an *analysis) moveThreshold(steps float64) {
+	an.thresholdList.move(steps, len(thresholdFields(&an.thresholds)))
+}
+
+// changeThreshold changes the threshold on the cursor's row by steps of
+// its step, within its bounds, and reports whether it changed.
+func (an *analysis) changeThreshold(steps float64) bool {
+	f := thresholdFields(&an.thresholds)[an.thresholdList.cursor]
+	st := thresholdSteps[f.name]
+	v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
+	v = min(max(v, st.min), st.max)
+	if v == *f.v {
+		return false
+	}
+	*f.v = v
+	return true
+}
+
+// applyThresholds carries out the thresholds panel's commands: a change
+// is remembered and the fault rules run again.
 func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
-	fields := thresholdFields(&a.thresholds)
 	switch kind {
 	case thToggle:
-		if a.thList.toggle() {
-			a.faultList.close()
-			a.cmp.diffs.close()
+		if a.an.thresholdList.toggle() {
+			a.closeListsBut(&a.an.thresholdList)
 		}
 	case thMove:
-		a.thList.move(steps, len(fields))
+		a.an.moveThreshold(steps)
 	case thChange:
-		f := fields[a.thList.cursor]
-		st := thresholdSteps[f.name]
-		v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
-		v = min(max(v, st.min), st.max)
-		if v == *f.v {
-			return
+		if a.an.changeThreshold(steps) {
+			a.settingsGen++
+			a.refind()
 		}
-		*f.v = v
-		a.settingsGen++
-		a.refind()
 	}
 }
 
@@ -97,12 +111,12 @@ const (
 // the association built, or, while the pass still runs, once it is done
 // (pollAnalysis compares its thresholds).
 func (a *App) refind() {
-	if a.anJob != nil || a.assoc == nil {
+	if a.an.job != nil || a.an.assoc == nil {
 		return
 	}
 	rec := a.Recording()
 	if rec == nil {
 		return
 	}
-	a.anJob = startFind(a.recRes.Source.Name, rec, a.assoc, a.thresholds)
+	a.an.job = startFind(a.recRes.Source.Name, rec, a.an.assoc, a.an.thresholds)
 }

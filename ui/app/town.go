@@ -1,13 +1,13 @@
 package app
 
 import (
-	"github.com/mm2carla/viewer/analysis/towns"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // A CARLA recording opened with no map names the town it was made on;
 // the window then looks for that town's OpenDRIVE file beside the
-// recording and in the maps folder (towns.FindTown, the search the
+// recording and in the maps folder (pipeline.FindTown, the search the
 // command line uses too) and opens it, or says that none was found, so
 // that a recording never floats over an empty grid without a word.
 
@@ -26,11 +26,11 @@ func (a *App) MapsDir() string { return a.mapsDir }
 // openTown looks for the town map of the recording res when no map is
 // open or loading, opens it when found and says what it did.
 func (a *App) openTown(res *loader.Result) {
-	if a.mapRes != nil || a.mapJob != nil || res.Source.Path == "" || a.mapsDir == towns.MapsOff {
+	if a.mapRes != nil || a.mapJob != nil {
 		return
 	}
-	t := towns.FindTown(res.Source.Path, res.Recording.Header().Map, a.mapsDir)
-	if t.File == "" {
+	t, ok := pipeline.FindTown(res.Source, res.Recording, a.mapsDir)
+	if !ok || t.File == "" {
 		return // the header names no town: nothing to look for
 	}
 	named := "map " + t.Name + " (named by " + res.Source.Name + "): "

@@ -1,0 +1,79 @@
+package app
+
+import (
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// analysis is the analysing part of the app: the lane association and
+// fault pass over the open recording (analysis.go), the thresholds it
+// runs with and their panel (thresholds.go), the fault list
+// (faultlist.go), the trails' length and the plots (plots.go). App
+// composes it with the clock, the selection and the camera, which the
+// fault list's commands also move.
+type analysis struct {
+	job        *analysisJob // the pass running (nil: none)
+	assoc      *lanes.Association
+	res        *faults.Result
+	endLights  map[lanes.EndKey]int32
+	thresholds faults.Thresholds
+
+	list          List // the fault list
+	picked        int  // the index in Faults of the fault last gone to (-1: none)
+	rows          []faultRow
+	rowsOf        faultRowsKey
+	thresholdList List // the thresholds panel
+
+	trail        float64 // seconds of trail behind and ahead
+	plots        Plot
+	scratchIdx   []int
+	sampleBudget int64 // SampleBudget; tests lower it
+}
+
+// init applies the remembered settings.
+func (an *analysis) init(s settings.Settings) {
+	an.thresholds, an.trail, an.picked, an.sampleBudget = thresholdsOf(s), DefaultTrail, -1, SampleBudget
+	if s.Trail > 0 {
+		an.trail = nearestTrail(s.Trail)
+	}
+}
+
+// running reports whether the pass runs.
+func (an *analysis) running() bool { return an.job != nil }
+
+// stop cancels the pass running, if any.
+func (an *analysis) stop() {
+	if an.job != nil {
+		an.job.cancel()
+		an.job = nil
+	}
+}
+
+// forget drops what the pass found (a new recording or map is coming).
+func (an *analysis) forget() {
+	an.stop()
+	an.assoc, an.res, an.endLights = nil, nil, nil
+	an.plots.reset()
+}
+
+// install takes what a finished pass found, and puts the fault list's
+// cursor back at the top.
+func (an *analysis) install(j *analysisJob) {
+	an.assoc, an.res, an.endLights = j.assoc, j.result, j.lights
+	an.list.cursor, an.picked = 0, -1
+}
+
+// faults returns the faults found (nil: none, or not yet).
+func (an *analysis) faults() []faults.Fault {
+	if an.res == nil {
+		return nil
+	}
+	return an.res.Faults
+}
+
+// setSampleBudget bounds the samples the pass may keep (tests lower it).
+func (an *analysis) setSampleBudget(n int64) { an.sampleBudget = n }
+
+// result returns what the pass found last (nil: nothing yet).
+func (an *analysis) result() *faults.Result { return an.res }
