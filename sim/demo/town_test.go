@@ -77,8 +77,8 @@ func TestTownTrafficIsClean(t *testing.T) {
 					continue
 				}
 				if f.Kind == faults.Blocked {
-					// Known, not yet fixed: on Town03, 05, 06, 07 and
-					// 10HD a few cars stand 30-45 s in queues at
+					// Known, not yet fixed: on Town03, 05, 06 and 10HD
+					// 12 cars in all stand 30-45 s in queues at
 					// junctions close together.
 					t.Logf("blocked: %+v", f)
 					continue
