@@ -8,6 +8,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/jackmordaunt/icns/v3 v3.0.1
 	github.com/ncruces/zenity v0.10.14
+	github.com/parquet-go/parquet-go v0.32.0
 	github.com/tc-hib/winres v0.2.1
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0
@@ -27,7 +28,6 @@ require (
 	github.com/nfnt/resize v0.0.0-20180221191011-83c6a9932646 // indirect
 	github.com/parquet-go/bitpack v1.0.0 // indirect
 	github.com/parquet-go/jsonlite v1.0.0 // indirect
-	github.com/parquet-go/parquet-go v0.32.0 // indirect
 	github.com/pierrec/lz4/v4 v4.1.29 // indirect
 	github.com/randall77/makefat v0.0.0-20210315173500-7ddd0e42c844 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
