@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/fleet"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 )
 
