@@ -353,3 +353,37 @@ const duckDBScript = `const { DuckDBInstance } = require('@duckdb/node-api');
   console.log(JSON.stringify({runs: runs.getRowObjectsJson(), faults: f.getRowObjectsJson()}));
 })().catch(e => { console.error(e); process.exit(1); });
 `
+
+// TestTrackParquet: `track --parquet` writes, for every recording given,
+// the hero's samples that `track --actor hero` prints as CSV, and names
+// the cut one while keeping its whole frames.
+func TestTrackParquet(t *testing.T) {
+	f := makeTestFleet(t)
+	out := filepath.Join(t.TempDir(), "samples.parquet")
+	recs := []string{f.cut, f.runs[1], f.runs[2]}
+	code, _, stderr := run(append([]string{"track", "--parquet", out}, recs...)...)
+	if code != 1 || !strings.Contains(stderr, f.cut+": ") {
+		t.Fatalf("exit %d, want 1 naming %s: %s", code, f.cut, stderr)
+	}
+	rows := readParquet[fleet.SampleRow](t, out)
+	for _, rec := range recs[1:] {
+		_, csv, _ := run("track", "--actor", "hero", rec, filepath.Join(filepath.Dir(rec), "city.bai"))
+		lines := strings.Split(strings.TrimSpace(csv), "\n")[1:]
+		var mine []fleet.SampleRow
+		for _, r := range rows {
+			if r.Recording == rec {
+				mine = append(mine, r)
+			}
+		}
+		if len(mine) != len(lines) || len(mine) == 0 {
+			t.Fatalf("%s: %d Parquet rows, %d CSV rows", rec, len(mine), len(lines))
+		}
+		last := mine[len(mine)-1]
+		if !strings.HasPrefix(lines[len(lines)-1], fmt.Sprintf("%d,%v,%d,", last.Actor, last.Time, last.Frame)) {
+			t.Errorf("%s: last row %+v, CSV %s", rec, last, lines[len(lines)-1])
+		}
+	}
+	if !slices.ContainsFunc(rows, func(r fleet.SampleRow) bool { return r.Recording == f.cut }) {
+		t.Error("no samples of the cut recording's whole frames")
+	}
+}
