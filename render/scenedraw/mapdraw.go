@@ -79,7 +79,7 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 			pts := [2]mgl64.Vec3{s.a, s.b}
 			col := ruleColor(s.rule)
 			if s.light >= 0 {
-				col = r.lights.color(r.cache, s.light)
+				col = r.lightColorSeen(s.light)
 			}
 			dl.GroundRibbon(render.LayerSignal, pts[:], w, faded(col, f))
 		}
@@ -196,7 +196,7 @@ func (r *Renderer) drawMapLights(dl *render.DrawList, v *render.View) {
 		if ppm < ppmRuleLamps && !r.lights.has[i] {
 			continue
 		}
-		col := r.lights.color(r.cache, int32(i))
+		col := r.lightColorSeen(int32(i))
 		h := l.origin[2] - l.base[2]
 		base := l.base
 		if !(h > 0.5) || math.IsInf(h, 0) {
