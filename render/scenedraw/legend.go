@@ -33,10 +33,10 @@ const (
 	legendBrake
 	legendFlash
 	legendHero
-	legendKind0 // + scene.Kind
-	legendSpeed0 = legendKind0 + legendKey(scene.KindSpectator) + 1
-	legendFault0 = legendSpeed0 + legendKey(len(speedColors))
-	legendGhost  = legendFault0 + legendKey(faults.LaneChange) + 1
+	legendKind0   // + scene.Kind
+	legendSpeed0  = legendKind0 + legendKey(scene.KindSpectator) + 1
+	legendFault0  = legendSpeed0 + legendKey(len(speedColors))
+	legendGhost   = legendFault0 + legendKey(faults.LaneChange) + 1
 	numLegendKeys = legendGhost + 1
 )
 

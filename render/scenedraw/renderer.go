@@ -31,7 +31,7 @@ type Renderer struct {
 	// seen is the legend's rows whose colours the last frame drew: the
 	// legend lists only those.
 	seen legendSeen
-	net         *netCache // the OpenDRIVE map (SetRoads), nil when none
+	net  *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
 // New returns a Renderer with no map, measuring label text with
