@@ -15,6 +15,9 @@ func (a *App) Apply(cmd input.Command) {
 	a.interaction = 0
 	if pc, ok := cmd.ClockCommand(); ok {
 		a.applyClock(pc)
+		if cmd.Plot {
+			a.keepSelectedInView()
+		}
 		return
 	}
 	switch cmd.Kind {

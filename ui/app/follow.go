@@ -161,3 +161,24 @@ func (a *App) timeJumped() bool {
 	step := math.Abs(a.rp.clock.Speed()) / TPS
 	return math.Abs(a.rp.stateTime-a.cam.followTime) > 1.5*step+1e-9
 }
+
+// keepSelectedInView is what a seek on the selected actor's plots does
+// to the camera: the plots are that actor's, so the user looks for it at
+// the new time. Followed, the chase cuts to it (updateFollow); else a
+// camera that no longer sees it is moved over it, keeping its zoom.
+func (a *App) keepSelectedInView() {
+	st := a.State()
+	if a.sel.actor == 0 || a.cam.follow == a.sel.actor || st == nil {
+		return
+	}
+	act := st.Actor(a.sel.actor)
+	if act == nil {
+		return
+	}
+	p := act.World.Location
+	if x, y, _, ok := a.cam.view.WorldToScreen(p); ok && a.cam.vp.RectVisible(x, y, x, y) {
+		return
+	}
+	a.cam.lookAt(p, math.Inf(1)) // the zoom as it is
+}
+
