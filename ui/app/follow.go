@@ -181,4 +181,3 @@ func (a *App) keepSelectedInView() {
 	}
 	a.cam.lookAt(p, math.Inf(1)) // the zoom as it is
 }
-
