@@ -125,6 +125,10 @@ func (s *selection) selectElement(e Element) { s.actor, s.element = 0, e }
 // and marks.
 type texts struct {
 	actor, element, status, time Lines
+	// actorScroll is how many of the actor panel's lines a panel too
+	// short for them scrolls past (the wheel over it), for actorOf.
+	actorScroll int
+	actorOf     uint32
 	marks                        Marks
 	date                         string // the recording's date, formatted once
 }

@@ -181,3 +181,24 @@ func (a *App) keepSelectedInView() {
 	}
 	a.cam.lookAt(p, math.Inf(1)) // the zoom as it is
 }
+
+// FollowedBox returns the followed actor's extent on screen, device
+// pixels (a square around its box's bounding sphere), for the window to
+// keep its panels off it; false when nothing followed is on screen.
+func (a *App) FollowedBox() (x0, y0, x1, y1 float64, ok bool) {
+	st := a.State()
+	if a.cam.follow == 0 || st == nil {
+		return 0, 0, 0, 0, false
+	}
+	act := st.Actor(a.cam.follow)
+	if act == nil {
+		return 0, 0, 0, 0, false
+	}
+	p := act.World.Location
+	x, y, _, vis := a.cam.view.WorldToScreen(p)
+	if !vis {
+		return 0, 0, 0, 0, false
+	}
+	r := max(act.Box.Extent.Len(), 1) * a.cam.view.PixelsPerMetreAt(p)
+	return x - r, y - 2*r, x + r, y + r, true
+}
