@@ -2,8 +2,11 @@ package ui
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/mm2carla/viewer/analysis/faults"
 
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -94,8 +97,8 @@ func TestPanelLayoutList(t *testing.T) {
 		kind listKind
 		rows int
 	}{
-		{"thresholds", input.ToggleThresholds(), listThresholds, 11},
-		{"faults, none", input.ToggleFaults(), listFaults, 0}, // says so in a notice
+		{"thresholds", input.ToggleThresholds(), listThresholds, reflect.TypeFor[faults.Thresholds]().NumField()}, // a row each
+		{"faults, none", input.ToggleFaults(), listFaults, 0},                                                     // says so in a notice
 	} {
 		a := app.New(settings.Settings{}, nil)
 		a.Apply(tc.key)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/mm2carla/viewer/analysis/lanes"
 
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/ebitenrender"
@@ -17,8 +18,9 @@ import (
 type sceneLayer struct {
 	r       *scenedraw.Renderer
 	eb      *ebitenrender.Renderer
-	m       *scene.Map     // the map given to r.SetMap
-	rn      *scene.RoadNet // the road network given to r.SetRoads
+	m       *scene.Map         // the map given to r.SetMap
+	rn      *scene.RoadNet     // the road network given to r.SetRoads
+	litAs   *lanes.Association // the pass whose end lights r.SetEndLights has (after rn)
 	dl      *render.DrawList
 	scale   float64 // the scale the label face was made for (uiScale)
 	device  float64 // the device scale alone
@@ -119,6 +121,7 @@ func (s *sceneLayer) build(a *app.App, scale, device float64) {
 	s.setScale(scale, device)
 	s.setMap(a.Map())
 	s.setRoads(a.Roads())
+	s.setEndLights(a)
 	opt := sceneOptions(a)
 	main, _ := a.ShownStates()
 	// The trails and fault marks are run A's: not drawn over run B alone.
@@ -138,12 +141,28 @@ func (s *sceneLayer) setMap(m *scene.Map) {
 }
 
 // setRoads hands the renderer the app's OpenDRIVE network when it
-// changed (SetRoads is costly: once per loaded map).
+// changed (SetRoads is costly: once per loaded map). It forgets the end
+// lights, which setEndLights gives again.
 func (s *sceneLayer) setRoads(rn *scene.RoadNet) {
 	if rn != s.rn {
 		s.rn = rn
 		s.r.SetRoads(rn)
+		s.litAs = nil
 	}
+}
+
+// setEndLights tells the renderer which recorded light governs each
+// junction entry once the lane pass has tied them (by the map's signals,
+// or by place on a town without any), so the stop lines show the
+// lights' states. Once per pass (new thresholds keep the association,
+// and with it the lights).
+func (s *sceneLayer) setEndLights(a *app.App) {
+	as := a.Association()
+	if as == nil || s.rn == nil || as == s.litAs {
+		return
+	}
+	s.litAs = as
+	s.r.SetEndLights(as.Lights, a.EndLights())
 }
 
 // draw submits the scene. The renderer keeps the start of the list that

@@ -54,6 +54,11 @@ type OpenDRIVE struct {
 	areaGrid  *grid
 	roadIDs   []int
 	interIDs  []int
+	// loose marks the roads that touch a junction without being joined
+	// to it: no connecting road of the junction leads to or from them
+	// (Town03 has such stubs). Their surface inside the junction's area
+	// is the junction's: its ways cross it.
+	loose []bool
 }
 
 // quad is the surface of a road between two consecutive samples of a
@@ -87,10 +92,35 @@ func NewOpenDRIVE(rn *scene.RoadNet) *OpenDRIVE {
 		o.interIDs[j] = fileID(rn.Junctions[j].ID, j)
 	}
 	o.addLanes()
+	o.markLoose()
 	o.addSurfaces()
 	o.addAreas()
 	o.addRules()
 	return o
+}
+
+// markLoose finds the roads that touch a junction they are not joined
+// to (see loose).
+func (o *OpenDRIVE) markLoose() {
+	rn := o.net
+	joined := map[[2]int]bool{} // (junction, road)
+	for r := range rn.Roads {
+		if j := rn.Roads[r].Junction; j >= 0 {
+			for _, l := range []scene.NetLink{rn.Roads[r].Start, rn.Roads[r].End} {
+				if l.Road >= 0 {
+					joined[[2]int{j, l.Road}] = true
+				}
+			}
+		}
+	}
+	o.loose = make([]bool, len(rn.Roads))
+	for r := range rn.Roads {
+		for _, l := range []scene.NetLink{rn.Roads[r].Start, rn.Roads[r].End} {
+			if rn.Roads[r].Junction < 0 && l.Junction >= 0 && !joined[[2]int{l.Junction, r}] {
+				o.loose[r] = true
+			}
+		}
+	}
 }
 
 // fileID is the file's id as a number, or the index when it is not one

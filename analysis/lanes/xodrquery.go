@@ -41,6 +41,15 @@ func (o *OpenDRIVE) Locate(p mgl64.Vec3) Location {
 		return Location{Place: OffMap, Road: -1, Intersection: -1}
 	}
 	q := &o.quads[qi]
+	if len(o.groups[q.group]) == 0 || o.loose[q.road] {
+		// A road with no driving lanes here (Town03's car park mouths),
+		// or one that touches a junction without being joined to it,
+		// whose surface a junction's ways cross: the car is in the
+		// junction, not off a lane.
+		if in, ok := o.intersectionAt(p); ok {
+			return Location{Place: InIntersection, Road: -1, Intersection: in}
+		}
+	}
 	loc := Location{Place: OnRoad, Road: int(q.road), Along: along, Intersection: -1}
 	if c, h := o.laneNear(q, p); c >= 0 {
 		loc.Lane, loc.HasLane = o.hit(c, h), true

@@ -73,14 +73,16 @@ func TestCollisions(t *testing.T) {
 		world bool      // the hits are of the world
 		want  Kind
 		n     int
+		swap  bool // recorded with the other actor first
 	}{
-		{"again 4 s later: the same", moving, "vehicle.audi.a2", []float64{2, 6}, false, CollisionVehicle, 1},
-		{"again 6 s later: a new one", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2},
-		{"while the hero stands: none", standing, "vehicle.audi.a2", []float64{1}, false, CollisionVehicle, 0},
-		{"after it starts: one", standing, "vehicle.audi.a2", []float64{5}, false, CollisionVehicle, 1},
-		{"a walker", moving, "walker.pedestrian.0001", []float64{2}, false, CollisionPedestrian, 1},
-		{"a prop", moving, "static.prop.streetbarrier", []float64{2}, false, CollisionLayout, 1},
-		{"the world", moving, "", []float64{2, 4}, true, CollisionLayout, 2},
+		{"again 4 s later: the same", moving, "vehicle.audi.a2", []float64{2, 6}, false, CollisionVehicle, 1, false},
+		{"again 6 s later: a new one", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, false},
+		{"while the hero stands: none", standing, "vehicle.audi.a2", []float64{1}, false, CollisionVehicle, 0, false},
+		{"after it starts: one", standing, "vehicle.audi.a2", []float64{5}, false, CollisionVehicle, 1, false},
+		{"a walker", moving, "walker.pedestrian.0001", []float64{2}, false, CollisionPedestrian, 1, false},
+		{"a prop", moving, "static.prop.streetbarrier", []float64{2}, false, CollisionLayout, 1, false},
+		{"the world", moving, "", []float64{2, 4}, true, CollisionLayout, 2, false},
+		{"recorded the other way round", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, true},
 	} {
 		s := drivetest.Script{Hz: 20, Seconds: 10, Vehicles: []drivetest.Vehicle{tt.hero}}
 		other := uint32(8)
@@ -90,7 +92,11 @@ func TestCollisions(t *testing.T) {
 			s.Vehicles = append(s.Vehicles, parked(8, tt.other))
 		}
 		for _, h := range tt.hits {
-			s.Collisions = append(s.Collisions, drivetest.Collision{Time: h, Until: h + 0.2, A: hero, B: other})
+			c := drivetest.Collision{Time: h, Until: h + 0.2, A: hero, B: other}
+			if tt.swap {
+				c.A, c.B = c.B, c.A
+			}
+			s.Collisions = append(s.Collisions, c)
 		}
 		r := run(t, m, s, Options{})
 		if got := r.Count(tt.want); got != tt.n || len(r.Infractions) != tt.n {
@@ -231,27 +237,46 @@ func TestBlocked(t *testing.T) {
 
 // TestOutsideLanes follows OutsideRouteLanesTest without a route: a hero
 // that drives its second half on the sidewalk (4.25 m from the lane's
-// centre, beyond 1.75 + 0.5 m) was outside for about half the distance.
+// centre, beyond 1.75 + 0.5 m), or in the oncoming lane (a lane whose
+// direction turned more than 150 degrees from the last one's), was
+// outside its lanes for about half the distance; one that only drifts
+// 2 m off its lane's centre (within 1.75 + 0.5 m) never was.
 func TestOutsideLanes(t *testing.T) {
 	m := lanes.NewOpenDRIVE(drivetest.Crossing())
-	v := drivetest.Vehicle{ID: hero, Blueprint: "vehicle.tesla.model3", Role: "hero",
-		Pose: func(t float64) (mgl64.Vec3, float64, bool) {
-			y := laneY
-			if t >= 4 {
-				y = -6
+	for _, tt := range []struct {
+		name   string
+		y      float64 // from 4 s on
+		lo, hi float64 // %
+	}{
+		{"on the sidewalk", -6, 45, 55},
+		{"in the oncoming lane", 1.75, 45, 55},
+		{"drifting 2 m", laneY - 2, 0, 0},
+	} {
+		v := drivetest.Vehicle{ID: hero, Blueprint: "vehicle.tesla.model3", Role: "hero",
+			Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+				y := laneY
+				if t >= 4 {
+					y = tt.y
+				}
+				return mgl64.Vec3{10 + 10*t, y, 0}, 0, true
+			}}
+		r := run(t, m, drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{v}}, Options{})
+		if tt.hi == 0 {
+			if len(r.Infractions) != 0 {
+				t.Errorf("%s: %+v, want none", tt.name, r.Infractions)
 			}
-			return mgl64.Vec3{10 + 10*t, y, 0}, 0, true
-		}}
-	r := run(t, m, drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{v}}, Options{})
-	if r.Count(OutsideRouteLanes) != 1 {
-		t.Fatalf("%+v, want one outside_route_lanes", r.Infractions)
-	}
-	f := r.Infractions[0]
-	if f.Percentage < 45 || f.Percentage > 55 {
-		t.Errorf("outside %.1f%% of the distance, want about 50%%", f.Percentage)
-	}
-	if want := V2.OutsideFactor(f.Percentage); math.Abs(r.Penalty-want) > 1e-9 {
-		t.Errorf("penalty %g, want %g", r.Penalty, want)
+			continue
+		}
+		if r.Count(OutsideRouteLanes) != 1 {
+			t.Fatalf("%s: %+v, want one outside_route_lanes", tt.name, r.Infractions)
+		}
+		f := r.Infractions[0]
+		if f.Percentage < tt.lo || f.Percentage > tt.hi {
+			t.Errorf("%s: outside %.1f%% of the distance, want %g-%g%%", tt.name, f.Percentage, tt.lo, tt.hi)
+		}
+		if want := V2.OutsideFactor(f.Percentage); math.Abs(r.Penalty-want) > 1e-9 {
+			t.Errorf("%s: penalty %g, want %g", tt.name, r.Penalty, want)
+		}
 	}
 }
 
@@ -342,6 +367,26 @@ func TestStopByPlace(t *testing.T) {
 			if f.Kind == StopInfraction && !strings.HasPrefix(f.Message, "Agent ran a stop with id=950 at (x=97.0, y=5.0,") {
 				t.Errorf("%s: message %q", tt.name, f.Message)
 			}
+		}
+	}
+}
+
+// TestCollisionRadius: a hit of another actor while the hero is still
+// within 5 m of where it was at the last counted one is the same
+// collision (2.4 m on); once it has gone farther, a new one (8 m on).
+func TestCollisionRadius(t *testing.T) {
+	m := lanes.NewOpenDRIVE(drivetest.Crossing())
+	for _, tt := range []struct {
+		second float64 // when actor 9 is hit, after actor 8 at 2 s
+		want   int
+	}{{2.3, 1}, {3, 2}} {
+		s := drivetest.Script{Hz: 20, Seconds: 6,
+			Vehicles: []drivetest.Vehicle{driver(func(t float64) float64 { return 10 + 8*t }),
+				parked(8, "vehicle.audi.a2"), parked(9, "vehicle.audi.tt")},
+			Collisions: []drivetest.Collision{{Time: 2, A: hero, B: 8}, {Time: tt.second, A: hero, B: 9}}}
+		r := run(t, m, s, Options{})
+		if got := r.Count(CollisionVehicle); got != tt.want {
+			t.Errorf("actor 9 hit at %g s: %d collisions, want %d: %+v", tt.second, got, tt.want, r.Infractions)
 		}
 	}
 }

@@ -28,10 +28,11 @@ type Route struct {
 // RouteStep is the spacing of a route's points (m).
 const RouteStep = 1.0
 
-// maxRoutePoints bounds a route's sampled points: a route file's
+// maxRoutePoints bounds a route's sampled points (200 km of route: the
+// leaderboard's longest routes are some kilometres): a route file's
 // coordinates are read from text, and one absurd number must not ask for
 // gigabytes.
-const maxRoutePoints = 10_000_000
+const maxRoutePoints = 200_000
 
 // RouteFile is what ReadRoutes found: the routes in the file's order.
 type RouteFile struct {

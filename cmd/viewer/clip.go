@@ -233,6 +233,7 @@ func (cs *clipSpec) prepare(sc *shotScene) (*offscreen.Clip, *offscreen.Painter,
 	if err != nil {
 		return nil, nil, err
 	}
+	lightEntries(p, opt)
 	return &offscreen.Clip{Rec: sc.rec, From: cs.from, To: cs.to, FPS: cs.fps, Camera: cam, Options: opt, Name: sc.recName}, p, nil
 }
 

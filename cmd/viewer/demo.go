@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/mm2carla/viewer/format/bai"
@@ -22,12 +24,21 @@ DIR/traffic.log (the header's map name is the city's name). Vehicles
 keep their lanes and obey the map's lights and stop signs, walkers use
 the sidewalks, and the hero vehicle (role_name hero) is rear-ended once
 by a car whose driver looked away. One more vehicle (role_name rogue)
-breaks each rule 'viewer check' knows once: it nearly hits a car
-(close-call), drives into the oncoming lane (wrong-way), drifts off its
-lane (off-lane), runs a red light and rolls through a stop sign; the
+breaks each rule 'viewer check' knows once, where it forces nobody
+else into a fault: it nearly hits a car (close-call), drives into the
+oncoming lane (wrong-way), drifts off its lane (off-lane), runs a red
+light and rolls through a stop sign, heading for the places these need
+(in busy traffic a short run may give it no chance for one or two); the
 command prints when, one line per fault, and 'viewer check' finds them
 there. --clean leaves the rogue out: then the check finds the staged
 collision only. The same seed gives the same bytes.
+
+--runs K writes a fleet of K runs with the seeds N, N+1, ... N+K-1,
+each in its own folder DIR/seed-N holding its city.bai and
+traffic.log (seed numbers padded to one width, so that the folders sort
+in seed order), and prints one line a run: a folder to try the fleet
+commands on ('viewer check DIR') and the viewer's runs table. A
+two-minute run is about 30 MB.
 
 Exit status: 0 when both files are written, 1 when the map cannot be
 read or decoded (the message names the file and the byte offset) or a
@@ -45,7 +56,7 @@ func cmdDemo() *Command {
 	c := &Command{
 		Name:    "demo",
 		Summary: "simulate traffic on a generated city (or a .bai map) and record it as a CARLA recording",
-		Usage:   "[--out DIR] [--seed N] [--minutes M] [--map FILE.bai|FILE.xodr|TOWN] [--clean]",
+		Usage:   "[--out DIR] [--seed N] [--minutes M] [--map FILE.bai|FILE.xodr|TOWN] [--clean] [--runs K]",
 	}
 	c.Run = func(env *Env, args []string) error { return runDemo(env, c, args) }
 	return c
@@ -53,11 +64,12 @@ func cmdDemo() *Command {
 
 func runDemo(env *Env, c *Command, args []string) error {
 	fs := newQueryFlags(env, c, demoHelp)
-	out := fs.String("out", ".", "directory to write "+demoMapFile+" and "+demoLogFile+" to")
-	seed := fs.Int64("seed", demo.DefaultSeed, "seed of the city and of the traffic")
+	out := fs.String("out", ".", "directory to write "+demoMapFile+" and "+demoLogFile+" to (with --runs, a folder per run in it)")
+	seed := fs.Int64("seed", demo.DefaultSeed, "seed of the city and of the traffic (with --runs, of the first run)")
 	minutes := fs.Float64("minutes", demo.DefaultMinutes, "length of the recording in minutes")
 	mapFile := fs.String("map", "", "drive on this .bai or .xodr map, or on a built-in CARLA town (Town01-07, Town10HD), instead of generating a city")
 	clean := fs.Bool("clean", false, "leave out the rogue vehicle that breaks the rules on purpose")
+	runs := fs.Int("runs", 1, "write this many runs, with the seeds N, N+1, ..., each in DIR/seed-N")
 	pos, err := Parse(fs, args)
 	if err != nil {
 		return err
@@ -71,40 +83,112 @@ func runDemo(env *Env, c *Command, args []string) error {
 	if *out == "" {
 		return Usagef("--out must name a directory")
 	}
-	if isTownMap(*mapFile) {
-		return runDemoTown(env, *mapFile, *out, demo.Options{Seed: *seed, Minutes: *minutes, Clean: *clean})
+	if *runs < 1 || *runs > maxDemoRuns {
+		return Usagef("--runs must be from 1 to %d, got %d", maxDemoRuns, *runs)
 	}
-	m, mapBytes, name, err := demoMap(*mapFile, *seed)
-	if err != nil {
-		return err
+	if *runs > 1 && *seed > math.MaxInt64-int64(*runs-1) {
+		return Usagef("--seed %d leaves no room for %d seeds", *seed, *runs)
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return err
-	}
-	mapPath, logPath := filepath.Join(*out, demoMapFile), filepath.Join(*out, demoLogFile)
-	if err := os.WriteFile(mapPath, mapBytes, 0o644); err != nil {
-		return err
-	}
-	sum, err := writeDemoLog(logPath, m, demo.Options{Seed: *seed, Minutes: *minutes, MapName: name, Clean: *clean})
-	if err != nil {
-		return err
+	opt := demo.Options{Minutes: *minutes, Clean: *clean}
+	if *runs == 1 {
+		opt.Seed = *seed
+		r, err := writeDemoRun(*out, *mapFile, opt)
+		if err != nil {
+			return err
+		}
+		return printDemoRun(env, r)
 	}
 	p := &baiPrinter{w: env.Stdout}
-	p.printf("wrote %s: %q, %d roads, %d intersections, %d bytes\n", mapPath, name, len(m.Roads), len(m.Intersections), len(mapBytes))
-	printDemoSummary(p, logPath, sum)
+	width := len(strconv.FormatInt(*seed+int64(*runs-1), 10))
+	for k := range *runs {
+		opt.Seed = *seed + int64(k)
+		dir := filepath.Join(*out, demoRunDir(opt.Seed, width))
+		r, err := writeDemoRun(dir, *mapFile, opt)
+		if err != nil {
+			return err
+		}
+		p.printf("wrote %s: seed %d, %g s, %d vehicles, %d collisions, %s\n", dir, opt.Seed, r.sum.Duration, r.sum.Vehicles, r.sum.Collisions, stagedKinds(r.sum))
+	}
 	return p.err
 }
 
-// printDemoSummary prints what the recording at logPath holds.
-func printDemoSummary(p *baiPrinter, logPath string, sum demo.Summary) {
+// maxDemoRuns bounds --runs: a two-minute run is about 30 MB.
+const maxDemoRuns = 10000
+
+// demoRunDir names a run's folder in a fleet: its seed, with
+// non-negative seeds padded to width digits so that the folders sort in
+// seed order.
+func demoRunDir(seed int64, width int) string {
+	if seed < 0 {
+		return fmt.Sprintf("seed%d", seed)
+	}
+	return fmt.Sprintf("seed-%0*d", width, seed)
+}
+
+// stagedKinds lists the kinds of faults a run's rogue staged, for its line.
+func stagedKinds(sum demo.Summary) string {
+	if sum.Rogue == 0 {
+		return "no rogue"
+	}
+	kinds := make([]string, len(sum.Staged))
+	for i, f := range sum.Staged {
+		kinds[i] = f.Kind
+	}
+	if len(kinds) == 0 {
+		return fmt.Sprintf("rogue %d staged no faults", sum.Rogue)
+	}
+	return fmt.Sprintf("rogue %d staged %d faults (%s)", sum.Rogue, len(sum.Staged), strings.Join(kinds, ", "))
+}
+
+// demoRun is what writeDemoRun wrote.
+type demoRun struct {
+	sum     demo.Summary
+	logPath string
+	mapLine string // what the map written beside the recording is; "" when none was (a built-in town)
+}
+
+// writeDemoRun writes one run's map and recording into dir: on a BAI
+// map (the demo city for the seed, or --map's), or on an OpenDRIVE town
+// (demotown.go).
+func writeDemoRun(dir, mapFile string, opt demo.Options) (demoRun, error) {
+	if isTownMap(mapFile) {
+		return writeTownRun(dir, mapFile, opt)
+	}
+	var r demoRun
+	m, mapBytes, name, err := demoMap(mapFile, opt.Seed)
+	if err != nil {
+		return r, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return r, err
+	}
+	mapPath := filepath.Join(dir, demoMapFile)
+	r = demoRun{logPath: filepath.Join(dir, demoLogFile),
+		mapLine: fmt.Sprintf("wrote %s: %q, %d roads, %d intersections, %d bytes", mapPath, name, len(m.Roads), len(m.Intersections), len(mapBytes))}
+	if err := os.WriteFile(mapPath, mapBytes, 0o644); err != nil {
+		return r, err
+	}
+	opt.MapName = name
+	r.sum, err = writeDemoLog(r.logPath, m, opt)
+	return r, err
+}
+
+// printDemoRun prints what one run wrote and the faults its rogue staged.
+func printDemoRun(env *Env, r demoRun) error {
+	sum := r.sum
+	p := &baiPrinter{w: env.Stdout}
+	if r.mapLine != "" {
+		p.printf("%s\n", r.mapLine)
+	}
 	p.printf("wrote %s: %d frames, %g s, %d vehicles (at least %d at once), %d walkers, %d traffic lights, %d collisions, %d bytes\n",
-		logPath, sum.Frames, sum.Duration, sum.Vehicles, sum.MinVehicles, sum.Walkers, sum.TrafficLights, sum.Collisions, sum.Bytes)
+		r.logPath, sum.Frames, sum.Duration, sum.Vehicles, sum.MinVehicles, sum.Walkers, sum.TrafficLights, sum.Collisions, sum.Bytes)
 	if sum.Rogue != 0 {
 		p.printf("rogue vehicle %d (role_name rogue) staged %d faults:\n", sum.Rogue, len(sum.Staged))
 	}
 	for _, f := range sum.Staged {
 		p.printf("  %-10s  actor %d  %.2f-%.2f s\n", f.Kind, f.Actor, f.Start, f.End)
 	}
+	return p.err
 }
 
 // demoMap returns the map to drive on, its encoding and its name: the

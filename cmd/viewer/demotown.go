@@ -63,34 +63,31 @@ func loadDemoTown(arg string) (*demoTown, error) {
 	return t, nil
 }
 
-// runDemoTown records the demo's traffic on a town into out and prints
-// what it wrote.
-func runDemoTown(env *Env, arg, out string, opt demo.Options) error {
+// writeTownRun records the demo's traffic on a town into dir: the
+// recording, and the town's file beside it unless it is built in (the
+// viewer finds a built-in town by the name the header gives).
+func writeTownRun(dir, arg string, opt demo.Options) (demoRun, error) {
+	var r demoRun
 	t, err := loadDemoTown(arg)
 	if err != nil {
-		return err
+		return r, err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return r, err
 	}
-	p := &baiPrinter{w: env.Stdout}
 	if !t.builtIn {
-		mapPath := filepath.Join(out, t.name+".xodr")
+		mapPath := filepath.Join(dir, t.name+".xodr")
 		if err := os.WriteFile(mapPath, t.data, 0o644); err != nil {
-			return err
+			return r, err
 		}
-		p.printf("wrote %s: %q, %d roads, %d junctions, %d bytes\n", mapPath, t.name, len(t.net.Roads), len(t.net.Junctions), len(t.data))
+		r.mapLine = fmt.Sprintf("wrote %s: %q, %d roads, %d junctions, %d bytes", mapPath, t.name, len(t.net.Roads), len(t.net.Junctions), len(t.data))
 	}
 	opt.MapName = t.name
-	logPath := filepath.Join(out, demoLogFile)
-	f, err := os.Create(logPath)
+	r.logPath = filepath.Join(dir, demoLogFile)
+	f, err := os.Create(r.logPath)
 	if err != nil {
-		return err
+		return r, err
 	}
-	sum, err := demo.RecordTown(f, t.net, opt)
-	if err = errors.Join(err, f.Close()); err != nil {
-		return err
-	}
-	printDemoSummary(p, logPath, sum)
-	return p.err
+	r.sum, err = demo.RecordTown(f, t.net, opt)
+	return r, errors.Join(err, f.Close())
 }

@@ -115,6 +115,9 @@ func (l *leaderboardFlags) run(env *Env, flagErr error, files []string, asJSON b
 	if err := sc.findTownMap(env.Stderr, "viewer check", mapsDir); err != nil {
 		return err
 	}
+	for _, w := range sc.warnings {
+		fmt.Fprintf(env.Stderr, "viewer check: %s\n", w)
+	}
 	lm := sc.laneMap()
 	if _, ok := lm.(*lanes.OpenDRIVE); !ok {
 		fmt.Fprintln(env.Stderr, "viewer check: no OpenDRIVE map: red_light, stop_infraction and outside_route_lanes "+

@@ -219,7 +219,18 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 	if err != nil {
 		return nil, render.View{}, err
 	}
+	lightEntries(p, opt)
 	return p.Paint(&view, st, opt), view, nil
+}
+
+// lightEntries gives the painter the recorded lights the pass tied to the
+// map's junction entries, so that their stop lines show the lights'
+// states, as in the window.
+func lightEntries(p *offscreen.Painter, opt scenedraw.Options) {
+	if opt.Paths != nil && opt.Paths.Assoc != nil {
+		as := opt.Paths.Assoc
+		p.Renderer().SetEndLights(as.Lights, as.EndLights())
+	}
 }
 
 // shotOptions is what a shot or a clip draws besides the camera, as the

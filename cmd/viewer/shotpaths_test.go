@@ -12,10 +12,10 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// The demo's rogue drives the wrong way from about 47.5 s to 50.1 s.
+// The demo's rogue drives the wrong way from about 43.9 s to 46.45 s.
 const (
 	rogueID = 211
-	rogueAt = 49.0
+	rogueAt = 45.2
 )
 
 // TestShotPathsDemo: a shot of the demo with the rogue selected marks its

@@ -97,7 +97,7 @@ func (n *network) addControls(m *scene.Map, j int) {
 		}
 	}
 	if working {
-		n.addPhases(j)
+		n.addPhases(j, opposite)
 	}
 }
 
@@ -113,7 +113,7 @@ const opposite = -0.85
 // and, like every way through, is only taken when no vehicle holds a way
 // it crosses, so it goes in a gap. Any other approach gets a phase of its
 // own.
-func (n *network) addPhases(j int) {
+func (n *network) addPhases(j int, opposite float64) {
 	jn := &n.junctions[j]
 	for _, a := range jn.approaches {
 		n.approaches[a].phase = -1

@@ -149,6 +149,7 @@ func record(w io.Writer, net *network, opt Options, frames int) (Summary, error)
 	ext := scene.FromUnrealExtent(largestExtent())
 	net.addConflicts(ext[0], ext[1])
 	s := newSim(net, opt.Seed, !opt.Clean)
+	s.rogue.last = elapsed(frames)
 	cw := &countWriter{w: w}
 	wr, err := recorder.NewWriter(cw, recorder.Header{Version: 1, Magic: recorder.Magic, Date: Date(opt.Seed), Map: opt.MapName}, recorder.Layout{})
 	if err != nil {

@@ -57,6 +57,7 @@ func (s *sim) permit(vi int32, front float64) {
 		return
 	}
 	if !s.free(vi, mi) || !s.room(vi, mi) {
+		s.claimRoom(vi, mi)
 		return
 	}
 	s.grant(vi, mi)
@@ -288,7 +289,8 @@ func (s *sim) free(vi int32, mi int) bool {
 		merge := m.to == n.moves[mi].to
 		clear := func(u int32, along float64) bool {
 			if merge {
-				return s.toMerge(u, int(c.m))+s.veh[u].hl+s.veh[vi].hl+mergeGap <= mine
+				slower := max(s.veh[vi].v*s.veh[vi].v-s.veh[u].v*s.veh[u].v, 0) / (2 * comfBrake) // to brake to its speed behind it
+				return s.toMerge(u, int(c.m))+s.veh[u].hl+s.veh[vi].hl+mergeGap+slower <= mine
 			}
 			return along >= c.theirs
 		}
@@ -314,7 +316,10 @@ func (s *sim) free(vi int32, mi int) bool {
 
 // mergeGap is the bumper gap (m) a car taking a way that merges into
 // another's lane must be behind the one on that way, counted along the
-// ways to the lane's start, for car following to keep them apart.
+// ways to the lane's start, for car following to keep them apart; one
+// faster than the other needs its comfortable braking distance to the
+// other's speed on top (else a car arriving fast behind one that pulls
+// away from its line would have to stop dead).
 const mergeGap = jamGap + 1
 
 // toMerge returns how far vi's centre is from the start of the lane
@@ -342,7 +347,7 @@ func (s *sim) room(vi int32, mi int) bool {
 			free = min(free, l.path.length()+s.veh[j].s-s.veh[j].hl)
 		}
 	}
-	if l.closed {
+	if l.closed || n.fair && l.claim >= 0 && l.claim != vi && s.veh[l.claim].alive {
 		return false
 	}
 	if math.IsInf(free, 1) {
@@ -351,10 +356,25 @@ func (s *sim) room(vi int32, mi int) bool {
 	return free-l.committed >= 2*s.veh[vi].hl+roomGap
 }
 
+// claimRoom lets an impatient vi, waiting at its line for a way into a
+// lane, claim that lane's room: until it has its way nobody else is let
+// in. CARLA's towns have lanes of 11 m between junctions, room for one
+// car; without the claim, the flows of the other approaches keep taking
+// it in turn and one car waits there for good.
+func (s *sim) claimRoom(vi int32, mi int) {
+	l := &s.net.lanes[s.net.moves[mi].to]
+	if s.net.fair && l.claim < 0 && s.impatient(&s.veh[vi]) {
+		l.claim = vi
+	}
+}
+
 // grant gives movement mi to vi.
 func (s *sim) grant(vi int32, mi int) {
 	v := &s.veh[vi]
 	m := &s.net.moves[mi]
+	if l := &s.net.lanes[m.to]; l.claim == vi {
+		l.claim = -1
+	}
 	m.holders++
 	v.hold = mi
 	v.commit = 2*v.hl + roomGap

@@ -23,6 +23,7 @@ type network struct {
 	signs      []signPost
 	walks      []sidewalk
 	endKeys    []lanes.EndKey // per approach on an OpenDRIVE map: its road end (odrnet.go)
+	fair       bool           // claims of room in short lanes (claimRoom): on towns only, so the demo city runs as it did
 	centre     mgl64.Vec3     // middle of the map, for the spectator
 	radius     float64        // half the map's diagonal
 }
@@ -47,6 +48,7 @@ type lane struct {
 	veh       []int32 // simulated: vehicles whose centre is on the lane
 	committed float64 // simulated: length promised to vehicles granted a movement into it
 	closed    bool    // simulated: nobody may enter (the rogue drives against it, see rogue.go)
+	claim     int32   // simulated, on a town: the impatient vehicle next in turn to enter (see claimRoom), -1
 }
 
 // exit reports whether vehicles leave the map at the lane's end.

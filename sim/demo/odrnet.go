@@ -44,10 +44,17 @@ import (
 const (
 	joinTol      = 0.5 // a piece leads on to one starting this close to its end
 	minEndWidth  = 2.0 // a lane narrower than this at an end is a taper, left out
+	minLane      = 1.0 // a lane shorter than this is a stub (Town03 has a 1 mm one into a car park), left out
 	walkJoin     = 4.0 // sidewalk ends this close are joined (walkers do not cross roads)
 	lightBack    = 4.0 // a made-up light stands this far before its stop line
 	lightOut     = 2.0 // and this far right of the entry's kerb-side edge
 	crossingTurn = 0.5 // a junction whose entries differ by more than 60 degrees is a crossing
+	// townOpposite is addPhases' opposite on a town: CARLA's roads meet
+	// at a junction up to 60 degrees askew, and an entry left without a
+	// partner gets a phase of its own, which at a crossing of four makes
+	// a cycle of 64 s and a red of 48 s: cars would stand long enough
+	// for ` + "`viewer check`" + ` to call them blocked.
+	townOpposite = -0.5
 )
 
 // piece is one lane of one lane section, in its direction of travel.
@@ -72,7 +79,7 @@ func (p *piece) headAt(end bool) mgl64.Vec3 {
 // newODRNetwork reads the drivable graph of an OpenDRIVE network.
 func newODRNetwork(rn *scene.RoadNet) *network {
 	o := lanes.NewOpenDRIVE(rn)
-	n := &network{junctions: make([]junction, len(rn.Junctions))}
+	n := &network{junctions: make([]junction, len(rn.Junctions)), fair: true}
 	ps := drivingPieces(rn)
 	joinPieces(ps)
 	cs := chains(ps)
@@ -196,7 +203,7 @@ func (n *network) addODRLanes(rn *scene.RoadNet, ps []piece, cs [][]int32) (last
 			continue
 		}
 		p := chainPath(ps, c)
-		if !p.ok() {
+		if !p.ok() || p.length() < minLane {
 			continue
 		}
 		head, tail := &ps[c[0]], &ps[c[len(c)-1]]
@@ -207,7 +214,7 @@ func (n *network) addODRLanes(rn *scene.RoadNet, ps []piece, cs [][]int32) (last
 		for _, q := range tail.succ {
 			to = max(to, ps[q].junction)
 		}
-		l := lane{path: p, from: from, to: to, speed: cityLimit, approach: -1,
+		l := lane{path: p, from: from, to: to, speed: cityLimit, approach: -1, claim: -1,
 			bends: p.bends(lateralAcc, turnDecel, minTurnV), entry: len(head.pred) == 0 && !fromJunction(rn, head)}
 		l.road, l.sideB, l.rank, l.nLanes = sideOf(rn, ps, c)
 		firstOf[c[0]], lastOf[c[len(c)-1]] = len(n.lanes), len(n.lanes)
@@ -417,7 +424,7 @@ func (n *network) addODRLights(rn *scene.RoadNet, o *lanes.OpenDRIVE) {
 				ap.kind = approachStop
 			}
 		}
-		n.addPhases(j)
+		n.addPhases(j, townOpposite)
 	}
 }
 

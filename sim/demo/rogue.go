@@ -17,9 +17,12 @@ import (
 // way is held or about to be (red-light), rolls through a stop sign when
 // nobody waits there (stop-sign) and comes up fast behind a slow car with
 // nobody close behind itself, braking late (close-call). Each act begins
-// when the chance comes, so the times follow from the seed; the sim
-// writes down when each fault happened, for `viewer demo` to print and
-// the tests to find again with package analysis/faults.
+// when the chance comes, so the times follow from the seed; between acts
+// the rogue heads for the nearest place where an act still to be staged
+// could be (rogueroute.go), since in the demo's busy traffic it gets
+// through only some eight lanes in two minutes. The sim writes down when
+// each fault happened, for `viewer demo` to print and the tests to find
+// again with package analysis/faults.
 
 // StagedFault is a fault the rogue committed on purpose: its kind as
 // `viewer check` names it ("off-lane", "wrong-way", "red-light",
@@ -47,23 +50,27 @@ const (
 	rogueFirst     = 3.0   // s: no act before this
 	rogueRunUp     = 45.0  // m from the line it starts at, on a lane that ends at a stop sign if it can
 	rogueRest      = 2.0   // s between the end of one act and the start of the next
-	actSpeed       = 7.0   // m/s: the most the rogue drives during a sideways act
+	actSpeed       = 5.0   // m/s: the most the rogue drives during a sideways act
 	driftOut       = 1.6   // m: how far right of its lane it drifts (off-lane)
 	driftRamp      = 0.6   // s to drift out, and again to come back
 	driftHold      = 1.2   // s it stays out
 	swerveRamp     = 1.0   // s to cross into the oncoming lane, and back: the gap between lanes takes a third of it
 	swerveHold     = 1.6   // s it stays there
+	passedGap      = 5.0   // m behind the rogue's rear an oncoming car must be to have passed it
 	tailFinal      = 0.6   // m: the bumper gap the late braking aims to end at (close-call)
 	tailBrake      = 7.0   // m/s^2 of braking relative to the car ahead, once it brakes
 	tailJump       = 3.5   // m/s^2: how hard the rogue pulls away behind it
 	tailRoom       = 20.0  // m of lane the car ahead must have before its centre leaves it
 	tailBehind     = 25.0  // m: coming up from behind, nobody may follow the rogue closer than this
-	tailStart      = 18.0  // m behind a standing car the rogue starts at, rolling
+	tailStart      = 18.0  // m behind a car the rogue starts at, rolling...
+	tailNear       = 8.0   // m: ...or as far as the lane allows, but not closer
 	tailCalm       = 6.0   // s after the close call in which the rogue brakes no harder than comfortable
+	tailGiveUp     = 15.0  // s after which a close call that has not come is given up
 	rollSpeed      = 1.0   // m/s: the rogue counts a roll through a stop sign only if never slower near the line
 	redStand       = 1.0   // s it stands at a red line before pulling away
-	redLeft        = 1.0   // s of red at least left when its front will reach the line
+	redLeft        = 0.3   // s of red at least left when its front will reach the line: six frames, so that the check sees it cross on red
 	straightRadius = 500.0 // m: a lane bending no tighter is straight enough for a sideways act
+	rogueDrive     = 1.1   // share of the speed limit it keeps to: it speeds a little
 	rogueColor     = "255,186,0"
 	rogueVehicle   = 7 // vehicleBlueprints index: the Ford Mustang
 )
@@ -93,17 +100,20 @@ type rogue struct {
 	cur    rogueAct
 	since  float64 // when cur began
 	rest   float64 // no act starts before this
+	last   float64 // the recording's last frame: no act starts that could not be over by then
 	staged []StagedFault
 
-	lane   int     // the act's lane (sideways acts)
-	opp    int     // wrong-way: the oncoming lane, closed meanwhile
-	width  float64 // wrong-way: how far it is (lanes of a side are parallel, so once is enough)
-	leader int32   // close-call: the car ahead
-	late   bool    // close-call: braking
-	minTTC float64 // close-call: the shortest time to collision so far
-	calm   float64 // close-call: until then it drops back gently
-	minV   float64 // stop-sign: the lowest speed near the line
-	span   float64 // start of the fault under way, -1
+	lane   int        // the act's lane (sideways acts)
+	opp    int        // wrong-way: the oncoming lane, closed meanwhile
+	width  float64    // wrong-way: how far it is (lanes of a side are parallel, so once is enough)
+	leader int32      // close-call: the car ahead
+	late   bool       // close-call: braking
+	minTTC float64    // close-call: the shortest time to collision so far
+	calm   float64    // close-call: until then it drops back gently
+	minV   float64    // stop-sign: the lowest speed near the line
+	span   float64    // start of the fault under way, -1
+	tries  [nActs]int // per act: how many lanes the rogue has entered that could host it, while it was still to be staged
+	visits []int      // per lane: how often the rogue entered it while it could host an act still to be staged (rogueroute.go)
 }
 
 func newRogue(on bool, seed int64) rogue {
@@ -138,6 +148,7 @@ func (s *sim) addRogue() {
 		}
 		s.target++ // it comes on top of the traffic
 		r.vi = s.addVehicle(l, at, 0, bp, rogueColor, roleRogue)
+		s.veh[r.vi].drive = rogueDrive
 		s.index()
 		return
 	}
@@ -145,10 +156,13 @@ func (s *sim) addRogue() {
 
 // rogueBehind places the rogue coming up fast behind a car with lane
 // enough ahead of it, for the close call; false if there is none with
-// room behind it.
+// room behind it. Of those it picks one that drives and has the most
+// lane ahead: one standing mid-lane stands in a queue, which would hold
+// the rogue up for its other acts.
 func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 	n := s.net
 	r := &s.rogue
+	best, bestScore := int32(-1), math.Inf(-1)
 	for i := range s.veh {
 		w := &s.veh[i]
 		l := &n.lanes[w.seg]
@@ -156,37 +170,65 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		if w.hero || w.shadow || l.entry || l.trap || w.v == 0 && room < tailRoom+4 || w.v > 0 && room < 45 {
 			continue
 		}
-		at := w.s - w.hl - hl - tailStart
-		if at < hl+2 || !s.clear(w.seg, at, hl, 4) {
+		at := max(w.s-w.hl-hl-tailStart, hl+2) // as far behind as the lane allows
+		if w.s-w.hl-hl-at < tailNear || !s.clear(w.seg, at, hl, 4) {
 			continue
 		}
-		s.target++
-		r.vi = s.addVehicle(w.seg, at, max(0.6, w.v/l.speed+0.4)*l.speed, bp, rogueColor, roleRogue)
-		s.index()
-		return true
+		score := room - routeAhead*float64(s.queuedAhead(int32(i)))
+		if w.v > 0 {
+			score += 1000
+		}
+		if l.approach >= 0 && n.approaches[l.approach].kind == approachStop {
+			score -= 2 * routeAhead
+		}
+		if score > bestScore {
+			best, bestScore = int32(i), score
+		}
 	}
-	return false
+	if best < 0 {
+		return false
+	}
+	w := &s.veh[best]
+	l := &n.lanes[w.seg]
+	s.target++
+	r.vi = s.addVehicle(w.seg, max(w.s-w.hl-hl-tailStart, hl+2), max(0.6, w.v/l.speed+0.4)*l.speed, bp, rogueColor, roleRogue)
+	s.veh[r.vi].drive = rogueDrive
+	s.index()
+	return true
+}
+
+// queuedAhead counts the cars ahead of vi on its lane.
+func (s *sim) queuedAhead(vi int32) int {
+	k := 0
+	for _, j := range s.net.lanes[s.veh[vi].seg].veh {
+		if s.veh[j].s > s.veh[vi].s {
+			k++
+		}
+	}
+	return k
 }
 
 // rogueLook starts an act when its chance has come (red lights are
-// decided in rogueGoes, when the rogue stands at one).
+// decided in rogueGoes, when the rogue stands at one). The close call
+// may come before rogueFirst; the roll through a stop sign may be armed
+// while the rogue rests after an act, when its fault (from limitStopAt
+// before the line) begins after the rest: a stop sign the rogue reaches
+// just after an act is one of the few chances it gets.
 func (s *sim) rogueLook() {
 	r := &s.rogue
-	if r.vi < 0 || r.cur != actNone || s.t < r.rest && (r.done[actCloseCall] || r.rest > rogueFirst) {
+	if r.vi < 0 || r.cur != actNone {
 		return
 	}
 	v := &s.veh[r.vi]
 	if !v.alive || v.onMove || v.frozen > s.t {
 		return
 	}
-
+	early, left := s.t < r.rest, r.last-s.t
 	switch {
-	case !r.done[actCloseCall] && s.tailChance():
-	case s.t < r.rest:
-		return
-	case !r.done[actWrongWay] && s.swerveChance():
-	case !r.done[actOffLane] && s.driftChance():
-	case !r.done[actStopSign] && s.rollChance():
+	case !r.done[actCloseCall] && (!early || r.rest <= rogueFirst) && left > tailGiveUp && s.tailChance():
+	case !early && !r.done[actWrongWay] && left > 2*swerveRamp+swerveHold && s.swerveChance():
+	case !early && !r.done[actOffLane] && left > 2*driftRamp+driftHold && s.driftChance():
+	case !r.done[actStopSign] && s.rollChance(r.rest, r.last):
 	default:
 		return
 	}
@@ -214,16 +256,17 @@ func (r *rogue) end(s *sim, happened bool, start float64) {
 func (s *sim) remains(v *vehicle) float64 { return s.net.lanes[v.seg].path.length() - v.s - v.hl }
 
 // roomFor reports whether a sideways act of secs seconds at up to
-// actSpeed ends well before the rogue must brake for its line, with the
-// way ahead open, on a straight lane (beside a bend the offset would
-// change its speed, which the recording's velocities do not follow).
+// actSpeed ends well before the rogue must brake for its line, or for
+// the car ahead even if that stopped at once, on a straight lane
+// (beside a bend the offset would change its speed, which the
+// recording's velocities do not follow).
 func (s *sim) roomFor(v *vehicle, secs float64) bool {
 	if s.net.lanes[v.seg].path.minRadius() < straightRadius {
 		return false
 	}
-	fast := actSpeed // roguePlan slows it to that
+	need := actRoom(secs)
 	gap, _ := s.leader(s.rogue.vi)
-	return v.v >= 3 && s.remains(v) >= fast*secs+fast*fast/(2*stopDecel)+5 && gap > 30
+	return v.v >= 3 && s.remains(v) >= need && gap-jamGap >= need
 }
 
 // rogueAfter moves the rogue sideways for its act after every vehicle
@@ -318,7 +361,7 @@ func (s *sim) tailAfter(v *vehicle) {
 	case !on && r.span >= 0:
 		r.end(s, true, r.span)
 		r.calm = s.t + tailCalm
-	case !on && (r.late && rel <= 0.2 || s.t-r.since > 15):
+	case !on && (r.late && rel <= 0.2 || s.t-r.since > tailGiveUp):
 		r.end(s, false, 0)
 		r.calm = s.t + tailCalm
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // findFaults runs what `viewer check` runs over a recording on its map.
-func findFaults(t *testing.T, logBytes []byte, m *scene.Map) *faults.Result {
+func findFaults(t testing.TB, logBytes []byte, m *scene.Map) *faults.Result {
 	t.Helper()
 	rec, err := scene.Open(bytes.NewReader(logBytes), int64(len(logBytes)), nil)
 	if err != nil {
@@ -30,11 +30,11 @@ func findFaults(t *testing.T, logBytes []byte, m *scene.Map) *faults.Result {
 // change to the traffic moves them, and then this table is updated by
 // hand from what `viewer demo` prints, after looking at the new demo.
 var rogueTimes = []StagedFault{
-	{Kind: "close-call", Start: 2.55, End: 3.70},
-	{Kind: "wrong-way", Start: 47.50, End: 50.10},
-	{Kind: "off-lane", Start: 56.90, End: 58.55},
-	{Kind: "stop-sign", Start: 87.80, End: 89.90},
-	{Kind: "red-light", Start: 103.60, End: 103.60},
+	{Kind: "close-call", Start: 1.50, End: 2.70},
+	{Kind: "off-lane", Start: 29.80, End: 31.45},
+	{Kind: "wrong-way", Start: 43.90, End: 46.45},
+	{Kind: "stop-sign", Start: 69.05, End: 70.05},
+	{Kind: "red-light", Start: 100.20, End: 100.20},
 }
 
 // rogueSlack is how far (s) the check's span may differ from the one the

@@ -30,13 +30,8 @@ func (s *sim) swerveChance() bool {
 	if l.rank != 0 || v.v > actSpeed+2 || !s.roomFor(v, 2*swerveRamp+swerveHold) {
 		return false
 	}
-	o := -1
-	for i := range n.lanes {
-		if c := &n.lanes[i]; c.road == l.road && c.sideB != l.sideB && c.rank == 0 {
-			o = i
-		}
-	}
-	if o < 0 || len(n.lanes[o].veh) > 0 || n.lanes[o].committed > 0 {
+	o := s.oncoming(v.seg)
+	if o < 0 || s.meets(v, o) || n.lanes[o].committed > 0 {
 		return false
 	}
 	d := s.across(v, o)
@@ -53,33 +48,38 @@ func (s *sim) swerveChance() bool {
 	return true
 }
 
+// meets reports whether a car on the oncoming lane o is still ahead of
+// the rogue (v), or too little behind it: one that has passed it already
+// leaves the stretch the rogue takes free.
+func (s *sim) meets(v *vehicle, o int) bool {
+	ln := &s.net.lanes[o]
+	opposite := ln.path.length() - v.s // where the rogue's centre is, along o
+	for _, j := range ln.veh {
+		if u := &s.veh[j]; u.s-u.hl < opposite+v.hl+passedGap {
+			return true
+		}
+	}
+	return false
+}
+
 // across is how far the oncoming lane o is from the rogue's lane point
 // (m, on the ground).
 func (s *sim) across(v *vehicle, o int) float64 {
 	p, _ := s.net.lanes[v.seg].path.at(v.s)
-	pts := s.net.lanes[o].path.pts
-	best := math.Inf(1)
-	for i := 0; i+1 < len(pts); i++ {
-		a, b := flat(pts[i]), flat(pts[i+1])
-		d := b.Sub(a)
-		t := 0.0
-		if l2 := d.Dot(d); l2 > 0 {
-			t = min(max(flat(p).Sub(a).Dot(d)/l2, 0), 1)
-		}
-		best = min(best, flat(p).Sub(a.Add(d.Mul(t))).Len())
-	}
-	return best
+	return distTo(s.net.lanes[o].path.pts, p)
 }
 
 // rollChance arms the stop-sign act on the way to a stop sign (see
-// rogueGoes).
-func (s *sim) rollChance() bool {
+// rogueGoes), if the rogue cannot reach limitStopAt before the line
+// before time after, and will have passed the line by time end (slowing
+// to half its speed on average at worst).
+func (s *sim) rollChance(after, end float64) bool {
 	v := &s.veh[s.rogue.vi]
 	l := &s.net.lanes[v.seg]
 	if l.approach < 0 || v.next < 0 || !s.net.approaches[l.approach].signed || v.v < 4 {
 		return false
 	}
-	if front := s.remains(v); front < 20 || front > 70 {
+	if front := s.remains(v); front < 20 || front > 70 || (front-limitStopAt)/v.v < after-s.t || 2*front/v.v > end-s.t {
 		return false
 	}
 	if first, _ := s.placeInLane(s.rogue.vi); !first {
@@ -143,6 +143,9 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		if s.t < r.calm && v.v <= vl {
 			a = max(a, -comfBrake)
 		}
+		if s.looking(v) {
+			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+		}
 	case actOffLane, actWrongWay:
 		a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
 	case actCloseCall:
@@ -163,6 +166,20 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		}
 	}
 	return a
+}
+
+// looking reports whether the rogue, between acts, is where a sideways
+// act still to be staged could begin: it drives no faster than the act
+// then, looking for its chance (a gap in the oncoming lane, the way
+// ahead clear), so that it can begin at once.
+func (s *sim) looking(v *vehicle) bool {
+	r := &s.rogue
+	if v.onMove {
+		return false
+	}
+	ww := !r.done[actWrongWay] && s.actLane(actWrongWay, v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
+	off := !r.done[actOffLane] && s.actLane(actOffLane, v.seg) && s.remains(v) >= actRoom(2*driftRamp+driftHold)
+	return ww || off
 }
 
 // rogueGoes decides, in permit, whether the rogue takes movement mi now

@@ -13,6 +13,8 @@ const (
 	walkersTarget  = 64    // walkers on such a city
 	maxActors      = 200   // at most this many of each on a big map
 	laneShare      = 30.0  // metres of lane per vehicle at most
+	townVehicles   = 60    // vehicles on a CARLA town of usual size
+	townLaneShare  = 60.0  // metres of lane per vehicle at most on a town: its junctions are closer, with lanes of 11 m between some, and denser traffic jams past the 30 s the check calls blocked
 	walkShare      = 25.0  // metres of sidewalk per walker at most
 	bigLaneShare   = 180.0 // metres of lane per vehicle on a big map
 	bigWalkShare   = 250.0 // metres of sidewalk per walker on a big map
@@ -66,7 +68,11 @@ func newSim(net *network, seed int64, rogue bool) *sim {
 			s.entries = append(s.entries, i)
 		}
 	}
-	s.target = population(total, vehiclesTarget, laneShare, bigLaneShare)
+	if net.fair {
+		s.target = population(total, townVehicles, townLaneShare, bigLaneShare)
+	} else {
+		s.target = population(total, vehiclesTarget, laneShare, bigLaneShare)
+	}
 	s.trail = make([]int, len(net.lanes))
 	for i := range s.trail {
 		s.trail[i] = -1
@@ -214,6 +220,11 @@ func (s *sim) destroy(vi int32) {
 		}
 	}
 	v.hold, v.prev, v.alive = -1, -1, false
+	for i := range s.net.lanes {
+		if s.net.lanes[i].claim == vi {
+			s.net.lanes[i].claim = -1
+		}
+	}
 	s.alive--
 	s.ev.dels = append(s.ev.dels, v.id)
 	if v.hero && s.sensor != 0 {

@@ -387,6 +387,9 @@ func (s *sim) chooseNext(vi int32, l int) int {
 	}
 	rng := s.rng
 	if v.rogue {
+		if m := s.rogueRoute(l); m >= 0 {
+			return m
+		}
 		rng = s.rogue.rng
 	}
 	wExit := 1.0

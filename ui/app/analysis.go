@@ -161,6 +161,11 @@ func (a *App) Association() *lanes.Association { return a.an.assoc }
 // done; read-only).
 func (a *App) Faults() []faults.Fault { return a.an.faults() }
 
+// EndLights returns the road ends with a recorded traffic light: indices
+// into Association().Lights by end (nil until the pass is done;
+// read-only). The window colours those ends' stop lines by their light.
+func (a *App) EndLights() map[lanes.EndKey]int32 { return a.an.endLights }
+
 // Thresholds returns the fault rules' limits in use.
 func (a *App) Thresholds() faults.Thresholds { return a.an.thresholds }
 
@@ -313,7 +318,11 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 		return
 	}
 	e := lanes.EndAhead(m, s.Lane)
-	if !e.HasLight {
+	// A recorded light tied to the end counts as much as the map's own:
+	// the 2019 Town03 and Town05 name no signal, and their lights are
+	// tied to the entries by place (lanes.Association.EndLights).
+	k, recorded := a.an.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]
+	if !e.HasLight && !recorded {
 		return
 	}
 	d := lanes.ToEnd(m, e, s.Along)
@@ -321,7 +330,7 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 		return
 	}
 	l.S("light ahead").Tab()
-	if k, ok := a.an.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]; ok {
+	if recorded {
 		if st, ok := a.an.assoc.Lights[k].StateAt(a.rp.stateTime); ok {
 			l.S(st.String()).S(", ")
 		}

@@ -129,8 +129,8 @@ type texts struct {
 	// short for them scrolls past (the wheel over it), for actorOf.
 	actorScroll int
 	actorOf     uint32
-	marks                        Marks
-	date                         string // the recording's date, formatted once
+	marks       Marks
+	date        string // the recording's date, formatted once
 }
 
 // New returns an app with the remembered settings applied. A nil picker
