@@ -58,9 +58,9 @@ func (h *hudText) panel(g *Game, lines *app.Lines, b textBox) {
 	}
 	if b.more > 0 {
 		ty := y + pad + float64(b.n)*lh + (lh-faceH(f.regular))/2
-		h.scratch = append(h.scratch[:0], "▾ "...)
+		h.scratch = append(h.scratch[:0], "+ "...)
 		h.scratch = strconv.AppendInt(h.scratch, int64(b.more), 10)
-		h.scratch = append(h.scratch, " more lines: the wheel here scrolls"...)
+		h.scratch = append(h.scratch, " more lines (the wheel here scrolls)"...)
 		ov.run(0, h.scratch, x+pad, ty, f.rRegular, inner, colTextDim)
 	}
 }

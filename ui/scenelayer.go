@@ -50,7 +50,7 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	if a.Map() == nil && a.Recording() == nil {
 		l &^= scenedraw.Legend // nothing open: no colours to explain
 	}
-	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true}
+	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true, LegendShort: a.LegendShort()}
 	if c := a.Clock(); c != nil {
 		opt.Time = c.Time()
 	}

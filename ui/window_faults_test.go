@@ -115,8 +115,15 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 		t.Fatal("no plots under the actor panel")
 	}
 	want := p.Start + 0.25*(p.End-p.Start)
+	a.Apply(input.Pan(4000, 4000)) // the car off screen: the click brings it back
 	sc.click(p.X0+0.25*(p.X1-p.X0), (p.Y0+p.Y1)/2)
 	drain(t, g, sc)
+	run(t, g, 1)
+	if act := a.State().Actor(off.Actor); act == nil {
+		t.Errorf("actor %d not in the scene after the click", off.Actor)
+	} else if x, y, _, ok := a.View().WorldToScreen(act.World.Location); !ok || !g.lay.view.contains(x, y) {
+		t.Errorf("after a click on the plots actor %d is at %.0f,%.0f, off the view %+v", off.Actor, x, y, g.lay.view)
+	}
 	if got := a.Clock().Time(); math.Abs(got-want) > 0.06 {
 		t.Errorf("a click on the plots went to %v, want %v", got, want)
 	}

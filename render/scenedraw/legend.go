@@ -248,6 +248,9 @@ func (r *Renderer) legendBox(vp render.Viewport) (box render.Rect, rowH float64,
 	s := vp.DeviceScale()
 	asc, desc := r.meas.LineMetrics()
 	rowH = math.Ceil(asc+desc) + 2*placerPad*s
+	if r.short {
+		return r.shortBox(vp, rowH)
+	}
 	maxW := max(legendMaxW*vp.Width, 0)
 	w, bandW, bandRows, rows := 0.0, 0.0, 0, 0
 	for i := range legendColumns {
@@ -294,6 +297,10 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
 	}
 	s := v.Viewport.DeviceScale()
 	dl.Rect2D(render.LayerOverlay, box.MinX, box.MinY, box.MaxX, box.MaxY, colPanel)
+	if r.short {
+		r.drawShort(dl, box, rowH, s)
+		return
+	}
 	x0 := box.MinX + legendInset*s
 	maxW := max(legendMaxW*v.Viewport.Width, 0)
 	x, top, bandRows := x0, box.MinY+legendInset*s, 0
@@ -357,5 +364,67 @@ func (r *Renderer) pin(dl *render.DrawList) {
 		l.Box = render.Rect{MinX: p.x - placerPad*s, MinY: p.top, MaxX: p.x - placerPad*s + p.w, MaxY: p.top + p.h}
 		l.TextX, l.Baseline = p.x, p.baseline
 		l.TextTop = p.top + placerPad*s
+	}
+}
+
+// The collapsed legend (Options.LegendShort): a row a column, its title
+// in a column of titles, then the swatches of its rows.
+
+// shortSwatches is how many swatches a collapsed column shows at most.
+const shortSwatches = 12
+
+// shortBox is legendBox for the collapsed legend.
+func (r *Renderer) shortBox(vp render.Viewport, rowH float64) (box render.Rect, _ float64, ok bool) {
+	s := vp.DeviceScale()
+	titleW, sw, rows := 0.0, 0, 0
+	for i := range legendColumns {
+		c := &legendColumns[i]
+		if n := r.rowsOf(c); n > 0 {
+			titleW = max(titleW, r.meas.MeasureString(c.title))
+			sw = max(sw, min(n, shortSwatches))
+			rows++
+		}
+	}
+	if rows == 0 {
+		return box, 0, false
+	}
+	w := 2*legendInset*s + titleW + 4*s + float64(sw)*(legendSwatch+3)*s
+	h := 2*legendInset*s + float64(rows)*rowH
+	x0, y0 := max(vp.Width-legendMargin*s-w, 0), legendMargin*s
+	return render.Rect{MinX: x0, MinY: y0, MaxX: x0 + w, MaxY: y0 + h}, rowH, true
+}
+
+// drawShort draws the collapsed legend in box.
+func (r *Renderer) drawShort(dl *render.DrawList, box render.Rect, rowH, s float64) {
+	titleW := 0.0
+	for i := range legendColumns {
+		if c := &legendColumns[i]; r.rowsOf(c) > 0 {
+			titleW = max(titleW, r.meas.MeasureString(c.title))
+		}
+	}
+	x0, y := box.MinX+legendInset*s, box.MinY+legendInset*s
+	sw := legendSwatch * s
+	for i := range legendColumns {
+		c := &legendColumns[i]
+		if r.rowsOf(c) == 0 {
+			continue
+		}
+		r.legendText(dl, x0, y, rowH, c.title, colLegendTitle, s)
+		x, n := x0+titleW+4*s, 0
+		for j := range c.entries {
+			e := &c.entries[j]
+			if !r.shows(c, e) || n == shortSwatches {
+				continue
+			}
+			n++
+			sy := y + (rowH-sw)/2
+			if e.shaped {
+				DrawShape(dl, e.shape, x+sw/2, sy+sw/2, sw*0.62, e.color)
+			} else {
+				dl.Rect2D(render.LayerOverlay, x, sy, x+sw, sy+sw, e.color)
+			}
+			x += sw + 3*s
+		}
+		y += rowH
 	}
 }

@@ -274,3 +274,30 @@ func TestHeroColorUnique(t *testing.T) {
 		t.Errorf("the hero's colour is %d times in the palette, want once", n)
 	}
 }
+
+// TestLegendShort: collapsed, the legend keeps a row a column (its title
+// and its swatches, no row texts) in a smaller panel.
+func TestLegendShort(t *testing.T) {
+	f := newFixture(t)
+	st := f.state(t, 1)
+	vp := render.Viewport{Width: 1280, Height: 720, Scale: 1}
+	r := f.renderer()
+	v := framedView(r, st, vp)
+	dl := render.NewDrawList()
+	r.Build(dl, &v, st, Options{Layers: Legend | Lights})
+	full, _ := r.LegendRect(vp, st)
+	fullTitles, _ := legendRows(dl)
+	dl = render.NewDrawList()
+	r.Build(dl, &v, st, Options{Layers: Legend | Lights, LegendShort: true})
+	short, ok := r.LegendRect(vp, st)
+	titles, rows := legendRows(dl)
+	if !ok || !slices.Equal(titles, fullTitles) || len(rows) != 0 {
+		t.Errorf("collapsed: columns %q (full %q), row texts %q", titles, fullTitles, rows)
+	}
+	if short.MaxY-short.MinY >= full.MaxY-full.MinY || short.MaxX-short.MinX > full.MaxX-full.MinX {
+		t.Errorf("collapsed legend %+v not smaller than %+v", short, full)
+	}
+	if countColor(dl, colHero) == 0 {
+		t.Error("no hero swatch in the collapsed legend")
+	}
+}

@@ -31,6 +31,8 @@ type Renderer struct {
 	// seen is the legend's rows whose colours the last frame drew: the
 	// legend lists only those.
 	seen legendSeen
+	// short: the last frame drew the legend collapsed (LegendShort).
+	short bool
 	net  *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
@@ -91,6 +93,7 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 	v := dl.View()
 	r.pinned = r.pinned[:0]
 	r.seen = legendSeen{}
+	r.short = opt.LegendShort
 	if opt.Layers.Has(Grid) {
 		r.drawGrid(dl, v)
 	}

@@ -75,6 +75,7 @@ type App struct {
 	recNote        string        // why the recording is incomplete, for the status
 
 	layers      [input.NumLayers]bool
+	legendShort bool // the legend shows collapsed (8 steps whole, collapsed, hidden)
 	help        bool
 	notices     []Notice
 	log         io.Writer // where warnings and errors are written too (SetLog); nil: nowhere

@@ -285,3 +285,22 @@ func TestPlotSeekKeepsActorInView(t *testing.T) {
 		t.Error("after a seek on the plots the selected actor is off screen")
 	}
 }
+
+// TestLegendKeySteps: 8 steps the legend whole, collapsed, hidden and
+// whole again, and says so each time.
+func TestLegendKeySteps(t *testing.T) {
+	a := newFaulty(t)
+	if !a.LayerOn(input.LayerLegend) {
+		a.Apply(input.ToggleLayer(input.LayerLegend))
+	}
+	want := []struct{ on, short bool }{{true, true}, {false, false}, {true, false}, {true, true}}
+	for i, w := range want {
+		a.Apply(input.ToggleLayer(input.LayerLegend))
+		if a.LayerOn(input.LayerLegend) != w.on || a.LegendShort() != w.short {
+			t.Errorf("press %d: legend on %v collapsed %v, want %v %v", i+1, a.LayerOn(input.LayerLegend), a.LegendShort(), w.on, w.short)
+		}
+	}
+	if !noticeWith(a, Info, "legend collapsed") {
+		t.Errorf("no notice of the collapsed legend: %+v", a.Notices())
+	}
+}

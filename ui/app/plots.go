@@ -208,14 +208,15 @@ func plotRange(p *Plot, s Series, least float64) float64 {
 	return NiceCeil(max(math.Abs(p.Min[s]), math.Abs(p.Max[s]), least))
 }
 
-// NiceCeil rounds v > 0 up to 1, 2, 2.5 or 5 times a power of ten, the
-// plots' round ranges.
+// NiceCeil rounds v > 0 up to 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a
+// power of ten, the plots' round ranges (fine enough that a band is at
+// least two thirds full).
 func NiceCeil(v float64) float64 {
 	if !(v > 0) || math.IsInf(v, 0) {
 		return v
 	}
 	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range [...]float64{1, 2, 2.5, 5, 10} {
+	for _, m := range [...]float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
 		if v <= m*p*(1+1e-9) {
 			return m * p
 		}

@@ -9,7 +9,7 @@ import (
 
 func TestNiceCeil(t *testing.T) {
 	for _, tc := range []struct{ in, want float64 }{
-		{0.19, 0.2}, {0.5, 0.5}, {1, 1}, {1.8, 2}, {2.1, 2.5}, {3, 5}, {7, 10}, {38, 50}, {67, 100}, {120, 200},
+		{0.19, 0.2}, {0.5, 0.5}, {1, 1}, {1.8, 2}, {2.1, 2.5}, {3, 3}, {3.1, 4}, {7, 8}, {38, 40}, {67, 80}, {120, 150}, {170, 200},
 	} {
 		if got := NiceCeil(tc.in); math.Abs(got-tc.want) > 1e-9 {
 			t.Errorf("NiceCeil(%v) = %v, want %v", tc.in, got, tc.want)
@@ -27,9 +27,9 @@ func TestPlotScale(t *testing.T) {
 		lo, hi         [NumSeries]float64
 		speed, off, hd float64
 	}{
-		{"lane keeping", [NumSeries]float64{0, -0.19, -3}, [NumSeries]float64{38, 0.12, 4.2}, 50, 0.5, 5},
-		{"a drift", [NumSeries]float64{0, -1.8, -12}, [NumSeries]float64{67, 0.3, 20}, 100, 2, 20},
-		{"wrong-way", [NumSeries]float64{0, -3, -178}, [NumSeries]float64{30, 3, 10}, 50, 5, 180},
+		{"lane keeping", [NumSeries]float64{0, -0.19, -3}, [NumSeries]float64{38, 0.12, 4.2}, 40, 0.5, 5},
+		{"a drift", [NumSeries]float64{0, -1.8, -12}, [NumSeries]float64{67, 0.3, 20}, 80, 2, 20},
+		{"wrong-way", [NumSeries]float64{0, -3, -178}, [NumSeries]float64{30, 3, 10}, 30, 3, 180},
 		{"just under wrong-way", [NumSeries]float64{0, -1, -89}, [NumSeries]float64{5, 1, 2}, 10, 1, 100},
 		{"no values", [NumSeries]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [NumSeries]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}, 10, 0.5, 5},
 	} {
