@@ -33,7 +33,7 @@ type Renderer struct {
 	seen legendSeen
 	// short: the last frame drew the legend collapsed (LegendShort).
 	short bool
-	net  *netCache // the OpenDRIVE map (SetRoads), nil when none
+	net   *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
 // New returns a Renderer with no map, measuring label text with
