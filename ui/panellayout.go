@@ -124,7 +124,7 @@ func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Loa
 	p.all = p.all[:0]
 	p.inspectors(l, f, a)
 	p.listPanel(l, f, a)
-	p.noticeStack(l, f, a.Notices())
+	p.noticeStack(l, f, a.Notices(), a)
 	p.loadBoxes(l, f, loads, previewing)
 }
 
@@ -290,18 +290,31 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 // them beside it, or, when a small window leaves too little room between
 // it and the inspector, under it; they are wrapped so as not to cover the
 // inspector and its plots.
-func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice) {
+func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelSource) {
 	p.notices = p.notices[:0]
 	pad, stripe := l.px(8), l.px(4)
 	y, top := l.view.y1-l.px(panelMargin), l.view.y0
 	right := l.w - l.px(panelMargin)
 	left := p.leftPanelsEdge(l)
+	beside := false
 	if p.list.kind != listNone {
 		x0 := p.list.r.x0
-		if beside := x0 - l.px(panelMargin); beside-left-stripe-2*pad >= l.px(200) {
-			right = beside
+		if b := x0 - l.px(panelMargin); b-left-stripe-2*pad >= l.px(200) {
+			right, beside = b, true
 		} else {
 			top = p.rightPanelsBottom(l, x0) + l.px(panelMargin)
+		}
+	}
+	// Clear of the followed actor: right of it where that leaves room,
+	// else under the list panel beside which they would cover it.
+	if fx0, _, fx1, _, ok := a.FollowedBox(); ok && a.Following() != 0 && fx1 > left && fx0 < right {
+		clear := fx1 + l.px(panelMargin)
+		switch {
+		case right-clear-stripe-2*pad >= l.px(200):
+			left = clear
+		case beside:
+			right, top = l.w-l.px(panelMargin), p.rightPanelsBottom(l, p.list.r.x0)+l.px(panelMargin)
+			left = max(left, min(clear, right-l.px(200)))
 		}
 	}
 	width := min(l.px(560), l.w*0.5)

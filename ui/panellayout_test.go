@@ -290,3 +290,31 @@ func TestPanelLayoutOffFollowed(t *testing.T) {
 		t.Errorf("list at %v, over the legend ending at 140", p.list.r.y0)
 	}
 }
+
+// TestPanelLayoutNoticesOffFollowed: the notices keep off the followed
+// actor: beside the list they would cover it, so they go under the list.
+func TestPanelLayoutNoticesOffFollowed(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults())
+	a.Tick()
+	l := newLayout(960, 600, 1)
+	hero := rect{420, 200, 560, 480}
+	src := &fakePanels{follow: 7, followed: hero, notices: []app.Notice{{Level: app.Info, Text: "opened recording carla-0.9.13-town01-lanecenter.log: 432 frames, 0:12.53"}, {Level: app.Info, Text: "2 faults found"}}}
+	src.faults = *a.FaultList()
+	actorLines(&src.actor, 20)
+	var p panelLayout
+	p.layout(&l, f, src, nil, false)
+	if len(p.notices) == 0 {
+		t.Fatal("no notice laid out")
+	}
+	for _, nb := range p.notices {
+		if r := nb.r; r.x0 < hero.x1 && hero.x0 < r.x1 && r.y0 < hero.y1 && hero.y0 < r.y1 {
+			t.Errorf("notice %+v covers the followed actor %+v", r, hero)
+		}
+	}
+	noOverlap(t, p.all)
+}
