@@ -212,6 +212,16 @@ func (h *hudText) plotAxis(g *Game, tl playback.Timeline, x0, y, w float64, hove
 	marks := tl.Ticks(l.px(64))
 	dec := playback.TickDecimals(marks.Step)
 	ty := y + l.px(3)
+	// The time under the cursor, first: the tick labels it would cover
+	// are left out.
+	cx0, cx1 := math.Inf(1), math.Inf(-1)
+	if hover {
+		h.scratch = playback.AppendTime(h.scratch[:0], cursor, 2)
+		tw := f.rSmall.widthBytes(h.scratch)
+		tx := min(max(tl.XAt(cursor)-tw/2, x0), x0+w-tw)
+		ov.run(0, h.scratch, tx, ty, f.rSmall, 0, colTitle)
+		cx0, cx1 = tx-l.px(4), tx+tw+l.px(4)
+	}
 	for i := range marks.N {
 		t := marks.At(i)
 		x := math.Round(tl.XAt(t))
@@ -219,16 +229,10 @@ func (h *hudText) plotAxis(g *Game, tl playback.Timeline, x0, y, w float64, hove
 		h.scratch = playback.AppendTime(h.scratch[:0], t, dec)
 		tw := f.rSmall.widthBytes(h.scratch)
 		tx := min(max(x-tw/2, x0), x0+w-tw)
+		if tx+tw > cx0 && tx < cx1 {
+			continue
+		}
 		ov.run(0, h.scratch, tx, ty, f.rSmall, 0, colTextDim)
-	}
-	if hover {
-		h.scratch = playback.AppendTime(h.scratch[:0], cursor, 2)
-		tw := f.rSmall.widthBytes(h.scratch)
-		x := tl.XAt(cursor)
-		tx := min(max(x-tw/2, x0), x0+w-tw)
-		pad := l.px(2)
-		ov.rect(0, rect{tx - pad, ty - pad, tx + tw + pad, ty + faceH(f.small) + pad}, colPanelBg)
-		ov.run(0, h.scratch, tx, ty, f.rSmall, 0, colTitle)
 	}
 }
 

@@ -130,6 +130,17 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 	if a.Selected() != off.Actor {
 		t.Errorf("a click on the plots changed the selection to %d", a.Selected())
 	}
+	// The cursor rests on the plots: each band's title row ends with the
+	// series' value at its time, in the title's white.
+	if g.pan.plotRows == 0 {
+		t.Fatal("no rows of plots")
+	}
+	hover := shot(t, g, "plot-hover")
+	p = g.pan.plotArea
+	row := image.Rect(int((p.X0+p.X1)/2), int(p.Y0), int(p.X1), int(p.Y0+g.lay.px(plotTitleH)))
+	if n := countNear(hover, row, 30, rgb(colTitle)); n < 5 {
+		t.Errorf("no value under the cursor in the speed band's title row %v (%d white pixels)", row, n)
+	}
 	// Playing, with the list, the trail, the marks and the plots.
 	sc.key(input.KeyK, false, false)
 	sc.key(input.KeyL, false, false)
