@@ -14,9 +14,8 @@ import (
 // carry meaning now, grouped in columns: road-end rules and lane markings
 // (with a map), light states and events, actor kinds, trail speeds and
 // fault marks. It lists only what the frame drew (the draw code notes each
-// meaningful colour it uses in Renderer.seen): a town at night with three
-// cars shows three rows, not forty. The map's columns are listed whole,
-// as their roads are cached rather than drawn each frame. Greys (road,
+// meaningful colour it uses in Renderer.seen): a street with three cars
+// and a green light shows a handful of rows, not forty. Greys (road,
 // sidewalk, intersection, pole, grid) are not listed: they read as what
 // they are.
 
@@ -33,11 +32,28 @@ const (
 	legendBrake
 	legendFlash
 	legendHero
-	legendKind0   // + scene.Kind
-	legendSpeed0  = legendKind0 + legendKey(scene.KindSpectator) + 1
-	legendFault0  = legendSpeed0 + legendKey(len(speedColors))
-	legendGhost   = legendFault0 + legendKey(faults.LaneChange) + 1
-	numLegendKeys = legendGhost + 1
+	legendKind0  // + scene.Kind
+	legendSpeed0 = legendKind0 + legendKey(scene.KindSpectator) + 1
+	legendFault0 = legendSpeed0 + legendKey(len(speedColors))
+	legendGhost  = legendFault0 + legendKey(faults.LaneChange) + 1
+)
+
+// The map's rows: road-end rules, lane markings, OpenDRIVE's marks.
+const (
+	legendRuleLight = legendGhost + 1 + iota
+	legendRuleStop
+	legendRuleAlways
+	legendRuleNever
+	legendSideA
+	legendSideB
+	legendCentre
+	legendTram
+	legendTrain
+	legendMarkWhite
+	legendMarkYellow
+	legendArrow
+	legendLamp
+	numLegendKeys
 )
 
 // legendSeen is the set of legend rows the frame drew.
@@ -86,9 +102,6 @@ type legendEntry struct {
 type legendColumn struct {
 	title   string
 	entries []legendEntry
-	forMap  bool // shown with a map; else with a recording
-	// forNet: shown with an OpenDRIVE map (SetRoads).
-	forNet bool
 }
 
 // faultEntry is a fault kind's legend row: its mark's shape and colour.
@@ -108,24 +121,24 @@ func speedEntry(text string, i int) legendEntry {
 
 var legendColumns = [...]legendColumn{
 	{"road end rule", []legendEntry{
-		{text: "traffic light", color: ruleColor(bai.RuleTrafficLight)},
-		{text: "stop sign", color: ruleColor(bai.RuleStopSign)},
-		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop)},
-		{text: "never stop", color: ruleColor(bai.RuleNeverStop)},
-	}, true, false},
+		{text: "traffic light", color: ruleColor(bai.RuleTrafficLight), key: legendRuleLight},
+		{text: "stop sign", color: ruleColor(bai.RuleStopSign), key: legendRuleStop},
+		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop), key: legendRuleAlways},
+		{text: "never stop", color: ruleColor(bai.RuleNeverStop), key: legendRuleNever},
+	}},
 	{"markings", []legendEntry{
-		{text: "side A lane", color: colSideA},
-		{text: "side B lane", color: colSideB},
-		{text: "centre line", color: colCentre},
-		{text: "tram rail", color: colTram},
-		{text: "train rail", color: colTrain},
-	}, true, false},
+		{text: "side A lane", color: colSideA, key: legendSideA},
+		{text: "side B lane", color: colSideB, key: legendSideB},
+		{text: "centre line", color: colCentre, key: legendCentre},
+		{text: "tram rail", color: colTram, key: legendTram},
+		{text: "train rail", color: colTrain, key: legendTrain},
+	}},
 	{"OpenDRIVE", []legendEntry{
-		{text: "white mark", color: colMarkWhite},
-		{text: "yellow mark", color: colMarkYellow},
-		{text: "travel arrow", color: colArrow},
-		{text: "lamp, no actor", color: colLampUnknown},
-	}, false, true},
+		{text: "white mark", color: colMarkWhite, key: legendMarkWhite},
+		{text: "yellow mark", color: colMarkYellow, key: legendMarkYellow},
+		{text: "travel arrow", color: colArrow, key: legendArrow},
+		{text: "lamp, no actor", color: colLampUnknown, key: legendLamp},
+	}},
 	{"lights, events", []legendEntry{
 		{text: "red", color: lightColor(recorder.LightRed), key: legendRed},
 		{text: "yellow", color: lightColor(recorder.LightYellow), key: legendYellow},
@@ -133,7 +146,7 @@ var legendColumns = [...]legendColumn{
 		{text: "off", color: lightColor(recorder.LightOff), key: legendOff},
 		{text: "brake light", color: colBrake, key: legendBrake},
 		{text: "collision flash", color: colFlash, key: legendFlash},
-	}, false, false},
+	}},
 	{"actors", []legendEntry{
 		{text: "hero", color: colHero, key: legendHero},
 		kindEntry("car", scene.KindCar),
@@ -144,7 +157,7 @@ var legendColumns = [...]legendColumn{
 		kindEntry("sensor", scene.KindSensor),
 		kindEntry("other", scene.KindOther),
 		{text: "run B (ghost)", color: GhostColor, key: legendGhost},
-	}, false, false},
+	}},
 	{"trail, faults", []legendEntry{
 		speedEntry("< 10 km/h", 0),
 		speedEntry("10-30 km/h", 1),
@@ -157,7 +170,7 @@ var legendColumns = [...]legendColumn{
 		faultEntry(faults.CloseCall),
 		faultEntry(faults.Collision),
 		faultEntry(faults.Blocked),
-	}, false, false},
+	}},
 }
 
 var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
@@ -206,17 +219,24 @@ func (l *legendLayout) measure(m render.TextMeasurer) {
 	l.ok = true
 }
 
-// shows reports whether row e of column c is listed: the map's rows
-// with a map that has roads, the others when the last frame drew their
-// colour.
+// shows reports whether row e of column c is listed: when the last frame
+// drew its colour.
 func (r *Renderer) shows(c *legendColumn, e *legendEntry) bool {
-	switch {
-	case c.forNet:
-		return r.net != nil
-	case c.forMap:
-		return len(r.cache.roads) > 0
-	}
 	return e.key != legendAlways && r.seen[e.key]
+}
+
+// rule notes a road-end rule's colour drawn.
+func (s *legendSeen) rule(r bai.Rule) {
+	switch r {
+	case bai.RuleTrafficLight:
+		s.on(legendRuleLight)
+	case bai.RuleStopSign:
+		s.on(legendRuleStop)
+	case bai.RuleAlwaysStop:
+		s.on(legendRuleAlways)
+	case bai.RuleNeverStop:
+		s.on(legendRuleNever)
+	}
 }
 
 // rowsOf returns how many rows column c lists now.

@@ -66,6 +66,8 @@ func (r *Renderer) lightColorSeen(i int32) render.Color {
 	ls := &r.lights
 	if i >= 0 && int(i) < len(ls.has) && ls.has[i] {
 		r.seen.light(ls.state[i])
+	} else if i >= 0 && int(i) < len(r.cache.lights) {
+		r.seen.rule(r.cache.lights[i].rule)
 	}
 	return ls.color(r.cache, i)
 }
