@@ -268,6 +268,7 @@ func (r *Renderer) legendBox(vp render.Viewport) (box render.Rect, rowH float64,
 	s := vp.DeviceScale()
 	asc, desc := r.meas.LineMetrics()
 	rowH = math.Ceil(asc+desc) + 2*placerPad*s
+	r.shortNow = r.short
 	if r.short {
 		return r.shortBox(vp, rowH)
 	}
@@ -296,9 +297,17 @@ func (r *Renderer) legendBox(vp render.Viewport) (box render.Rect, rowH float64,
 	}
 	w += 2 * legendInset * s
 	h := 2*legendInset*s + float64(rows)*rowH
+	if h > legendMaxH*vp.Height {
+		r.shortNow = true // too tall whole: collapsed, not hidden
+		return r.shortBox(vp, rowH)
+	}
 	x0, y0 := max(vp.Width-legendMargin*s-w, 0), legendMargin*s
 	return render.Rect{MinX: x0, MinY: y0, MaxX: x0 + w, MaxY: y0 + h}, rowH, true
 }
+
+// legendMaxH is the largest share of the viewport's height the whole
+// legend takes; a taller one is drawn collapsed (a row a column).
+const legendMaxH = 0.4
 
 // LegendRect returns the screen rectangle the legend takes in vp when the
 // Legend layer is on, as the last frame drew it, and false when there is
@@ -317,7 +326,7 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
 	}
 	s := v.Viewport.DeviceScale()
 	dl.Rect2D(render.LayerOverlay, box.MinX, box.MinY, box.MaxX, box.MaxY, colPanel)
-	if r.short {
+	if r.shortNow {
 		r.drawShort(dl, box, rowH, s)
 		return
 	}

@@ -190,6 +190,9 @@ func TestLegendAlwaysShown(t *testing.T) {
 		if !ok || b.MinX < 0 || b.MaxX > vp.Width {
 			t.Errorf("%gx%g: legend %+v (%v) not inside the viewport", sz[0], sz[1], b, ok)
 		}
+		if sz[1] >= 360 && b.MaxY-b.MinY > legendMaxH*vp.Height {
+			t.Errorf("%gx%g: legend %v px tall: not collapsed to fit", sz[0], sz[1], b.MaxY-b.MinY)
+		}
 	}
 }
 

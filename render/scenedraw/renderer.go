@@ -31,8 +31,10 @@ type Renderer struct {
 	// seen is the legend's rows whose colours the last frame drew: the
 	// legend lists only those.
 	seen legendSeen
-	// short: the last frame drew the legend collapsed (LegendShort).
-	short bool
+	// short: the last frame asked for the legend collapsed
+	// (LegendShort); shortNow: legendBox laid it out collapsed (asked,
+	// or too tall whole).
+	short, shortNow bool
 	net   *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
