@@ -35,7 +35,7 @@ type Renderer struct {
 	// (LegendShort); shortNow: legendBox laid it out collapsed (asked,
 	// or too tall whole).
 	short, shortNow bool
-	net   *netCache // the OpenDRIVE map (SetRoads), nil when none
+	net             *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
 // New returns a Renderer with no map, measuring label text with
