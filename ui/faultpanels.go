@@ -58,10 +58,18 @@ func (h *hudText) faultListPanel(g *Game) {
 		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ",
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
 	case listFaults:
-		h.rowsPanel(g, rowsSpec{title: "Faults  ",
-			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
+		ff := a.FaultFilter()
+		h.rowsPanel(g, rowsSpec{title: faultTitles[ff],
+			empty: faultEmpty[ff], busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
 	}
 }
+
+// The fault list's title and empty line by its filter (Ctrl+K).
+var (
+	faultTitles = [...]string{app.FilterAll: "Faults  ", app.FilterHero: "Hero's faults  ", app.FilterSelected: "Selected actor's faults  "}
+	faultEmpty  = [...]string{app.FilterAll: "none found", app.FilterHero: "none of the hero's (Ctrl+K: the selected actor's)",
+		app.FilterSelected: "none of the selected actor's (Ctrl+K: all)"}
+)
 
 // rowsSpec is what a list panel shows.
 type rowsSpec struct {
