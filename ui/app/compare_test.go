@@ -379,7 +379,7 @@ func TestDiffList(t *testing.T) {
 	if l.Len() != 1 || a.DiffRowKind(0) != DiffDiverges {
 		t.Fatalf("rows %q", l.String())
 	}
-	if got := string(l.Line(0)); !strings.Contains(got, "diverges  actor "+itoa(int(testrec.Hero))) || !strings.Contains(got, "up to 3.0 m,") {
+	if got := string(l.Line(0)); !strings.Contains(got, "up to 3.0 m  hero "+itoa(int(testrec.Hero))+" tesla.model3") {
 		t.Errorf("row %q", got)
 	}
 	m.SetList(true)
