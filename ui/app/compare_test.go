@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -419,8 +420,19 @@ func TestFollowInBOnly(t *testing.T) {
 	}
 	a.sel.selectActor(testrec.Hero)
 	a.Tick()
-	if got := string(a.ActorPanel().Line(0)); !strings.Contains(got, "run A (B's "+itoa(int(testrec.Hero))+" shown)") {
+	h := itoa(int(testrec.Hero))
+	if got := string(a.ActorPanel().Line(0)); !strings.HasPrefix(got, "Actor "+h+" of run B (A's "+h+")  (hero)") {
 		t.Errorf("the panel's title in B only: %q", got)
+	}
+	// Its facts are B's actor's: where B's hero is, 3 m from A's.
+	loc := b.World.Location
+	wantLoc := "location\tx " + strconv.FormatFloat(loc[0], 'f', 2, 64) + "  y " + strconv.FormatFloat(loc[1], 'f', 2, 64)
+	if !strings.Contains(a.ActorPanel().String(), wantLoc) {
+		t.Errorf("B only: the panel does not say B's hero is at %q:\n%s", wantLoc, a.ActorPanel().String())
+	}
+	keys(a, input.NewMapper(), false, input.KeyB) // both
+	if got := a.ActorPanel().String(); strings.Contains(got, wantLoc) || !strings.HasPrefix(got, "Actor "+h+"  (hero)") {
+		t.Errorf("A and B: the panel is not A's hero's:\n%s", got)
 	}
 }
 

@@ -156,3 +156,37 @@ func TestClickFaultMark(t *testing.T) {
 		t.Errorf("a click away from the marks moved the clock to %v", a.Clock().Time())
 	}
 }
+
+// TestFaultListRunsShown: while comparing, the fault list lists the
+// faults of the runs shown: both, A's alone, B's alone.
+func TestFaultListRunsShown(t *testing.T) {
+	a := newComparing(t)
+	m := input.NewMapper()
+	nA, nB := len(a.Faults()), len(a.FaultsB())
+	if nA == 0 || nB == 0 {
+		t.Fatalf("%d faults in A, %d in B: the test needs both", nA, nB)
+	}
+	for _, want := range []struct {
+		runs   Runs
+		a, b   int
+		keyLen int
+	}{{RunsBoth, nA, nB, 0}, {RunsA, nA, 0, 1}, {RunsB, 0, nB, 1}} {
+		for range want.keyLen {
+			keys(a, m, false, input.KeyB)
+		}
+		if a.Runs() != want.runs {
+			t.Fatalf("runs %v, want %v", a.Runs(), want.runs)
+		}
+		gotA, gotB := 0, 0
+		for _, r := range rowsOf(a) {
+			if strings.Contains(r, "\tB ") {
+				gotB++
+			} else {
+				gotA++
+			}
+		}
+		if gotA != want.a || gotB != want.b {
+			t.Errorf("%v: %d rows of A, %d of B; want %d, %d", want.runs, gotA, gotB, want.a, want.b)
+		}
+	}
+}

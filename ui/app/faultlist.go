@@ -20,8 +20,9 @@ import (
 
 // FaultList returns the fault list's state: whether it shows, its cursor
 // and its rows, one a fault: "time<TAB>kind actor id blueprint", the time
-// on the clock. While comparing, run B's faults are listed too, in time
-// order among A's, their kind after "B ".
+// on the clock, then " with" the other actor of a collision or a close
+// call. While comparing, the faults of the runs shown are listed: run
+// B's in time order among A's, their kind after "B ".
 func (a *App) FaultList() *List { return &a.an.list }
 
 // PickedFault returns the index in Faults of the fault last gone to (-1:
@@ -43,6 +44,7 @@ type faultRowsKey struct {
 	offset float64
 	filter FaultFilter
 	actor  uint32 // FilterSelected: the selected actor
+	runs   Runs   // the runs shown: only their faults are listed
 }
 
 // FaultFilter narrows the fault list to some actors' faults: a real run
@@ -157,6 +159,11 @@ func (a *App) buildFaultLines() {
 	key := faultRowsKey{a: a.an.res, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset, filter: a.an.filter}
 	if key.bRec == nil {
 		key.b = nil
+	} else {
+		key.runs = a.cmp.runs
+	}
+	if key.runs == RunsA {
+		key.b = nil
 	}
 	if key.filter == FilterSelected {
 		key.actor = a.sel.actor
@@ -169,6 +176,9 @@ func (a *App) buildFaultLines() {
 	a.an.heroIDs = a.heroes(a.Recording(), a.an.heroIDs[:0])
 	a.an.heroIDsB = a.heroes(key.bRec, a.an.heroIDsB[:0])
 	fs := a.Faults()
+	if key.runs == RunsB {
+		fs = nil // B alone shows: its faults alone are listed
+	}
 	for i := range fs {
 		if a.keeps(&fs[i], false) {
 			a.an.rows = append(a.an.rows, faultRow{i: i, t: fs[i].Start})
