@@ -205,7 +205,10 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 		h.scratch = append(h.scratch, " to "...)
 		h.scratch = strconv.AppendFloat(h.scratch, hi, 'f', 0, 64)
 	}
-	ov.run(0, h.scratch, x0, y+(title-faceH(f.small))/2, f.rSmall, w, colTextDim)
+	tw := ov.run(0, h.scratch, x0, y+(title-faceH(f.small))/2, f.rSmall, w, colTextDim)
+	if s == 0 && p.HasB() { // which line is which run
+		ov.str(0, "   run B", x0+tw, y+(title-faceH(f.small))/2, f.rSmall, max(w-tw, 1), scenedraw.GhostColor)
+	}
 	top := y + title
 	ov.rect(0, rect{x0, top, x0 + w, top + band}, colTrack)
 	yOf := func(v float64) float64 { return top + band - (v-lo)/(hi-lo)*band }
@@ -223,5 +226,15 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 		}
 		y0, y1 := yOf(vhi), yOf(vlo)
 		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, col)
+	}
+	// Run B's match over A's, in the ghosts' tint, on the same scale.
+	colB := scenedraw.GhostColor.WithAlpha(0.9)
+	for cx := range p.Width() {
+		vlo, vhi, ok := p.ColumnB(s, cx)
+		if !ok {
+			continue
+		}
+		y0, y1 := yOf(vhi), yOf(vlo)
+		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, colB)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -188,5 +189,39 @@ func TestFaultListRunsShown(t *testing.T) {
 		if gotA != want.a || gotB != want.b {
 			t.Errorf("%v: %d rows of A, %d of B; want %d, %d", want.runs, gotA, gotB, want.a, want.b)
 		}
+	}
+}
+
+// TestPlotAB: while comparing, the selected actor's plots carry its
+// match in run B on the same columns: the hero of B, 3 m aside from
+// shiftFrom on, plots another lane offset than A's; without B, none.
+func TestPlotAB(t *testing.T) {
+	a := newComparing(t)
+	a.Apply(input.FindActor(testrec.Hero))
+	a.Tick()
+	p := a.Plot(200)
+	if p.Width() != 200 || !p.HasB() {
+		t.Fatalf("plot width %d, B plotted %v", p.Width(), p.HasB())
+	}
+	same, apart := 0, 0
+	for c := range 200 {
+		sa, _, okA := p.Column(SeriesSpeed, c)
+		sb, _, okB := p.ColumnB(SeriesSpeed, c)
+		if okA && okB && math.Abs(sa-sb) < 0.5 {
+			same++
+		}
+		oa, _, okA := p.Column(SeriesOffset, c)
+		ob, _, okB := p.ColumnB(SeriesOffset, c)
+		if okA && okB && math.Abs(oa-ob) > 2 {
+			apart++
+		}
+	}
+	if same < 80 || apart == 0 {
+		t.Errorf("B's columns: %d of the same speed as A's, %d with its lane offset 2 m or more apart", same, apart)
+	}
+	a.CloseCompare()
+	a.Tick()
+	if a.Plot(200).HasB() {
+		t.Error("B plotted after comparing stopped")
 	}
 }
