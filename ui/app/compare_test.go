@@ -477,7 +477,7 @@ func TestFaultListListsB(t *testing.T) {
 				t.Fatalf("offset %v: row %d %q out of time order (after %v)", offset, i, line, last)
 			}
 			last = at
-			if bRow < 0 && strings.Contains(line, "\tB "+fb[0].Kind.String()+"  actor ") {
+			if bRow < 0 && strings.Contains(line, "\tB "+fb[0].Kind.String()+"  "+itoa(int(fb[0].Actor))+" ") {
 				bRow = i
 			}
 		}

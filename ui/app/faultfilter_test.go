@@ -62,7 +62,7 @@ func TestFaultFilter(t *testing.T) {
 			collision = r
 		}
 	}
-	if want := "with 101 vehicle.audi.tt"; !strings.Contains(collision, want) {
+	if want := "with 101 audi.tt"; !strings.Contains(collision, want) {
 		t.Errorf("the collision's row %q does not say %q", collision, want)
 	}
 	ctrlK()

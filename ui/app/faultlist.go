@@ -19,7 +19,7 @@ import (
 // selected and the camera looks at where it happened.
 
 // FaultList returns the fault list's state: whether it shows, its cursor
-// and its rows, one a fault: "time<TAB>kind actor id blueprint", the time
+// and its rows, one a fault: "time<TAB>kind  id blueprint", the time
 // on the clock, then " with" the other actor of a collision or a close
 // call. While comparing, the faults of the runs shown are listed: run
 // B's in time order among A's, their kind after "B ".
@@ -201,9 +201,11 @@ func (a *App) buildFaultLines() {
 		if r.b {
 			l.S("B ")
 		}
-		l.S(f.Kind.String()).S("  actor ").U(uint64(f.Actor)).S(" ").S(f.Blueprint)
+		// Blueprints short (tesla.model3), as the scene's labels write
+		// them, so that a row with the other actor fits the panel.
+		l.S(f.Kind.String()).S("  ").U(uint64(f.Actor)).S(" ").S(shortBlueprint(f.Blueprint))
 		if f.HasOther() {
-			l.buf = f.AppendWith(append(l.buf, "  "...))
+			l.buf = faults.AppendOther(append(l.buf, "  with "...), f.Other, shortBlueprint(f.OtherBlueprint))
 		}
 		l.End()
 	}
