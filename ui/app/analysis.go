@@ -268,7 +268,7 @@ func (a *App) actorLanes(l *Lines, id uint32, b bool) {
 		}
 		l.S("  ").S(f.Kind.String())
 		if f.HasOther() {
-			l.buf = f.AppendWith(append(l.buf, ' '))
+			l.buf = faults.AppendOther(append(l.buf, " with "...), f.Other, shortBlueprint(f.OtherBlueprint))
 		}
 		l.End()
 	}
