@@ -225,3 +225,14 @@ func TestPlotAB(t *testing.T) {
 		t.Error("B plotted after comparing stopped")
 	}
 }
+
+// TestStepEventsRemembered: the setting of where [ and ] stop comes back
+// from the settings file and goes into it.
+func TestStepEventsRemembered(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		a := New(settings.Settings{StepEvents: on}, nil)
+		if a.StepEvents() != on || a.Settings().StepEvents != on {
+			t.Errorf("remembered %v: StepEvents %v, saved %v", on, a.StepEvents(), a.Settings().StepEvents)
+		}
+	}
+}
