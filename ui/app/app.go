@@ -101,6 +101,7 @@ type replay struct {
 	speed     float64
 	autoPlay  bool          // play and loop the next recording once it opens
 	blocked   []scene.Event // the open recording's blocked spans, by time
+	stepAll   bool          // [ and ] stop at every event, not only faults (StepEvents)
 	// wasPlaying: the clock played at the end of the last tick (Advance).
 	wasPlaying bool
 }
@@ -152,6 +153,7 @@ func New(s settings.Settings, p Picker) *App {
 			a.layers[l] = on
 		}
 	}
+	a.rp.stepAll = s.StepEvents
 	if s.Speed > 0 {
 		a.rp.speed = min(max(s.Speed, playback.MinSpeed), playback.MaxSpeed)
 	}
@@ -524,7 +526,8 @@ func (a *App) HoveredElement() Element { return a.sel.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
+		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold,
+		StepEvents: a.rp.stepAll}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

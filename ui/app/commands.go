@@ -66,6 +66,10 @@ func (a *App) Apply(cmd input.Command) {
 		a.cam.zoom(cmd.Steps, x, y)
 	case input.KindSelect:
 		a.selectAt(cmd.X, cmd.Y)
+	case input.KindFaultFilter:
+		a.cycleFaultFilter()
+	case input.KindStepEvents:
+		a.toggleStepEvents()
 	case input.KindToggleFaults:
 		a.applyList(faultToggle, 0)
 	case input.KindFaultMove:
@@ -205,10 +209,13 @@ func (a *App) clearSelection() {
 	}
 }
 
-// selectAt selects the actor under the pixel, else the map element under
-// it, else nothing.
+// selectAt goes to the fault whose mark is under the pixel, else selects
+// the actor under it, else the map element under it, else nothing.
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
+	if a.pickFaultMark(x, y) { // drawn over the actors and the roads
+		return
+	}
 	if id, ok := a.pickActor(x, y); ok {
 		a.sel.selectActor(id)
 		return

@@ -45,6 +45,8 @@ const (
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
 	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
+	KindFaultFilter                     // list the hero's faults, the selected actor's, all, in turn
+	KindStepEvents                      // [ and ] stop at every event too (spawns, lights), or not
 	numKinds
 )
 
@@ -56,6 +58,7 @@ var kindNames = [numKinds]string{
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
+	"FaultFilter", "StepEvents",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -140,6 +143,15 @@ func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// FaultFilter narrows the fault list to the next of: the hero's faults,
+// the selected actor's, all.
+func FaultFilter() Command { return Command{Kind: KindFaultFilter} }
+
+// StepEvents makes [ and ] stop at every event too (spawns, destroys,
+// light changes, blocked spans), or again only at faults, collisions and
+// divergences.
+func StepEvents() Command { return Command{Kind: KindStepEvents} }
 
 // ActorFault goes to the selected actor's next (steps +1) or previous
 // (-1) fault.
