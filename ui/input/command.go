@@ -45,6 +45,12 @@ const (
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
 	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
+	KindChooserMove                     // Steps: move the file chooser's cursor by that many rows
+	KindChooserEnter                    // open the folder or the file under the file chooser's cursor
+	KindChooserBack                     // delete the filter's last character, else go up a folder
+	KindChooserType                     // Rune: add it to the file chooser's filter
+	KindChooserMark                     // mark or unmark the file under the chooser's cursor (two: compare)
+	KindChooserClose                    // close the file chooser
 	numKinds
 )
 
@@ -56,6 +62,7 @@ var kindNames = [numKinds]string{
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
+	"ChooserMove", "ChooserEnter", "ChooserBack", "ChooserType", "ChooserMark", "ChooserClose",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -81,6 +88,7 @@ type Command struct {
 	DX, DY float64          // KindOrbit, KindPan: movement in pixels
 	Steps  float64          // KindZoom: wheel notches, positive zooms in; KindFaultMove, KindTrailLength: steps
 	ID     uint32           // KindFindActor: the actor's id
+	Rune   rune             // KindChooserType: the character typed
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -112,7 +120,9 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault:
+	case KindChooserType:
+		return name + "(" + strconv.QuoteRune(c.Rune) + ")"
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
