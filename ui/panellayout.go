@@ -71,6 +71,7 @@ type panelLayout struct {
 	plotArea       app.PlotArea // the bands' area inside plots, and the times at its edges
 	plotWidth      int          // the columns of the plots
 	list           listBox
+	chooser        chooserBox  // the in-window file chooser, on top (chooserpanel.go)
 	notices        []noticeBox // newest first (drawn bottom up)
 	loads          []rect      // parallel to the loads laid out
 	// all is every panel, in the order they are drawn: clicks and the
