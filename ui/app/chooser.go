@@ -261,7 +261,8 @@ func (c *Chooser) mark() {
 }
 
 // enter opens the row under the cursor: a folder is listed; a file is
-// chosen, with the marked ones before it. It returns the files chosen
+// chosen, with the marked ones before it; on a file that is neither a
+// recording nor a map, the marked ones are. It returns the files chosen
 // (nil: none, the chooser stays).
 func (c *Chooser) enter() []string {
 	if c.list.cursor >= len(c.rows) {
@@ -280,6 +281,9 @@ func (c *Chooser) enter() []string {
 		return nil
 	case EntryPending: // not looked at yet: look now (a few KB)
 		r.Kind = sniffPath(r.Path)
+	}
+	if !r.Kind.File() && len(c.marks) > 0 { // the marked ones, as the chooser says
+		return append([]string(nil), c.marks...)
 	}
 	if !r.Kind.File() {
 		c.status = r.Name + " is neither a CARLA recording nor a map (by its content)"

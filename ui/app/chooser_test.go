@@ -184,6 +184,30 @@ func TestChooserOpens(t *testing.T) {
 	}
 }
 
+// TestChooserEnterMarked: with files marked, Enter on a row that is not
+// a file to open (the cursor moved on after the last mark) opens the
+// marked ones.
+func TestChooserEnterMarked(t *testing.T) {
+	dir := chooserFolder(t)
+	a := chooseIn(t, settings.Settings{}, dir)
+	c := a.Chooser()
+	a.Apply(input.ChooserMove(3))  // city.bai
+	a.Apply(input.ChooserMark())   // on to run1.bin
+	a.Apply(input.ChooserMark())   // on to Town99.xodr
+	a.Apply(input.ChooserMove(-3)) // agent.log, text
+	if got := c.Marked(); len(got) != 2 || c.Row(c.List().Cursor()).Name != "agent.log" {
+		t.Fatalf("marked %q, cursor on %q", got, c.Row(c.List().Cursor()).Name)
+	}
+	a.Apply(input.ChooserEnter())
+	if c.Open() {
+		t.Fatalf("Enter with two marked: still open (%q)", c.Status())
+	}
+	settle(t, a)
+	if a.Map() == nil || a.Recording() == nil || a.recRes.Source.Name != "run1.bin" {
+		t.Errorf("the marked map and recording did not open")
+	}
+}
+
 // TestChooserClick: a click moves the cursor to the row; a second click
 // on it opens it.
 func TestChooserClick(t *testing.T) {
