@@ -98,7 +98,13 @@ func (c *Chooser) Scanning() bool { return c.scan != nil }
 func (c *Chooser) List() *List { return &c.list }
 
 // Row returns row i.
-func (c *Chooser) Row(i int) ChooserRow { return c.rows[i] }
+func (c *Chooser) Row(i int) ChooserRow {
+	r := c.rows[i]
+	if r.Path == "" {
+		r.Path = filepath.Join(c.dir, r.Name)
+	}
+	return r
+}
 
 // Len returns the number of rows.
 func (c *Chooser) Len() int { return len(c.rows) }
@@ -190,14 +196,14 @@ func (c *Chooser) rebuild() {
 	}
 	first := len(c.rows)
 	for _, e := range c.entries {
-		if match(e.name) {
-			c.rows = append(c.rows, ChooserRow{Name: e.name, Path: filepath.Join(c.dir, e.name), Kind: e.kind})
+		if match(e.name) { // Path is joined when asked (Row): a folder may hold thousands
+			c.rows = append(c.rows, ChooserRow{Name: e.name, Kind: e.kind})
 		}
 	}
 	c.list.lines.Reset()
 	for i := range c.rows {
 		r := &c.rows[i]
-		r.Marked = c.marked(r.Path) >= 0
+		r.Marked = len(c.marks) > 0 && c.marked(c.Row(i).Path) >= 0
 		c.list.lines.S(r.Name).End()
 	}
 	if c.goFirst && len(c.entries) > 0 {
@@ -245,7 +251,7 @@ func (c *Chooser) mark() {
 	if c.list.cursor >= len(c.rows) {
 		return
 	}
-	r := c.rows[c.list.cursor]
+	r := c.Row(c.list.cursor)
 	if !r.Kind.File() {
 		c.status = r.Name + ": only recordings and maps are marked"
 		return
@@ -271,7 +277,7 @@ func (c *Chooser) enter() []string {
 		}
 		return nil
 	}
-	r := c.rows[c.list.cursor]
+	r := c.Row(c.list.cursor)
 	switch r.Kind {
 	case EntryParent:
 		c.up()

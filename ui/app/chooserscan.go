@@ -116,7 +116,7 @@ func (s *dirScan) run(dir string) {
 		if entries[i].kind != EntryPending {
 			continue
 		}
-		k := sniffPath(filepath.Join(dir, entries[i].name))
+		k := sniffFile(filepath.Join(dir, entries[i].name))
 		s.mu.Lock()
 		s.entries[i].kind, s.looked = k, i+1
 		s.mu.Unlock()
@@ -155,9 +155,15 @@ func (s *dirScan) take(dst *[]chooserEntry) (changed, done bool) {
 // pipeline.XMLSniffLen of them; a file that cannot be read is unknown.
 func sniffPath(p string) EntryKind {
 	st, err := os.Stat(p)
-	if err != nil || !st.Mode().IsRegular() {
+	if err != nil || !st.Mode().IsRegular() { // a pipe would block the read
 		return EntryUnknown
 	}
+	return sniffFile(p)
+}
+
+// sniffFile is sniffPath for a path known to be a regular file (the
+// scan's listing says so without a stat).
+func sniffFile(p string) EntryKind {
 	f, err := os.Open(p)
 	if err != nil {
 		return EntryUnknown
