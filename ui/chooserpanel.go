@@ -42,13 +42,13 @@ func layoutModal(l *layout, f *fonts, list *app.List, head, foot int, maxW, maxH
 	hgt := min(l.px(maxH), l.h-2*l.px(12))
 	room := max(int((hgt-2*pad-float64(head+foot)*lh-l.px(8))/lh), 1)
 	first, shown := list.Scroll(room)
-	hgt = 2*pad + float64(head+foot+max(room, 1))*lh + l.px(8) // the same size as the rows come and go
+	hgt = 2*pad + float64(head+foot+max(room, 1))*lh + l.px(14) // the same size as the rows come and go
 	x0, y0 := math.Round((l.w-w)/2), math.Round(max((l.h-hgt)/2, l.px(12)))
 	top := y0 + pad + float64(head)*lh + l.px(4)
 	return modalBox{
 		r:    rect{x0, y0, x0 + w, y0 + hgt},
 		head: y0 + pad,
-		foot: top + float64(room)*lh + l.px(4),
+		foot: top + float64(room)*lh + l.px(10),
 		rows: app.ListBox{X0: x0 + pad, X1: x0 + w - pad, Top: top, RowH: lh, First: first, N: shown},
 	}
 }
@@ -124,7 +124,14 @@ func (h *hudText) chooserPanel(g *Game) {
 	}
 	ov.str(1, title, x, cb.head, f.rBold, w*0.6, colTitle)
 	const closes = "Esc closes"
-	ov.str(1, closes, r.x1-pad-f.rRegular.width(closes), cb.head, f.rRegular, 0, colTextDim)
+	cx := r.x1 - pad - f.rRegular.width(closes)
+	ov.str(1, closes, cx, cb.head, f.rRegular, 0, colTextDim)
+	if n := c.Len(); n > cb.rows.N { // a long folder: where the cursor is in it
+		h.scratch = strconv.AppendInt(h.scratch[:0], int64(c.List().Cursor()+1), 10)
+		h.scratch = strconv.AppendInt(append(h.scratch, " of "...), int64(n), 10)
+		w := f.rRegular.widthBytes(h.scratch)
+		ov.run(1, h.scratch, cx-l.px(24)-w, cb.head, f.rRegular, 0, colTextDim)
+	}
 	y := cb.head + lh
 	ov.str(1, cb.dirShown, x, y, f.rRegular, w*0.62, colTextDim)
 	fx := x + w*0.64
@@ -137,13 +144,18 @@ func (h *hudText) chooserPanel(g *Game) {
 	}
 	ov.rect(1, rect{r.x0 + l.s, cb.rows.Top - l.px(3), r.x1 - l.s, cb.rows.Top - l.px(3) + math.Max(1, l.s)}, colPanelEdge)
 	h.chooserRows(g, c)
+	ov.rect(1, rect{r.x0 + l.s, cb.foot - l.px(5), r.x1 - l.s, cb.foot - l.px(5) + math.Max(1, l.s)}, colPanelEdge)
 	foot := "Enter: open   Space: mark (two recordings: compare)   Backspace: up   click twice: open"
 	col := colTextDim
 	switch {
 	case c.Status() != "":
 		foot, col = c.Status(), colNotice[app.Warning]
-	case c.Len() == 0 && c.Scanning():
+	case c.FolderRows() == 0 && c.Scanning():
 		foot = "reading the folder…"
+	case c.FolderRows() == 0 && c.Filter() != "":
+		foot = "nothing here matches \"" + c.Filter() + "\"; Backspace deletes"
+	case c.FolderRows() == 0:
+		foot = "this folder is empty; Backspace goes up"
 	case len(c.Marked()) > 0:
 		foot, col = "marked: "+strconv.Itoa(len(c.Marked()))+"   Enter opens them (with the one under the cursor)", colAccent
 	}

@@ -71,7 +71,9 @@ type Chooser struct {
 	// goFirst: the cursor goes to the folder's first entry once the
 	// listing arrives (past the recent files and the folder above).
 	goFirst bool
-	status  string // why the last Enter did nothing, or the folder's error
+	// folderRows counts the rows of the folder's entries.
+	folderRows int
+	status     string // why the last Enter did nothing, or the folder's error
 }
 
 // Open reports whether the chooser shows.
@@ -105,6 +107,11 @@ func (c *Chooser) Row(i int) ChooserRow {
 	}
 	return r
 }
+
+// FolderRows returns how many rows are the folder's entries (not the
+// recent files nor the folder above): 0 says the folder, or what the
+// filter leaves of it, is empty.
+func (c *Chooser) FolderRows() int { return c.folderRows }
 
 // Len returns the number of rows.
 func (c *Chooser) Len() int { return len(c.rows) }
@@ -206,6 +213,7 @@ func (c *Chooser) rebuild() {
 		r.Marked = len(c.marks) > 0 && c.marked(c.Row(i).Path) >= 0
 		c.list.lines.S(r.Name).End()
 	}
+	c.folderRows = len(c.rows) - first
 	if c.goFirst && len(c.entries) > 0 {
 		c.list.cursor, c.goFirst = min(first, len(c.rows)-1), false
 	}

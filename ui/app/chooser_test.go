@@ -83,7 +83,7 @@ func TestChooserKinds(t *testing.T) {
 	a.Apply(input.ChooserMove(1))
 	a.Apply(input.ChooserEnter())
 	a.chooser.wait()
-	if c.Dir() != filepath.Join(dir, "Runs") || !slices.Equal(rowsOf(c), []string{".. up", "night.log recording"}) {
+	if c.Dir() != filepath.Join(dir, "Runs") || !slices.Equal(rowsOf(c), []string{".. up", "night.log recording"}) || c.FolderRows() != 1 {
 		t.Fatalf("in Runs: %s %q", c.Dir(), rowsOf(c))
 	}
 	a.Apply(input.ChooserBack())
@@ -120,6 +120,11 @@ func TestChooserFilter(t *testing.T) {
 	if got := rowsOf(c); !slices.Equal(got, []string{"run1.bin recording"}) {
 		t.Fatalf("filter run1: %q", got)
 	}
+	a.Apply(input.ChooserType('z'))
+	if c.Len() != 0 || c.FolderRows() != 0 {
+		t.Fatalf("filter run1z: %q", rowsOf(c))
+	}
+	a.Apply(input.ChooserBack())
 	for range 4 {
 		a.Apply(input.ChooserBack())
 	}
