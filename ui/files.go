@@ -89,7 +89,7 @@ func (d *fileDialog) open(compare bool, open string) {
 		paths, err := zenity.SelectFileMultiple(
 			zenity.Title(title),
 			zenity.FileFilters{
-				{Name: "CARLA recordings and MM2 maps", Patterns: []string{"*.log", "*.bai", "*.rec"}, CaseFold: true},
+				{Name: "CARLA recordings and maps", Patterns: []string{"*.log", "*.rec", "*.bai", "*.xodr"}, CaseFold: true},
 				{Name: "All files", Patterns: []string{"*"}},
 			})
 		ans := dialogAnswer{paths: paths, compare: compare, err: err}
