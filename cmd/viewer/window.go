@@ -39,7 +39,7 @@ func Window(env *Env, args []string) int {
 	fs.StringVar(&wf.keys, "keys", "", `keys to press once the files have loaded, as the help (H) writes them, e.g. "Tab C H"`)
 	fs.StringVar(&wf.screenshot, "screenshot", "", "write the window to this PNG once the files have loaded, then exit")
 	fs.IntVar(&wf.frames, "frames", 60, "with --screenshot: how many frames to run before the shot")
-	fs.StringVar(&wf.maps, "maps", "", `folder of OpenDRIVE maps (TOWN.xodr) where a recording's town is looked for when no map is open, remembered; "off": do not look (default: the remembered folder)`)
+	fs.StringVar(&wf.maps, "maps", "", `folder of OpenDRIVE maps (TOWN.xodr), or a CARLA installation, where a recording's town is looked for when no map is open (CARLA_ROOT too, then the towns built in), remembered; "off": no map at all (default: the remembered folder)`)
 	fs.Float64Var(&wf.offset, "offset", 0, "with two recordings (compared: the first is A, the second B): shift B's clock, as viewer diff does: A's time t shows B's time t + S")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: viewer %s\n\noptions:\n", windowUsage)
@@ -89,6 +89,10 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 		return opt, fmt.Errorf("--keys: %w", err)
 	}
 	opt.Keys = taps
+	// The window's own file chooser instead of the system's dialog
+	// (which it falls back to where zenity is missing): to try it, and
+	// for tests and screenshots on machines with zenity.
+	opt.OwnChooser = env.Getenv(ownChooserEnv) == "builtin"
 	for _, f := range files {
 		opt.Sources = append(opt.Sources, loader.FileSource(f))
 	}
@@ -115,6 +119,10 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 	}
 	return opt, nil
 }
+
+// ownChooserEnv names the environment variable that, set to "builtin",
+// makes Ctrl+O show the window's own file chooser.
+const ownChooserEnv = "VIEWER_CHOOSER"
 
 // maxOffset bounds --offset, in seconds: a day, far beyond any
 // recording, so a typo cannot build a timeline of years.
