@@ -94,7 +94,11 @@ func checkStaged(t *testing.T, demoOut, mapPath, logPath string) {
 		}
 		hit := false
 		for i, st := range want {
-			if f.Kind == st.kind && f.Actor == st.actor && math.Abs(f.Start-st.start) < 0.06 && math.Abs(f.EndAt-st.end) < 0.06 {
+			slack := 0.06 // a frame
+			if f.Kind == "red-light" {
+				slack = 0.16 // run from a stand, the front creeps over the line: see sim/demo's redSlack
+			}
+			if f.Kind == st.kind && f.Actor == st.actor && math.Abs(f.Start-st.start) < slack && math.Abs(f.EndAt-st.end) < slack {
 				seen[i]++
 				hit = true
 			}

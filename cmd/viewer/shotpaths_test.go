@@ -12,10 +12,10 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// The demo's rogue drives the wrong way from about 43.9 s to 46.45 s.
+// The demo's rogue drives the wrong way from about 65.6 s to 68.15 s.
 const (
 	rogueID = 211
-	rogueAt = 45.2
+	rogueAt = 66.9
 )
 
 // TestShotPathsDemo: a shot of the demo with the rogue selected marks its
