@@ -34,7 +34,9 @@ breaks each rule 'viewer check' knows once, where it forces nobody
 else into a fault: it nearly hits a car (close-call), drives into the
 oncoming lane (wrong-way), drifts off its lane (off-lane), runs a red
 light and rolls through a stop sign, heading for the places these need
-(in busy traffic a short run may give it no chance for one or two); the
+(in busy traffic a short run may give it no chance for one or two; of
+CARLA's towns only Town07 and Town10HD have stop signs, and on the
+others the command says there is no stop sign to run); the
 command prints when, one line per fault, and 'viewer check' finds them
 there. --clean leaves the rogue out: then the check finds the staged
 collision only. The same seed gives the same bytes.
@@ -190,6 +192,9 @@ func printDemoRun(env *Env, r demoRun) error {
 		r.logPath, sum.Frames, sum.Duration, sum.Vehicles, sum.MinVehicles, sum.Walkers, sum.TrafficLights, sum.Collisions, sum.Bytes)
 	if sum.Rogue != 0 {
 		p.printf("rogue vehicle %d (role_name rogue) staged %d faults:\n", sum.Rogue, len(sum.Staged))
+		if sum.StopSigns == 0 {
+			p.printf("  (the map has no stop signs: no stop-sign fault to stage)\n")
+		}
 	}
 	for _, f := range sum.Staged {
 		p.printf("  %-10s  actor %d  %.2f-%.2f s\n", f.Kind, f.Actor, f.Start, f.End)

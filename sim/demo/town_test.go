@@ -65,6 +65,9 @@ func TestTownTrafficIsClean(t *testing.T) {
 			if h := rd.Header(); h.Map != town {
 				t.Errorf("header names %q", h.Map)
 			}
+			if signed := town == "Town07" || town == "Town10HD"; (sum.StopSigns > 0) != signed {
+				t.Errorf("%d stop signs; only Town07 and Town10HD have them", sum.StopSigns)
+			}
 			if sum.Vehicles < 30 || sum.MinVehicles < 25 || sum.TrafficLights == 0 || sum.Collisions != 1 {
 				t.Errorf("summary %+v", sum)
 			}
