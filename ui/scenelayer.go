@@ -22,7 +22,8 @@ type sceneLayer struct {
 	rn      *scene.RoadNet     // the road network given to r.SetRoads
 	litAs   *lanes.Association // the pass whose end lights r.SetEndLights has (after rn)
 	dl      *render.DrawList
-	scale   float64 // the device scale the label face was made for
+	scale   float64 // the scale the label face was made for (uiScale)
+	device  float64 // the device scale alone
 	aa      bool    // supersample the triangles (on low-DPI screens)
 	playing bool    // the frame built is of a replay playing (ebitenrender.Options.Playing)
 	err     error   // the label face could not be made: labels are not drawn
@@ -49,7 +50,7 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	if a.Map() == nil && a.Recording() == nil {
 		l &^= scenedraw.Legend // nothing open: no colours to explain
 	}
-	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true}
+	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true, LegendShort: a.LegendShort()}
 	if c := a.Clock(); c != nil {
 		opt.Time = c.Time()
 	}
@@ -91,16 +92,17 @@ func pathsOf(a *app.App, p *scenedraw.Paths) bool {
 	return true
 }
 
-// setScale makes the label face for a device scale: labels are placed and
-// drawn with the same face, at device pixels.
-func (s *sceneLayer) setScale(scale float64) {
+// setScale makes the label face for the window's scale (the device's,
+// grown with a large window: uiScale): labels are placed and drawn with
+// the same face, at device pixels. device is the device scale alone.
+func (s *sceneLayer) setScale(scale, device float64) {
+	// On a high-DPI screen pixels are small enough; supersampling there
+	// would quadruple an already large fill.
+	s.aa, s.device = device < 1.5, device
 	if scale == s.scale {
 		return
 	}
 	s.scale = scale
-	// On a high-DPI screen pixels are small enough; supersampling there
-	// would quadruple an already large fill.
-	s.aa = scale < 1.5
 	face, err := scenedraw.LabelFace(scale)
 	s.err = err
 	if err != nil {
@@ -113,8 +115,8 @@ func (s *sceneLayer) setScale(scale float64) {
 }
 
 // build makes the frame's scene from the app.
-func (s *sceneLayer) build(a *app.App, scale float64) {
-	s.setScale(scale)
+func (s *sceneLayer) build(a *app.App, scale, device float64) {
+	s.setScale(scale, device)
 	s.setMap(a.Map())
 	s.setRoads(a.Roads())
 	s.setEndLights(a)
@@ -181,7 +183,7 @@ type picker struct{ s *sceneLayer }
 // hands the renderer a new map or its label face: both are set here
 // first, as the next build would.
 func (p picker) LegendRect(vp render.Viewport, m *scene.Map, st *scene.State) (render.Rect, bool) {
-	p.s.setScale(vp.DeviceScale())
+	p.s.setScale(vp.DeviceScale(), p.s.device)
 	p.s.setMap(m)
 	return p.s.r.LegendRect(vp, st)
 }

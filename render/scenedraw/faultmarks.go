@@ -96,6 +96,7 @@ func (r *Renderer) faultMark(dl *render.DrawList, v *render.View, f *faults.Faul
 		return
 	}
 	sh := FaultShape(f.Kind)
+	r.seen.fault(f.Kind)
 	DrawShape(dl, sh, x, y, rad+markOutline*v.Viewport.DeviceScale(), colMarkEdge)
 	DrawShape(dl, sh, x, y, rad, FaultColor(f.Kind))
 }

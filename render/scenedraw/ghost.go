@@ -54,6 +54,7 @@ func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, main *sce
 	if !finite3(p.center) || !v.SphereVisible(p.center, p.half.Len()+1) {
 		return
 	}
+	r.seen.on(legendGhost)
 	col, w := GhostColor, ghostEdgePx
 	if picked {
 		col, w = brighten(col, 0.4), ghostPickedPx

@@ -77,6 +77,7 @@ type App struct {
 	recNote        string        // why the recording is incomplete, for the status
 
 	layers      [input.NumLayers]bool
+	legendShort bool // the legend shows collapsed (8 steps whole, collapsed, hidden)
 	help        bool
 	notices     []Notice
 	log         io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
@@ -128,8 +129,12 @@ func (s *selection) selectElement(e Element) { s.actor, s.element = 0, e }
 // and marks.
 type texts struct {
 	actor, element, status, time Lines
-	marks                        Marks
-	date                         string // the recording's date, formatted once
+	// actorScroll is how many of the actor panel's lines a panel too
+	// short for them scrolls past (the wheel over it), for actorOf.
+	actorScroll int
+	actorOf     uint32
+	marks       Marks
+	date        string // the recording's date, formatted once
 }
 
 // New returns an app with the remembered settings applied. A nil picker

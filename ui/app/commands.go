@@ -15,6 +15,9 @@ func (a *App) Apply(cmd input.Command) {
 	a.interaction = 0
 	if pc, ok := cmd.ClockCommand(); ok {
 		a.applyClock(pc)
+		if cmd.Plot {
+			a.keepSelectedInView()
+		}
 		return
 	}
 	switch cmd.Kind {
@@ -177,6 +180,9 @@ func (a *App) toggleLayer(l input.Layer) {
 	if l >= input.NumLayers {
 		return
 	}
+	if l == input.LayerLegend && a.stepLegend() {
+		return
+	}
 	a.layers[l] = !a.layers[l]
 	a.settingsGen++
 	if a.layers[l] {
@@ -245,3 +251,21 @@ func (a *App) pickHover() {
 		}
 	}
 }
+
+// stepLegend is 8 on a legend that shows: whole, it collapses to a row a
+// column (true); collapsed, it is hidden and the next 8 shows it whole
+// (false: toggleLayer hides it).
+func (a *App) stepLegend() bool {
+	if !a.layers[input.LayerLegend] {
+		return false
+	}
+	a.legendShort = !a.legendShort
+	if a.legendShort {
+		a.notify(Info, "legend collapsed (8 again hides it)")
+		return true
+	}
+	return false
+}
+
+// LegendShort reports whether the legend shows collapsed.
+func (a *App) LegendShort() bool { return a.legendShort }

@@ -17,6 +17,16 @@ const maxAttrLines = 12
 // selected). Rebuilt every tick; valid until the next.
 func (a *App) ActorPanel() *Lines { return &a.txt.actor }
 
+// ActorPanelScroll returns how many lines after its title the actor
+// panel scrolls past when the window has no room for all of them.
+func (a *App) ActorPanelScroll() int { return a.txt.actorScroll }
+
+// ScrollActorPanel scrolls the actor panel by steps lines (the wheel
+// over it: positive toward its end), within its lines.
+func (a *App) ScrollActorPanel(steps int) {
+	a.txt.actorScroll = min(max(a.txt.actorScroll+steps, 0), max(a.txt.actor.Len()-2, 0))
+}
+
 // ElementPanel returns the panel of the selected map element, or of the
 // one under the cursor when none is selected (empty when neither).
 func (a *App) ElementPanel() *Lines { return &a.txt.element }
@@ -123,6 +133,9 @@ func (a *App) buildTimeText() {
 func (a *App) buildActorPanel() {
 	l := &a.txt.actor
 	l.Reset()
+	if a.txt.actorOf != a.sel.actor { // another actor's panel starts at its top
+		a.txt.actorOf, a.txt.actorScroll = a.sel.actor, 0
+	}
 	if a.sel.actor == 0 {
 		return
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -28,6 +29,25 @@ const (
 )
 
 var seriesNames = [NumSeries]string{"speed km/h", "lane offset m", "heading error deg"}
+
+// seriesUnits are each series' unit after a value, and seriesDecimals
+// the decimals it is written with.
+var (
+	seriesUnits    = [NumSeries]string{" km/h", " m", "°"}
+	seriesDecimals = [NumSeries]int{1, 2, 1}
+)
+
+// AppendValue writes value v of series s with its unit ("12.3 km/h").
+func (s Series) AppendValue(b []byte, v float64) []byte {
+	if s >= NumSeries {
+		return strconv.AppendFloat(b, v, 'g', 4, 64)
+	}
+	if s != SeriesSpeed && v >= 0 {
+		b = append(b, '+')
+	}
+	b = strconv.AppendFloat(b, v, 'f', seriesDecimals[s], 64)
+	return append(b, seriesUnits[s]...)
+}
 
 // String returns the plot's title.
 func (s Series) String() string {
@@ -198,21 +218,83 @@ func (p *Plot) build(tr *lanes.Track, width int, start, end float64, hasMap bool
 		}
 		p.fill(p.trackB, p.shiftB, tl, &p.loB, &p.hiB) // one scale for both runs
 	}
+	p.scale()
+}
+
+// scale sets each band's range from the values found (Min, Max): speed
+// from 0, offset and heading error around 0, each to what it reaches.
+func (p *Plot) scale() {
 	for s := range NumSeries {
 		p.empty[s] = !(p.Min[s] <= p.Max[s])
 	}
-	p.Min[SeriesSpeed] = 0
-	if p.empty[SeriesSpeed] {
-		p.Max[SeriesSpeed] = 10
-	} else {
-		p.Max[SeriesSpeed] = max(p.Max[SeriesSpeed], 10)
-	}
-	m := 1.0 // a series without values keeps a finite band
-	if !p.empty[SeriesOffset] {
-		m = max(math.Abs(p.Min[SeriesOffset]), math.Abs(p.Max[SeriesOffset]), 1)
-	}
+	p.Min[SeriesSpeed], p.Max[SeriesSpeed] = 0, plotRange(p, SeriesSpeed, 10)
+	m := plotRange(p, SeriesOffset, 0.5)
 	p.Min[SeriesOffset], p.Max[SeriesOffset] = -m, m
-	p.Min[SeriesHeading], p.Max[SeriesHeading] = -180, 180
+	m = plotRange(p, SeriesHeading, 5)
+	if !p.empty[SeriesHeading] && max(-p.Min[SeriesHeading], p.Max[SeriesHeading]) > WrongWayHeading {
+		m = 180 // wrong-way: the whole circle, so that it reads as such
+	}
+	p.Min[SeriesHeading], p.Max[SeriesHeading] = -m, m
+}
+
+// WrongWayHeading is the heading error (deg) past which a vehicle drives
+// against its lane: a heading plot that reaches it keeps the whole
+// ±180° scale; one that does not is scaled to what it reaches, so that a
+// drift of a few degrees is not a flat line.
+const WrongWayHeading = 90
+
+// plotRange is the top of series s's band: the largest value (absolute)
+// it reaches rounded up to a round number, at least least; least for a
+// series without values.
+func plotRange(p *Plot, s Series, least float64) float64 {
+	if p.empty[s] {
+		return least
+	}
+	return NiceCeil(max(math.Abs(p.Min[s]), math.Abs(p.Max[s]), least))
+}
+
+// NiceCeil rounds v > 0 up to 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a
+// power of ten, the plots' round ranges (fine enough that a band is at
+// least two thirds full).
+func NiceCeil(v float64) float64 {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return v
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range [...]float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
+		if v <= m*p*(1+1e-9) {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// ValueAt returns series s's value at time t: that of the track's last
+// sample at or before t (its first before it starts); false with no
+// value there (standing, not in a lane, off the track).
+func (p *Plot) ValueAt(s Series, t float64) (float64, bool) {
+	tr := p.track
+	if tr == nil || s >= NumSeries || tr.Len() == 0 || t < tr.Start()-0.5 || t > tr.End()+0.5 {
+		return 0, false
+	}
+	i := max(tr.Index(t), 0)
+	var v float64
+	if s == SeriesSpeed {
+		v = tr.Speed(i) * 3.6
+	} else {
+		_, off, _, _, herr, ok := tr.InLane(i)
+		if !ok {
+			return 0, false
+		}
+		v = off
+		if s == SeriesHeading {
+			v = herr
+		}
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
 }
 
 // fill adds every sample of tr, its times moved by shift, to the columns

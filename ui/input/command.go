@@ -84,6 +84,9 @@ type Command struct {
 	DX, DY float64          // KindOrbit, KindPan: movement in pixels
 	Steps  float64          // KindZoom: wheel notches, positive zooms in; KindFaultMove, KindTrailLength: steps
 	ID     uint32           // KindFindActor: the actor's id
+	// Plot: a KindScrub on the selected actor's plots, not the timeline
+	// (the app keeps that actor in view at the new time).
+	Plot bool
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -130,6 +133,10 @@ func Clock(c playback.Command) Command { return Command{Kind: KindClock, Clock: 
 
 // Scrub moves the clock to t because the user dragged on the timeline.
 func Scrub(t float64) Command { return Command{Kind: KindScrub, T: t} }
+
+// PlotScrub moves the clock to t because the user clicked or dragged on
+// the selected actor's plots.
+func PlotScrub(t float64) Command { return Command{Kind: KindScrub, T: t, Plot: true} }
 
 // FollowNext makes the camera follow the next actor.
 func FollowNext() Command { return Command{Kind: KindFollowNext} }

@@ -117,7 +117,7 @@ func keymap() []binding {
 	row(KeyDigit5, 0, false, ToggleLayer(LayerLights), "traffic lights and road-end rules")
 	row(KeyDigit6, 0, false, ToggleLayer(LayerLabels), "labels")
 	row(KeyDigit7, 0, false, ToggleLayer(LayerGrid), "ground grid")
-	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend")
+	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend: whole / collapsed / hidden")
 	row(KeyDigit9, 0, false, ToggleLayer(LayerPaths), "every vehicle's whole path")
 	sec = SectionCompare
 	row(KeyO, modCtrl|modShift, false, OpenCompare(), "compare the open recording with another (B)")

@@ -235,7 +235,7 @@ func TestBindings(t *testing.T) {
 		{"Wheel", "zoom toward the cursor (the followed actor)", C},
 		{"Click", "select an actor, road, intersection or fault mark (go there)", C},
 		{"1", "lanes", L},
-		{"8", "colour legend", L},
+		{"8", "colour legend: whole / collapsed / hidden", L},
 		{"H / F1", "this help", O},
 		{"Ctrl+O", "open recordings and maps (or one to compare)", O},
 		{"B", "show both runs / A only / B only", SectionCompare},
