@@ -59,10 +59,18 @@ func (h *hudText) faultListPanel(g *Game) {
 		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ",
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
 	case listFaults:
-		h.rowsPanel(g, rowsSpec{title: "Faults  ",
-			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
+		ff := a.FaultFilter()
+		h.rowsPanel(g, rowsSpec{title: faultTitles[ff],
+			empty: faultEmpty[ff], busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
 	}
 }
+
+// The fault list's title and empty line by its filter (Ctrl+K).
+var (
+	faultTitles = [...]string{app.FilterAll: "Faults  ", app.FilterHero: "Hero's faults  ", app.FilterSelected: "Selected actor's faults  "}
+	faultEmpty  = [...]string{app.FilterAll: "none found", app.FilterHero: "none of the hero's (Ctrl+K: the selected actor's)",
+		app.FilterSelected: "none of the selected actor's (Ctrl+K: all)"}
+)
 
 // rowsSpec is what a list panel shows.
 type rowsSpec struct {
@@ -262,6 +270,9 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 			}
 		}
 	}
+	if s == 0 && p.HasB() { // which line is which run
+		ov.str(0, "   run B", x0+tw, ty, f.rSmall, max(w-tw, 1), scenedraw.GhostColor)
+	}
 	top := y + title
 	ov.rect(0, rect{x0, top, x0 + w, top + band}, colTrack)
 	yOf := func(v float64) float64 { return top + band - (v-lo)/(hi-lo)*band }
@@ -279,6 +290,16 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 		}
 		y0, y1 := yOf(vhi), yOf(vlo)
 		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, col)
+	}
+	// Run B's match over A's, in the ghosts' tint, on the same scale.
+	colB := scenedraw.GhostColor.WithAlpha(0.9)
+	for cx := range p.Width() {
+		vlo, vhi, ok := p.ColumnB(s, cx)
+		if !ok {
+			continue
+		}
+		y0, y1 := yOf(vhi), yOf(vlo)
+		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, colB)
 	}
 }
 

@@ -77,20 +77,18 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	return opt
 }
 
-// pathsOf fills p with the app's trails and fault marks: the selected
-// actor's trail (else the followed one's), every whole path when that
-// layer is on, and the faults. False when there is nothing to draw.
+// pathsOf fills p with the trails and fault marks of the run the scene
+// shows (app.ShownPaths, app.MarkedFaults): the selected actor's trail
+// (else the followed one's), every whole path when that layer is on,
+// and the faults. False when there is nothing to draw.
 func pathsOf(a *app.App, p *scenedraw.Paths) bool {
-	as, fs := a.Association(), a.Faults()
+	as, actor := a.ShownPaths()
+	fs, cur, _ := a.MarkedFaults()
 	if as == nil && len(fs) == 0 {
 		return false
 	}
-	actor := a.Selected()
-	if actor == 0 {
-		actor = a.Following()
-	}
 	*p = scenedraw.Paths{Assoc: as, Actor: actor, Past: a.Trail(), Future: a.Trail(),
-		All: a.LayerOn(input.LayerPaths), Faults: fs, Current: a.PickedFault()}
+		All: a.LayerOn(input.LayerPaths), Faults: fs, Current: cur}
 	return true
 }
 
@@ -124,8 +122,8 @@ func (s *sceneLayer) build(a *app.App, scale, device float64) {
 	s.setEndLights(a)
 	opt := sceneOptions(a)
 	main, _ := a.ShownStates()
-	// The trails and fault marks are run A's: not drawn over run B alone.
-	if main == a.State() && pathsOf(a, &s.paths) {
+	// The trails and fault marks are the shown run's: B's over B alone.
+	if pathsOf(a, &s.paths) {
 		opt.Paths = &s.paths
 	}
 	s.r.Build(s.dl, a.View(), main, opt)

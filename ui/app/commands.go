@@ -66,6 +66,10 @@ func (a *App) Apply(cmd input.Command) {
 		a.cam.zoom(cmd.Steps, x, y)
 	case input.KindSelect:
 		a.selectAt(cmd.X, cmd.Y)
+	case input.KindFaultFilter:
+		a.cycleFaultFilter()
+	case input.KindStepEvents:
+		a.toggleStepEvents()
 	case input.KindToggleFaults:
 		a.applyList(faultToggle, 0)
 	case input.KindFaultMove:
@@ -90,6 +94,18 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyCompare(compareClose, 0)
 	case input.KindDivergenceThreshold:
 		a.applyCompare(compareThreshold, cmd.Steps)
+	case input.KindChooserMove:
+		a.applyChooser(chooserMove, cmd.Steps, 0)
+	case input.KindChooserEnter:
+		a.applyChooser(chooserEnter, 0, 0)
+	case input.KindChooserBack:
+		a.applyChooser(chooserBack, 0, 0)
+	case input.KindChooserType:
+		a.applyChooser(chooserType, 0, cmd.Rune)
+	case input.KindChooserMark:
+		a.applyChooser(chooserMark, 0, 0)
+	case input.KindChooserClose:
+		a.applyChooser(chooserClose, 0, 0)
 	}
 }
 
@@ -205,10 +221,13 @@ func (a *App) clearSelection() {
 	}
 }
 
-// selectAt selects the actor under the pixel, else the map element under
-// it, else nothing.
+// selectAt goes to the fault whose mark is under the pixel, else selects
+// the actor under it, else the map element under it, else nothing.
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
+	if a.pickFaultMark(x, y) { // drawn over the actors and the roads
+		return
+	}
 	if id, ok := a.pickActor(x, y); ok {
 		a.sel.selectActor(id)
 		return

@@ -10,7 +10,8 @@ import (
 
 // The plots under the inspector: the selected vehicle's speed, lateral
 // offset from its lane and heading error over the whole recording, one
-// band each, with the playhead and its faults shaded. A recording has
+// band each, with the playhead and its faults shaded; while comparing,
+// its match in run B over it, on one scale. A recording has
 // far more samples than a plot has pixels, so each pixel column keeps the
 // lowest and highest value in it, computed once per selection and width,
 // never per frame. Clicking or dragging on them seeks (the window puts
@@ -90,6 +91,26 @@ type Plot struct {
 	Min, Max [NumSeries]float64
 	noMap    bool            // the association has no map: no lanes
 	empty    [NumSeries]bool // the series has no value at all
+	// While comparing, the selected actor's match in run B, its times
+	// moved by shiftB onto the clock, plotted over A's (ColumnB).
+	trackB   *lanes.Track
+	shiftB   float64
+	loB, hiB [NumSeries][]float32
+}
+
+// HasB reports whether run B's match of the actor is plotted too.
+func (p *Plot) HasB() bool { return p.track != nil && p.trackB != nil }
+
+// ColumnB is Column for run B's match of the actor.
+func (p *Plot) ColumnB(s Series, c int) (lo, hi float64, ok bool) {
+	if !p.HasB() || s >= NumSeries || c < 0 || c >= p.width {
+		return 0, 0, false
+	}
+	l, h := p.loB[s][c], p.hiB[s][c]
+	if l > h {
+		return 0, 0, false
+	}
+	return float64(l), float64(h), true
 }
 
 // Note returns what to write instead of series s's range when it has no
@@ -108,7 +129,7 @@ func (p *Plot) Note(s Series) string {
 	return "never in a lane"
 }
 
-func (p *Plot) reset() { p.track, p.width = nil, 0 }
+func (p *Plot) reset() { p.track, p.trackB, p.width = nil, nil, 0 }
 
 // Width returns the number of columns (0: nothing to plot).
 func (p *Plot) Width() int {
@@ -149,10 +170,34 @@ func (a *App) Plot(width int) *Plot {
 		}
 		tr = &a.an.assoc.Tracks[tracks[0]]
 	}
-	if tr != p.track || width != p.width || p.start != a.rp.clock.Start() || p.end != a.rp.clock.End() {
+	trB, shift := a.plotB()
+	if tr != p.track || width != p.width || p.start != a.rp.clock.Start() || p.end != a.rp.clock.End() ||
+		trB != p.trackB || shift != p.shiftB {
+		p.trackB, p.shiftB = trB, shift
 		p.build(tr, width, a.rp.clock.Start(), a.rp.clock.End(), a.an.assoc.Map != nil)
 	}
 	return p
+}
+
+// plotB returns the track in run B of the selected actor's match, and
+// how far B's times move onto the clock; nil while not comparing, with
+// no match, or before B's lanes are found.
+func (a *App) plotB() (*lanes.Track, float64) {
+	as := a.cmp.work.faultsAssoc
+	id, ok := a.MatchB(a.sel.actor)
+	if as == nil || !ok {
+		return nil, 0
+	}
+	tb := a.BTime(a.rp.clock.Time())
+	tr := as.TrackAt(id, tb)
+	if tr == nil {
+		tracks := as.TracksOf(id)
+		if len(tracks) == 0 {
+			return nil, 0
+		}
+		tr = &as.Tracks[tracks[0]]
+	}
+	return tr, a.AClock(0)
 }
 
 // build fills the columns of tr over [start, end]; hasMap says whether
@@ -165,13 +210,13 @@ func (p *Plot) build(tr *lanes.Track, width int, start, end float64, hasMap bool
 		p.Min[s], p.Max[s] = math.Inf(1), math.Inf(-1)
 	}
 	tl := playback.Timeline{Width: float64(width), Start: start, End: end}
-	for i := range tr.Len() {
-		c := min(max(int(tl.XAt(tr.Time(i))), 0), width-1)
-		p.add(SeriesSpeed, c, tr.Speed(i)*3.6)
-		if _, off, _, _, herr, ok := tr.InLane(i); ok {
-			p.add(SeriesOffset, c, off)
-			p.add(SeriesHeading, c, herr)
+	p.fill(tr, 0, tl, &p.lo, &p.hi)
+	if p.trackB != nil {
+		for s := range NumSeries {
+			p.loB[s] = resizeF(p.loB[s], width, float32(math.Inf(1)))
+			p.hiB[s] = resizeF(p.hiB[s], width, float32(math.Inf(-1)))
 		}
+		p.fill(p.trackB, p.shiftB, tl, &p.loB, &p.hiB) // one scale for both runs
 	}
 	p.scale()
 }
@@ -252,13 +297,27 @@ func (p *Plot) ValueAt(s Series, t float64) (float64, bool) {
 	return v, true
 }
 
-func (p *Plot) add(s Series, c int, v float64) {
+// fill adds every sample of tr, its times moved by shift, to the columns
+// lo and hi (A's or B's) and to the series' ranges.
+func (p *Plot) fill(tr *lanes.Track, shift float64, tl playback.Timeline, lo, hi *[NumSeries][]float32) {
+	w := len(lo[0])
+	for i := range tr.Len() {
+		c := min(max(int(tl.XAt(tr.Time(i)+shift)), 0), w-1)
+		p.add(lo, hi, SeriesSpeed, c, tr.Speed(i)*3.6)
+		if _, off, _, _, herr, ok := tr.InLane(i); ok {
+			p.add(lo, hi, SeriesOffset, c, off)
+			p.add(lo, hi, SeriesHeading, c, herr)
+		}
+	}
+}
+
+func (p *Plot) add(lo, hi *[NumSeries][]float32, s Series, c int, v float64) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return
 	}
 	f := float32(v)
-	p.lo[s][c] = min(p.lo[s][c], f)
-	p.hi[s][c] = max(p.hi[s][c], f)
+	lo[s][c] = min(lo[s][c], f)
+	hi[s][c] = max(hi[s][c], f)
 	p.Min[s], p.Max[s] = min(p.Min[s], v), max(p.Max[s], v)
 }
 

@@ -69,6 +69,7 @@ func TestEveryBinding(t *testing.T) {
 		{"8", none, KeyDigit8, []Command{ToggleLayer(LayerLegend)}},
 		{"9", none, KeyDigit9, []Command{ToggleLayer(LayerPaths)}},
 		{"K", none, KeyK, []Command{ToggleFaults()}},
+		{"Ctrl+K filters the fault list", ctrl, KeyK, []Command{FaultFilter()}},
 		{"-", none, KeyMinus, []Command{TrailLength(-1)}},
 		{"=", none, KeyEqual, []Command{TrailLength(1)}},
 		{"Esc", none, KeyEscape, []Command{ClearSelection()}},
@@ -78,7 +79,7 @@ func TestEveryBinding(t *testing.T) {
 		{"Ctrl+S", ctrl, KeyS, []Command{SavePNG()}},
 		{"Ctrl+E", ctrl, KeyE, []Command{ExportClip()}},
 		{"S alone saves nothing", none, KeyS, nil},
-		{"E alone exports nothing", none, KeyE, nil},
+		{"E alone exports nothing: it sets where [ and ] stop", none, KeyE, []Command{StepEvents()}},
 
 		// Modifier resolution: the most specific match wins, ties go to
 		// the earlier row, and extra modifiers do not block a binding.
@@ -225,14 +226,14 @@ func TestBindings(t *testing.T) {
 		{"Shift+Left / Shift+Right", "1 s back / forward", P},
 		{"Ctrl+Left / Ctrl+Right", "10 s back / forward", P},
 		{"Up / Down", "speed up / down (0.05x to 64x)", P},
-		{"[ / ]", "previous / next event or fault", P},
+		{"[ / ]", "previous / next fault, collision or divergence", P},
 		{"Drag on the timeline", "scrub", P},
 		{"Tab / Shift+Tab", "follow the next / previous actor (chase view)", C},
 		{"C", "follow the selected actor / stop", C},
 		{"Left drag", "orbit; turn the chase when following; pan top-down", C},
 		{"Right drag", "pan the camera (stops following)", C},
 		{"Wheel", "zoom toward the cursor (the followed actor)", C},
-		{"Click", "select an actor, road or intersection", C},
+		{"Click", "select an actor, road or intersection; on a fault mark: go to the fault", C},
 		{"1", "lanes", L},
 		{"8", "colour legend: whole / collapsed / hidden", L},
 		{"H / F1", "this help", O},
