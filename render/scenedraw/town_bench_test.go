@@ -92,9 +92,7 @@ func BenchmarkBuildTown04Traffic(b *testing.B) {
 			r.Build(dl, &v, st, opt)
 			b.ReportAllocs()
 			b.ResetTimer()
-			for b.Loop() {
-				r.Build(dl, &v, st, opt)
-			}
+			cpuLoop(b, func() { r.Build(dl, &v, st, opt) })
 			b.ReportMetric(float64(dl.TriangleCount()), "triangles")
 			b.ReportMetric(float64(len(st.Actors)), "actors")
 		})
