@@ -195,11 +195,11 @@ func (g *Game) Update() error {
 
 // step is one tick: input, commands, the app, then the frame.
 func (g *Game) step() {
-	g.lay = newLayout(float64(g.outW), float64(g.outH), g.scale)
+	g.lay = newLayout(float64(g.outW), float64(g.outH), uiScale(float64(g.outW), float64(g.outH), g.scale))
 	if g.app.Comparing() {
 		g.lay = g.lay.withCompare()
 	}
-	g.fonts.setScale(g.scale)
+	g.fonts.setScale(g.lay.s)
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
@@ -275,6 +275,11 @@ func (g *Game) apply(c input.Command) {
 	case input.KindExportClip:
 		g.exportClip()
 		return
+	case input.KindZoom:
+		if g.pan.actor.r.contains(c.X, c.Y) { // the wheel scrolls the actor panel
+			g.app.ScrollActorPanel(-int(math.Round(c.Steps)))
+			return
+		}
 	case input.KindSelect:
 		if i, ok := g.pan.listRow(c.X, c.Y); ok {
 			g.app.PickListRow(i)
@@ -305,7 +310,7 @@ func (g *Game) pace() {
 // buildFrame prepares everything Draw shows: the panels are laid out
 // once, and the overlay drawn from that layout.
 func (g *Game) buildFrame() {
-	g.scene.build(g.app, g.scale)
+	g.scene.build(g.app, g.lay.s, g.scale)
 	g.ov.reset()
 	g.loads = g.app.Loading(g.loads[:0])
 	g.pan.layout(&g.lay, g.fonts, g.app, g.loads, g.app.Previewing())

@@ -27,6 +27,9 @@ type netGeom struct {
 	lines   [][2]int32   // each mark line's span of markPts
 	markPts []mgl64.Vec3 // every mark line's points, back to back
 	arrows  []netArrow
+	// The legend's rows the network shows whatever the view (as when
+	// every mark and lane was walked each frame).
+	white, yellow, arrowed bool
 }
 
 // netMark is one road mark ready to draw: its lines (spans of markPts),
@@ -61,6 +64,7 @@ func newNetGeom(rn *scene.RoadNet) (g netGeom) {
 		}
 		g.laneBox[i] = b
 		if l.Type == "driving" && rn.Roads[l.Road].Junction < 0 {
+			g.arrowed = true
 			if a, ok := laneArrowTri(l); ok {
 				a.box = render.EmptyAABB().Extend(a.tip).Extend(a.lft).Extend(a.rgt)
 				g.arrows = append(g.arrows, a)
@@ -76,6 +80,9 @@ func newNetGeom(rn *scene.RoadNet) (g netGeom) {
 		nm := netMark{mid: m.Points[len(m.Points)/2], width: m.Width, col: colMarkWhite, first: int32(len(lines))}
 		if m.Color == "yellow" || m.Color == "orange" {
 			nm.col = colMarkYellow
+			g.yellow = true
+		} else {
+			g.white = true
 		}
 		if !(nm.width > 0) {
 			nm.width = 0.12
@@ -173,6 +180,15 @@ func (r *Renderer) drawNetLanes(dl *render.DrawList, v *render.View, opt Options
 // drawNetMarks draws the visible road marks and the driving lanes' arrows.
 func (r *Renderer) drawNetMarks(dl *render.DrawList, v *render.View) {
 	g := &r.net.geom
+	if g.white {
+		r.seen.on(legendMarkWhite)
+	}
+	if g.yellow {
+		r.seen.on(legendMarkYellow)
+	}
+	if g.arrowed {
+		r.seen.on(legendArrow)
+	}
 	for i := range g.marks {
 		m := &g.marks[i]
 		if !v.BoxVisible(m.box) {

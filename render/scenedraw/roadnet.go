@@ -161,8 +161,12 @@ func (r *Renderer) drawSignals(dl *render.DrawList, v *render.View, st *scene.St
 			continue
 		}
 		col := colLampUnknown
+		if m := c.match[k]; m.Actor < 0 {
+			r.seen.on(legendLamp)
+		}
 		if m := c.match[k]; m.Actor >= 0 {
 			col = lightColor(st.Actors[m.Actor].TrafficLight.State)
+			r.seen.light(st.Actors[m.Actor].TrafficLight.State)
 		}
 		h := 3.0
 		if sg.Height > 0 {

@@ -77,6 +77,7 @@ type App struct {
 	recNote        string        // why the recording is incomplete, for the status
 
 	layers      [input.NumLayers]bool
+	legendShort bool // the legend shows collapsed (8 steps whole, collapsed, hidden)
 	help        bool
 	notices     []Notice
 	log         io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
@@ -100,6 +101,7 @@ type replay struct {
 	speed     float64
 	autoPlay  bool          // play and loop the next recording once it opens
 	blocked   []scene.Event // the open recording's blocked spans, by time
+	stepAll   bool          // [ and ] stop at every event, not only faults (StepEvents)
 	// wasPlaying: the clock played at the end of the last tick (Advance).
 	wasPlaying bool
 }
@@ -127,8 +129,12 @@ func (s *selection) selectElement(e Element) { s.actor, s.element = 0, e }
 // and marks.
 type texts struct {
 	actor, element, status, time Lines
-	marks                        Marks
-	date                         string // the recording's date, formatted once
+	// actorScroll is how many of the actor panel's lines a panel too
+	// short for them scrolls past (the wheel over it), for actorOf.
+	actorScroll int
+	actorOf     uint32
+	marks       Marks
+	date        string // the recording's date, formatted once
 }
 
 // New returns an app with the remembered settings applied. A nil picker
@@ -147,6 +153,7 @@ func New(s settings.Settings, p Picker) *App {
 			a.layers[l] = on
 		}
 	}
+	a.rp.stepAll = s.StepEvents
 	if s.Speed > 0 {
 		a.rp.speed = min(max(s.Speed, playback.MinSpeed), playback.MaxSpeed)
 	}
@@ -519,7 +526,8 @@ func (a *App) HoveredElement() Element { return a.sel.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
+		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold,
+		StepEvents: a.rp.stepAll}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

@@ -45,6 +45,8 @@ const (
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
 	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
+	KindFaultFilter                     // list the hero's faults, the selected actor's, all, in turn
+	KindStepEvents                      // [ and ] stop at every event too (spawns, lights), or not
 	numKinds
 )
 
@@ -56,6 +58,7 @@ var kindNames = [numKinds]string{
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
+	"FaultFilter", "StepEvents",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -81,6 +84,9 @@ type Command struct {
 	DX, DY float64          // KindOrbit, KindPan: movement in pixels
 	Steps  float64          // KindZoom: wheel notches, positive zooms in; KindFaultMove, KindTrailLength: steps
 	ID     uint32           // KindFindActor: the actor's id
+	// Plot: a KindScrub on the selected actor's plots, not the timeline
+	// (the app keeps that actor in view at the new time).
+	Plot bool
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -128,11 +134,24 @@ func Clock(c playback.Command) Command { return Command{Kind: KindClock, Clock: 
 // Scrub moves the clock to t because the user dragged on the timeline.
 func Scrub(t float64) Command { return Command{Kind: KindScrub, T: t} }
 
+// PlotScrub moves the clock to t because the user clicked or dragged on
+// the selected actor's plots.
+func PlotScrub(t float64) Command { return Command{Kind: KindScrub, T: t, Plot: true} }
+
 // FollowNext makes the camera follow the next actor.
 func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// FaultFilter narrows the fault list to the next of: the hero's faults,
+// the selected actor's, all.
+func FaultFilter() Command { return Command{Kind: KindFaultFilter} }
+
+// StepEvents makes [ and ] stop at every event too (spawns, destroys,
+// light changes, blocked spans), or again only at faults, collisions and
+// divergences.
+func StepEvents() Command { return Command{Kind: KindStepEvents} }
 
 // ActorFault goes to the selected actor's next (steps +1) or previous
 // (-1) fault.

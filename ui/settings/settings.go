@@ -44,6 +44,10 @@ type Settings struct {
 	// Divergence is the distance (m) past which an actor of a compared
 	// run is marked as diverging from the reference (0: the default).
 	Divergence float64 `json:"divergence,omitempty"`
+	// StepEvents makes [ and ] stop at every event (spawns, destroys,
+	// light changes, blocked spans), not only at faults, collisions and
+	// divergences (false: the default).
+	StepEvents bool `json:"step_events,omitempty"`
 }
 
 // Equal reports whether s and o would be saved as the same file: every
