@@ -17,7 +17,7 @@ import (
 // Fault list and plot sizes, logical pixels.
 const (
 	faultListWidth = 430
-	faultListTop   = 300 // under the legend
+	faultListTop   = 300 // the list's top beside a legend that is not over it (listPanelClear)
 	plotBandHeight = 46
 	plotTitleH     = 15
 	plotAxisH      = 16 // the time axis's ticks and labels under the bands

@@ -44,6 +44,7 @@ func (h *hudText) build(g *Game) {
 	if g.app.Help() {
 		h.helpOverlay(g)
 	}
+	h.chooserPanel(g) // the top-most overlay
 }
 
 // textTop returns the y at which a line of face is vertically centred in

@@ -80,6 +80,7 @@ type panelLayout struct {
 	plotWidth      int          // the columns of the plots
 	plotRows       int          // how many series the plots show, top down
 	list           listBox
+	chooser        chooserBox  // the in-window file chooser, on top (chooserpanel.go)
 	notices        []noticeBox // newest first (drawn bottom up)
 	loads          []rect      // parallel to the loads laid out
 	// all is every panel, in the order they are drawn: clicks and the

@@ -60,6 +60,9 @@ type App struct {
 	an  analysis   // the lane and fault pass and what shows it (analysispart.go)
 	cmp comparison // run B and what tells the runs apart (compare.go)
 	txt texts      // the panels' and bars' text (panels.go)
+	// chooser is the in-window file chooser (chooser.go), on top of all.
+	chooser Chooser
+	recent  []string // the recent files, newest first (remembered)
 
 	// The open files and their loads.
 	mapRes, recRes *loader.Result // what is shown
@@ -143,7 +146,8 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir}
+	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir,
+		recent: s.Recent}
 	a.an.init(s)
 	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
@@ -176,6 +180,9 @@ func (a *App) OpenFiles(srcs []loader.Source) {
 	var recs []*loader.Job
 	for _, src := range srcs {
 		j := loader.StartWith(src, a.loadOpt)
+		if j.Kind() != loader.KindUnknown {
+			a.noteRecent(src)
+		}
 		if j.Kind() == loader.KindRecording {
 			recs = append(recs, j)
 			continue
@@ -238,6 +245,7 @@ func (a *App) Close() {
 	a.recRes.Close()
 	a.CloseCompare()
 	a.watchA.stop()
+	a.chooser.close()
 }
 
 // Tick advances the app by one tick of 1/TPS seconds (Advance).
@@ -261,6 +269,7 @@ func (a *App) Advance(dt float64) {
 	a.pollAnalysis()
 	a.pollExport()
 	a.pollWatches()
+	a.chooser.poll()
 	if a.rp.clock != nil {
 		if !a.rp.wasPlaying {
 			dt = min(dt, 1.0/TPS) // it starts playing now: what was measured passed before
@@ -430,7 +439,7 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing
+	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing
 }
 
 // Title returns the window title: the app and the open files.
@@ -527,7 +536,7 @@ func (a *App) HoveredElement() Element { return a.sel.hover }
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
 		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold,
-		StepEvents: a.rp.stepAll}
+		StepEvents: a.rp.stepAll, Recent: a.recent}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

@@ -94,6 +94,18 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyCompare(compareClose, 0)
 	case input.KindDivergenceThreshold:
 		a.applyCompare(compareThreshold, cmd.Steps)
+	case input.KindChooserMove:
+		a.applyChooser(chooserMove, cmd.Steps, 0)
+	case input.KindChooserEnter:
+		a.applyChooser(chooserEnter, 0, 0)
+	case input.KindChooserBack:
+		a.applyChooser(chooserBack, 0, 0)
+	case input.KindChooserType:
+		a.applyChooser(chooserType, 0, cmd.Rune)
+	case input.KindChooserMark:
+		a.applyChooser(chooserMark, 0, 0)
+	case input.KindChooserClose:
+		a.applyChooser(chooserClose, 0, 0)
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
-// rowsOf returns the fault list's rows as text.
-func rowsOf(a *App) []string {
+// faultRowsOf returns the fault list's rows as text.
+func faultRowsOf(a *App) []string {
 	var out []string
 	for i := range a.FaultList().Len() {
 		out = append(out, string(a.FaultList().Lines().Line(i)))
@@ -38,7 +38,7 @@ func TestFaultFilter(t *testing.T) {
 		}
 		return n
 	}
-	all := len(rowsOf(a))
+	all := len(faultRowsOf(a))
 	if all != len(fs) || count(testrec.Hero) == 0 || count(testrec.Hero) == all {
 		t.Fatalf("%d rows of %d faults, %d the hero's: the test needs some of the hero's and some not", all, len(fs), count(testrec.Hero))
 	}
@@ -52,7 +52,7 @@ func TestFaultFilter(t *testing.T) {
 	if a.FaultFilter() != FilterHero || !a.FaultList().Open() {
 		t.Fatalf("Ctrl+K: filter %v, list open %v; want the hero's, shown", a.FaultFilter(), a.FaultList().Open())
 	}
-	rows := rowsOf(a)
+	rows := faultRowsOf(a)
 	if len(rows) != count(testrec.Hero) {
 		t.Errorf("the hero's faults: %d rows, want %d: %q", len(rows), count(testrec.Hero), rows)
 	}
@@ -106,7 +106,7 @@ func TestStaticCollisionNamed(t *testing.T) {
 	a.Open(loader.BytesSource("run.log", rec))
 	settle(t, a)
 	found := false
-	for _, r := range rowsOf(a) {
+	for _, r := range faultRowsOf(a) {
 		if strings.Contains(r, "collision") {
 			found = true
 			if !strings.HasSuffix(r, "with the world (static)") {
@@ -115,7 +115,7 @@ func TestStaticCollisionNamed(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Fatalf("no collision listed: %q", rowsOf(a))
+		t.Fatalf("no collision listed: %q", faultRowsOf(a))
 	}
 }
 
@@ -179,7 +179,7 @@ func TestFaultListRunsShown(t *testing.T) {
 			t.Fatalf("runs %v, want %v", a.Runs(), want.runs)
 		}
 		gotA, gotB := 0, 0
-		for _, r := range rowsOf(a) {
+		for _, r := range faultRowsOf(a) {
 			if strings.Contains(r, "\tB ") {
 				gotB++
 			} else {

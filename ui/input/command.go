@@ -47,6 +47,12 @@ const (
 	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
 	KindFaultFilter                     // list the hero's faults, the selected actor's, all, in turn
 	KindStepEvents                      // [ and ] stop at every event too (spawns, lights), or not
+	KindChooserMove                     // Steps: move the file chooser's cursor by that many rows
+	KindChooserEnter                    // open the folder or the file under the file chooser's cursor
+	KindChooserBack                     // delete the filter's last character, else go up a folder
+	KindChooserType                     // Rune: add it to the file chooser's filter
+	KindChooserMark                     // mark or unmark the file under the chooser's cursor (two: compare)
+	KindChooserClose                    // close the file chooser
 	numKinds
 )
 
@@ -59,6 +65,7 @@ var kindNames = [numKinds]string{
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
 	"FaultFilter", "StepEvents",
+	"ChooserMove", "ChooserEnter", "ChooserBack", "ChooserType", "ChooserMark", "ChooserClose",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -87,6 +94,7 @@ type Command struct {
 	// Plot: a KindScrub on the selected actor's plots, not the timeline
 	// (the app keeps that actor in view at the new time).
 	Plot bool
+	Rune rune // KindChooserType: the character typed
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -118,7 +126,9 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault:
+	case KindChooserType:
+		return name + "(" + strconv.QuoteRune(c.Rune) + ")"
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
