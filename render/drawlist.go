@@ -309,7 +309,9 @@ func (dl *DrawList) Triangle3D(l Layer, a, b, c mgl64.Vec3, col Color) {
 	v := &dl.view
 	ha, hb, hc := v.Project(a), v.Project(b), v.Project(c)
 	dl.addDepth((ha[2] + hb[2] + hc[2]) / 3)
-	dl.setOccluder(aabbOccluder(EmptyAABB().Extend(a).Extend(b).Extend(c)))
+	if l.DepthSorted() { // only sorted layers keep an occluder: skip building it
+		dl.setOccluder(aabbOccluder(EmptyAABB().Extend(a).Extend(b).Extend(c)))
+	}
 	dl.triHom(&ha, &hb, &hc, col)
 	dl.end()
 }

@@ -29,6 +29,13 @@ type inLane struct {
 
 type pair struct{ follower, leader int32 }
 
+// closeCallBridge (s) is the longest a close call may go unseen and stay
+// one: a pair's time to collision may rise past the threshold for a frame
+// (speeds sampled frame by frame jitter) while the follower goes on
+// closing in, and that one call was listed as two (Town04's staged close
+// call, 5.05-5.15 and 5.20-5.40 s, the same pair in the same lane).
+const closeCallBridge = 0.5
+
 // span is a close call being followed.
 type span struct {
 	start, end int // frame indices
@@ -72,13 +79,15 @@ func closeCalls(a *lanes.Association, events []scene.Event, th Thresholds) []Fau
 			}
 		}
 		for p, sp := range open {
-			if sp.seen != f || f == len(a.Times)-1 {
-				sp.end = min(f, len(a.Times)-1)
-				if ft, ok := closeCall(a, p, sp, hit, th); ok {
-					out = append(out, ft)
-				}
-				delete(open, p)
+			last := f == len(a.Times)-1
+			if !last && (sp.seen == f || a.Times[f]-a.Times[sp.seen] <= closeCallBridge) {
+				continue
 			}
+			sp.end = min(sp.seen+1, len(a.Times)-1)
+			if ft, ok := closeCall(a, p, sp, hit, th); ok {
+				out = append(out, ft)
+			}
+			delete(open, p)
 		}
 	}
 	return out

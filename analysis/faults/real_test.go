@@ -244,3 +244,42 @@ func TestKerbLanes(t *testing.T) {
 		})
 	}
 }
+
+// TestCloseCallBridgesAGap: a follower closing in on its leader, that
+// keeps the leader's speed for a moment and closes in again, makes one
+// close call when the pause is shorter than closeCallBridge, and two
+// when it is longer (the near miss).
+func TestCloseCallBridgesAGap(t *testing.T) {
+	w := newWorld(t)
+	for _, tt := range []struct {
+		name  string
+		pause float64
+		calls int
+	}{
+		{"pause of 0.1 s", 0.1, 1},
+		{"pause of 1 s", 1, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			const d, first, second = 3.0, 1.0, 0.15
+			p := tt.pause
+			follower := func(t float64) (float64, float64) {
+				x := 4 * t
+				x += 8 * min(max(t-d, 0), first)          // closes in at 12 m/s
+				x += 8 * min(max(t-d-first-p, 0), second) // and again after the pause
+				return x, 0
+			}
+			vs := []drivetest.Vehicle{car(1, w.b0, steady(20, 4), false), car(2, w.b0, follower, false)}
+			r := findIn(t, w.m, drivetest.Script{Hz: 20, Seconds: d + 4, Vehicles: vs})
+			calls := 0
+			for _, f := range r.Faults {
+				if f.Kind == CloseCall {
+					calls++
+					t.Logf("%.2f-%.2f worst %.3f", f.Start, f.End, f.Worst)
+				}
+			}
+			if calls != tt.calls {
+				t.Errorf("%d close calls, want %d", calls, tt.calls)
+			}
+		})
+	}
+}

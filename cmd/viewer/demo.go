@@ -33,6 +33,7 @@ by a car whose driver looked away. One more vehicle (role_name rogue)
 breaks each rule 'viewer check' knows once, where it forces nobody
 else into a fault: it nearly hits a car (close-call), drives into the
 oncoming lane (wrong-way), drifts off its lane (off-lane), runs a red
+<<<<<<< HEAD
 light and rolls through a stop sign, heading for the places these need;
 the command prints when, one line per fault, and 'viewer check' finds
 them there. Where its first plan (its start and the places it likes,
@@ -42,6 +43,14 @@ other traffic's draws unchanged, and the first plan with all five (else
 the one with the most) is written and printed; so a run may take a few
 times as long. In busy traffic a short run, and a few seeds even at the
 default length, still give it no chance for one kind. --clean leaves the rogue out: then the check finds the staged
+=======
+light and rolls through a stop sign, heading for the places these need
+(in busy traffic a short run may give it no chance for one or two; of
+CARLA's towns only Town07 and Town10HD have stop signs, and on the
+others the command says there is no stop sign to run); the
+command prints when, one line per fault, and 'viewer check' finds them
+there. --clean leaves the rogue out: then the check finds the staged
+>>>>>>> main
 collision only. The same seed gives the same bytes.
 
 --runs K writes a fleet of K runs with the seeds N, N+1, ... N+K-1,
@@ -198,6 +207,9 @@ func printDemoRun(env *Env, r demoRun) error {
 		if sum.RoguePlans > 1 {
 			p.printf("  (it follows the seed's plan %d: %d plans were simulated, a plan that misses a kind is simulated again with the next)\n",
 				sum.RoguePlan, sum.RoguePlans)
+		}
+		if sum.StopSigns == 0 {
+			p.printf("  (the map has no stop signs: no stop-sign fault to stage)\n")
 		}
 	}
 	for _, f := range sum.Staged {

@@ -13,15 +13,14 @@ import (
 // so that once warm a frame allocates nothing. A Renderer is not safe for
 // concurrent use; the window and a snapshot each use their own.
 type Renderer struct {
-	cache   *mapCache
-	meas    render.TextMeasurer
-	lights  lightStates
-	actors  actorCache
-	xy      []float64    // screen polyline scratch
-	ring    []mgl64.Vec3 // world polyline scratch
-	markOff []mgl64.Vec3 // a double road mark's line, scratch
-	legend  legendLayout
-	pinned  []pinnedLabel // labels Finish puts at exact spots (the legend)
+	cache  *mapCache
+	meas   render.TextMeasurer
+	lights lightStates
+	actors actorCache
+	xy     []float64    // screen polyline scratch
+	ring   []mgl64.Vec3 // world polyline scratch
+	legend legendLayout
+	pinned []pinnedLabel // labels Finish puts at exact spots (the legend)
 	// flashes remembers recent collisions so that their flash lasts
 	// FlashDuration of replay time, not one frame.
 	flashes flashes

@@ -2,7 +2,6 @@ package scenedraw
 
 import (
 	"math"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -28,6 +27,7 @@ type netCache struct {
 	matcher *lanes.LightMatcher
 	match   []lanes.LightMatch
 	entries []entryLine // junction entries' stop lines (SetEndLights)
+	geom    netGeom     // the static geometry (netgeom.go)
 	bounds  render.AABB
 }
 
@@ -54,7 +54,7 @@ func (r *Renderer) SetRoads(rn *scene.RoadNet) {
 		return
 	}
 	lm := lanes.NewOpenDRIVE(rn)
-	c := &netCache{rn: rn, lanes: lm, entries: entryLines(lm)}
+	c := &netCache{rn: rn, lanes: lm, entries: entryLines(lm), geom: newNetGeom(rn)}
 	for j := range lm.Intersections() {
 		c.areas = append(c.areas, lm.Area(j))
 	}
@@ -79,7 +79,6 @@ func (r *Renderer) drawRoadNet(dl *render.DrawList, v *render.View, st *scene.St
 	if c == nil {
 		return
 	}
-	rn := c.rn
 	if opt.Layers.Has(Intersections) {
 		for j, a := range c.areas {
 			col := colIntersection
@@ -89,80 +88,14 @@ func (r *Renderer) drawRoadNet(dl *render.DrawList, v *render.View, st *scene.St
 			fillPolygon(dl, a, c.bounds.Min[2], col)
 		}
 	}
-	for i := range rn.Lanes {
-		l := &rn.Lanes[i]
-		col, layer := colRoad, render.LayerRoad
-		switch l.Type {
-		case "driving":
-		case "sidewalk":
-			if !opt.Layers.Has(Sidewalks) {
-				continue
-			}
-			col, layer = colSidewalk, render.LayerGround
-		default:
-			col, layer = colShoulder, render.LayerGround
-		}
-		if opt.Element.Kind == ElementNetRoad && opt.Element.Index == l.Road {
-			col = colHighlightArea
-		}
-		for k := 0; k+1 < len(l.Inner); k++ {
-			dl.Triangle3D(layer, l.Inner[k], l.Outer[k], l.Outer[k+1], col)
-			dl.Triangle3D(layer, l.Inner[k], l.Outer[k+1], l.Inner[k+1], col)
-		}
-	}
+	r.drawNetLanes(dl, v, opt)
 	if opt.Layers.Has(Lanes) {
-		for i := range rn.Marks {
-			r.drawMark(dl, v, &rn.Marks[i])
-		}
-		for i := range rn.Lanes {
-			if l := &rn.Lanes[i]; l.Type == "driving" && rn.Roads[l.Road].Junction < 0 {
-				laneArrow(dl, l)
-				r.seen.on(legendArrow)
-			}
-		}
+		r.drawNetMarks(dl, v)
 	}
 	if opt.Layers.Has(Lights) {
 		r.drawEntryLines(dl, v, st)
 		r.drawSignals(dl, v, st)
 	}
-}
-
-// drawMark draws one road mark along its border.
-func (r *Renderer) drawMark(dl *render.DrawList, v *render.View, m *scene.NetMark) {
-	if m.Type == "curb" || len(m.Points) < 2 {
-		return
-	}
-	col, key := colMarkWhite, legendMarkWhite
-	if m.Color == "yellow" || m.Color == "orange" {
-		col, key = colMarkYellow, legendMarkYellow
-	}
-	r.seen.on(key)
-	w := m.Width
-	if !(w > 0) {
-		w = 0.12
-	}
-	ppm := v.PixelsPerMetreAt(m.Points[len(m.Points)/2])
-	px := lineWidth(ppm, w, 1, 6)
-	first, second, double := strings.Cut(m.Type, " ")
-	if !double {
-		r.markLine(dl, first, m.Points, px, col)
-		return
-	}
-	// Two lines ("solid broken", ...), the first on the left of the
-	// border's direction, a line's width apart.
-	r.markOff = render.OffsetGround(m.Points, w, r.markOff)
-	r.markLine(dl, first, r.markOff, px, col)
-	r.markOff = render.OffsetGround(m.Points, -w, r.markOff)
-	r.markLine(dl, second, r.markOff, px, col)
-}
-
-// markLine draws one line of a mark: dashed when broken, else solid.
-func (r *Renderer) markLine(dl *render.DrawList, kind string, pts []mgl64.Vec3, px float64, col render.Color) {
-	if kind != "broken" {
-		dl.Polyline3D(render.LayerMarking, pts, px, col)
-		return
-	}
-	r.ring = dashes(r.ring[:0], pts, func(d []mgl64.Vec3) { dl.Polyline3D(render.LayerMarking, d, px, col) })
 }
 
 // dashes calls draw with each dash of a broken line along pts (dashLen
@@ -200,31 +133,6 @@ func dashes(buf []mgl64.Vec3, pts []mgl64.Vec3, draw func([]mgl64.Vec3)) []mgl64
 		draw(buf)
 	}
 	return buf
-}
-
-// laneArrow draws a ground arrow at the middle of a driving lane, in its
-// direction of travel.
-func laneArrow(dl *render.DrawList, l *scene.NetLane) {
-	n := len(l.Center)
-	if n < 2 { // no direction to show; sampling gives two points or more
-		return
-	}
-	k := (n - 1) / 2
-	a, b := l.Center[k], l.Center[k+1]
-	d := b.Sub(a)
-	d[2] = 0
-	if d.Len() == 0 {
-		return
-	}
-	d = d.Normalize()
-	if !l.Forward {
-		d = d.Mul(-1)
-	}
-	mid := a.Add(b).Mul(0.5)
-	side := mgl64.Vec3{-d[1], d[0], 0}
-	tip := mid.Add(d.Mul(1.5))
-	tail := mid.Sub(d.Mul(1.5))
-	dl.Triangle3D(render.LayerMarking, tip, tail.Add(side.Mul(0.7)), tail.Sub(side.Mul(0.7)), colArrow)
 }
 
 // fillPolygon fills a convex polygon on the ground at height z.

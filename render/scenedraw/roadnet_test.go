@@ -384,18 +384,21 @@ func TestRoadNetNoAllocs(t *testing.T) {
 
 // TestLaneArrowShortLane: a lane of fewer than two centre points has no
 // direction, so it gets no arrow (and indexing its second point would
-// panic).
+// panic); a two-point lane gets one pointing along its travel.
 func TestLaneArrowShortLane(t *testing.T) {
-	dl := render.NewDrawList()
-	v := topView(mgl64.Vec3{5, 0, 0}, 20)
-	dl.Reset(&v)
-	for _, centre := range [][]mgl64.Vec3{nil, {{1, 2, 0}}} {
-		laneArrow(dl, &scene.NetLane{Center: centre, Forward: true})
+	for _, centre := range [][]mgl64.Vec3{nil, {{1, 2, 0}}, {{1, 2, 0}, {1, 2, 5}}} {
+		if _, ok := laneArrowTri(&scene.NetLane{Center: centre, Forward: true}); ok {
+			t.Errorf("lane %v got an arrow", centre)
+		}
 	}
-	laneArrow(dl, &scene.NetLane{Center: []mgl64.Vec3{{0, 0, 0}, {10, 0, 0}}, Forward: true})
-	dl.Finish(nil)
-	if n := dl.TriangleCount(); n != 1 {
-		t.Fatalf("%d triangles, want the one of the two-point lane's arrow", n)
+	for _, fwd := range []bool{true, false} {
+		a, ok := laneArrowTri(&scene.NetLane{Center: []mgl64.Vec3{{0, 0, 0}, {10, 0, 0}}, Forward: fwd})
+		if !ok {
+			t.Fatal("a two-point lane got no arrow")
+		}
+		if want := map[bool]float64{true: 6.5, false: 3.5}[fwd]; a.tip != (mgl64.Vec3{want, 0, 0}) {
+			t.Errorf("forward %v: tip %v, want (%v, 0, 0)", fwd, a.tip, want)
+		}
 	}
 }
 

@@ -92,11 +92,44 @@ func BenchmarkBuildTown04Traffic(b *testing.B) {
 			r.Build(dl, &v, st, opt)
 			b.ReportAllocs()
 			b.ResetTimer()
-			for b.Loop() {
-				r.Build(dl, &v, st, opt)
-			}
+			cpuLoop(b, func() { r.Build(dl, &v, st, opt) })
 			b.ReportMetric(float64(dl.TriangleCount()), "triangles")
 			b.ReportMetric(float64(len(st.Actors)), "actors")
 		})
+	}
+}
+
+// TestTown04MapLayersStayPut: under a still camera the layers up to the
+// road marks are the same list from one moment of the replay to another
+// (what changes, the lights' stop lines and the traffic, lies above
+// them), so the window's cache (render/ebitenrender) keeps Town04's map
+// as it keeps a city's and draws only the rest each frame.
+func TestTown04MapLayersStayPut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a minute of traffic on Town04")
+	}
+	r, st := town04Setup(t)
+	ts, _ := town04()
+	later := &scene.State{}
+	if err := ts.rec.StateAt(45, later); err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range londonViews(r) {
+		a, b := render.NewDrawList(), render.NewDrawList()
+		r.Build(a, &v, st, DefaultOptions())
+		r.Build(b, &v, later, DefaultOptions())
+		n := a.LayerEnd(render.LayerMarking)
+		if n == 0 || n != b.LayerEnd(render.LayerMarking) {
+			t.Fatalf("%s: map layers end at %d and %d indices", name, n, b.LayerEnd(render.LayerMarking))
+		}
+		av, bv, ai, bi := a.Vertices(), b.Vertices(), a.Indices()[:n], b.Indices()[:n]
+		for k := range ai {
+			if av[ai[k]] != bv[bi[k]] {
+				t.Fatalf("%s: index %d of the map layers: vertex %v at 30 s, %v at 45 s", name, k, av[ai[k]], bv[bi[k]])
+			}
+		}
+		if n == len(a.Indices()) {
+			t.Errorf("%s: nothing drawn above the map", name)
+		}
 	}
 }

@@ -58,6 +58,9 @@ func (c *crash) look(s *sim) {
 		if !u.alive || u.hero || u.rogue || u.frozen > s.t {
 			continue
 		}
+		if s.net.fair && !u.onMove && u.seg != h.seg && u.hold != u.next {
+			continue // on a town, one that may still stop at a light before the hero's lane would not come in time
+		}
 		if g, _, who := s.leaderOf(int32(i)); who == s.hero && g < crashReach && g < crashArrive*max(u.v, crashPace) {
 			c.follower, c.since = int32(i), s.t
 			u.distracted = true

@@ -83,6 +83,7 @@ type Summary struct {
 	MinVehicles   int     // fewest vehicles alive at once after the first second
 	Walkers       int
 	TrafficLights int
+	StopSigns     int // stop-sign posts: a map without (of CARLA's towns all but Town07 and Town10HD) gives the rogue no stop sign to run
 	Collisions    int
 	Bytes         int64
 	Rogue         uint32        // the rogue's actor id, 0 if none
@@ -185,6 +186,7 @@ func run(w io.Writer, net *network, opt Options, frames, plan int, focus [nActs]
 	sum.Frames, sum.Duration = frames, elapsed(frames)
 	sum.Vehicles, sum.Walkers, sum.TrafficLights = len(s.veh), len(s.walkers), len(r.lightIDs)
 	sum.Collisions, sum.Bytes = int(s.crash.count), cw.n
+	sum.StopSigns = len(s.net.signs)
 	if s.rogue.vi >= 0 {
 		sum.Rogue, sum.Staged, sum.RoguePlan = s.veh[s.rogue.vi].id, s.rogue.staged, plan
 	}

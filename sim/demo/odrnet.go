@@ -183,10 +183,30 @@ func chains(ps []piece) [][]int32 {
 }
 
 // chainPath joins the points of a chain's pieces.
+//
+// The sampled lanes have points a few centimetres apart, and even
+// doubling back, where lane sections and pieces meet (Town03 has a way
+// whose first 0.3 m go forward, back and forward again); taken as they
+// are, the heading jumps there and the path's bend is a radius of
+// centimetres, which slowed cars to minTurnV (2.5 m/s) on a third of
+// Town03's ways, straight ones too, so that a junction's ways stayed
+// taken for long and queues stood past 30 s. Points closer than joinTol
+// to the last one kept are left out (the chain's own end stays where it
+// is, for the ways joining there).
 func chainPath(ps []piece, c []int32) path {
 	var pts []mgl64.Vec3
-	for _, k := range c {
-		pts = append(pts, ps[k].pts...)
+	for ci, k := range c {
+		for i, q := range ps[k].pts {
+			end := ci == len(c)-1 && i == len(ps[k].pts)-1
+			switch {
+			case len(pts) == 0 || q.Sub(pts[len(pts)-1]).Len() > joinTol:
+				pts = append(pts, q)
+			case end && len(pts) > 1:
+				pts[len(pts)-1] = q
+			case end:
+				pts = append(pts, q)
+			}
+		}
 	}
 	return newPath(pts)
 }

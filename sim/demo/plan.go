@@ -54,6 +54,7 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 		return run(w, net(), opt, frames, 0, focus)
 	}
 	rw, rewinds := w.(rewinder)
+	all := possibleKinds(mk())
 	best, most := 0, -1
 	for plan := range roguePlans {
 		var staged int
@@ -62,7 +63,7 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 			mark := rw.Len()
 			sum, err := run(w, net(), opt, frames, plan, focus)
 			sum.RoguePlans = plan + 1
-			if err != nil || len(sum.Staged) == int(nActs)-1 || sum.Rogue == 0 {
+			if err != nil || len(sum.Staged) >= all || sum.Rogue == 0 {
 				return sum, err
 			}
 			rw.Truncate(mark)
@@ -71,7 +72,7 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 		} else {
 			var placed bool
 			staged, missed, placed = dryRun(net(), opt, frames, plan, focus)
-			if staged == int(nActs)-1 || !placed {
+			if staged >= all || !placed {
 				best = plan
 				break
 			}
@@ -83,7 +84,7 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 	}
 	sum, err := run(w, net(), opt, frames, best, bestFocus)
 	sum.RoguePlans = roguePlans
-	if !rewinds && len(sum.Staged) == int(nActs)-1 {
+	if !rewinds && len(sum.Staged) >= all {
 		sum.RoguePlans = best + 1
 	}
 	return sum, err
@@ -103,6 +104,19 @@ func dryRun(net *network, opt Options, frames, plan int, focus [nActs]bool) (int
 		s.ev.reset()
 	}
 	return len(s.rogue.staged), missing(s.rogue.staged), s.rogue.vi >= 0
+}
+
+// possibleKinds is how many kinds the rogue can stage on the network:
+// a map without stop signs (most CARLA towns) has no stop-sign act, and
+// then a plan is not tried again for want of one.
+func possibleKinds(n *network) int {
+	k := int(nActs) - 1
+	for i := range n.approaches {
+		if ap := &n.approaches[i]; ap.signed && ap.kind == approachStop && len(ap.lanes) > 0 {
+			return k
+		}
+	}
+	return k - 1
 }
 
 // missing lists the kinds a plan did not stage.

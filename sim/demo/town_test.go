@@ -32,12 +32,19 @@ func townNet(t testing.TB, town string) *scene.RoadNet {
 	return rn
 }
 
+// stillBlocks are the towns where, at the default seed, a few cars
+// still stand 30 s or more in queues through junctions whose lit
+// approaches cross busy flows (Town06's highway junctions, Town07,
+// Town10HD's junction after an 11 m link): logged, not failed, until
+// fixed.
+var stillBlocks = map[string]bool{"Town06": true, "Town07": true, "Town10HD": true}
+
 // TestTownTrafficIsClean drives the clean demo traffic on every
 // built-in town and runs over it what `viewer check` runs with the
 // town's map: the recording names the town, has its lights, and the
 // staged collision is the only fault (no car off its lane, the wrong
 // way, through a red light or a stop sign, nor close to another).
-// Blocked cars are `viewer check`'s own pass, not looked at here.
+// No car stands blocked either, except on the towns in stillBlocks.
 func TestTownTrafficIsClean(t *testing.T) {
 	names := towns.Builtin()
 	if testing.Short() {
@@ -58,6 +65,9 @@ func TestTownTrafficIsClean(t *testing.T) {
 			if h := rd.Header(); h.Map != town {
 				t.Errorf("header names %q", h.Map)
 			}
+			if signed := town == "Town07" || town == "Town10HD"; (sum.StopSigns > 0) != signed {
+				t.Errorf("%d stop signs; only Town07 and Town10HD have them", sum.StopSigns)
+			}
 			if sum.Vehicles < 30 || sum.MinVehicles < 25 || sum.TrafficLights == 0 || sum.Collisions != 1 {
 				t.Errorf("summary %+v", sum)
 			}
@@ -76,11 +86,8 @@ func TestTownTrafficIsClean(t *testing.T) {
 					collisions++
 					continue
 				}
-				if f.Kind == faults.Blocked {
-					// Known, not yet fixed: on Town03, 05, 06 and 10HD
-					// 12 cars in all stand 30-45 s in queues at
-					// junctions close together.
-					t.Logf("blocked: %+v", f)
+				if f.Kind == faults.Blocked && stillBlocks[town] {
+					t.Logf("blocked (known, not yet fixed): %+v", f)
 					continue
 				}
 				t.Errorf("the traffic broke a rule: %+v", f)
