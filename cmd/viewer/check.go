@@ -105,16 +105,17 @@ func cmdCheck() *Command {
 	c := &Command{
 		Name:    "check",
 		Summary: "find where vehicles left their lane, drove the wrong way, ran a light or stop sign, or nearly hit",
-		Usage:   "FILES... [--json] [--actor IDS|hero] [thresholds] [--rules leaderboard [--leaderboard 1.0|2.0] [--route F --route-id N]]",
+		Usage:   "FILES|FOLDERS... [--json|--jsonl] [--parquet DIR] [--jobs N] [--actor IDS|hero] [thresholds] [--rules leaderboard [--leaderboard 1.0|2.0] [--route F --route-id N]]",
 	}
 	c.Run = func(env *Env, args []string) error {
-		fs := newQueryFlags(env, c, checkHelp+leaderboardHelp)
+		fs := newQueryFlags(env, c, checkHelp+fleetHelp+leaderboardHelp)
 		asJSON := fs.Bool("json", false, "print one JSON document")
 		only := fs.String("actor", "", "list only the faults of these actors (ids, or hero), comma-separated; the exit status follows them")
 		th := faults.Defaults()
 		thresholdFlags(fs, &th)
 		maps := mapsFlag(fs)
 		lb := addLeaderboardFlags(fs)
+		ff := addFleetFlags(fs)
 		pos, err := Parse(fs, args)
 		if err != nil {
 			return err
@@ -131,6 +132,9 @@ func cmdCheck() *Command {
 		}
 		if on, err := lb.on(); err != nil || on {
 			return lb.run(env, err, pos, *asJSON, *maps, filter)
+		}
+		if ff.wanted(pos) {
+			return runFleet(env, ff, pos, th, *asJSON, *maps, filter)
 		}
 		return runCheck(env, pos, th, *asJSON, *maps, filter)
 	}

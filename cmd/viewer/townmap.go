@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 )
@@ -28,6 +29,9 @@ func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
 		return nil
 	}
 	t, ok := pipeline.FindTown(sc.recSrc, sc.rec, mapsDir)
+	if ok && t.File != "" && t.Path == "" {
+		t.Path = fleet.FindBeside(sc.recSrc.Path, t.Name) // a map beside it named as the place (the demo's pair)
+	}
 	switch {
 	case !ok: // not looked for: --maps off, or a recording with no path
 	case t.File == "":

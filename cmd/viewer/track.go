@@ -41,7 +41,13 @@ an intersection, its number. --json gives one document instead:
 
   {"recording":"..","map":"..","samples":[{"actor":..,"time":..,...}]}
 
-with null for what does not apply. Walkers and props have no samples:
+with null for what does not apply. --parquet FILE writes the samples of
+every recording given (files and folders, searched recursively; each
+with its own map as 'viewer check' finds it for a fleet) into one
+Parquet file, a row a sample with the CSV's columns after a recording
+column; --actor then defaults to hero. A recording that cannot be read
+whole, or has no such actor, is named on standard error (exit status 1)
+and the others go on. Walkers and props have no samples:
 an --actor that is not a vehicle, or not in the recording, is an error.
 `
 
@@ -51,16 +57,20 @@ func cmdTrack() *Command {
 	c := &Command{
 		Name:    "track",
 		Summary: "print a vehicle's position, speed and lane frame by frame, as CSV or JSON",
-		Usage:   "FILE [MAP] --actor ID|hero [--json]",
+		Usage:   "FILE [MAP] --actor ID|hero [--json] | FILES|FOLDERS... [MAP] [--actor IDS|hero] --parquet FILE",
 	}
 	c.Run = func(env *Env, args []string) error {
 		fs := newQueryFlags(env, c, trackHelp)
 		actors := fs.String("actor", "", "the vehicles: ids, or hero, comma-separated (required)")
 		asJSON := fs.Bool("json", false, "print one JSON document")
 		maps := mapsFlag(fs)
+		pq := fs.String("parquet", "", "write the samples of every recording and folder given into this Parquet file (--actor defaults to hero)")
 		pos, err := Parse(fs, args)
 		if err != nil {
 			return err
+		}
+		if *pq != "" {
+			return runTrackParquet(env, pos, *actors, *maps, *pq)
 		}
 		if err := fileCount(pos, 1); err != nil {
 			return err
@@ -83,27 +93,9 @@ func runTrack(env *Env, files []string, filter *actorFilter, asJSON bool, mapsDi
 		return err
 	}
 	defer sc.close()
-	ids, err := filter.resolve(sc.rec, sc.recName)
+	rows, err := trackRows(env, sc, filter, mapsDir)
 	if err != nil {
 		return err
-	}
-	if err := sc.findTownMap(env.Stderr, "viewer track", mapsDir); err != nil {
-		return err
-	}
-	m := sc.laneMap()
-	a, err := pipeline.Associate(context.Background(), sc.rec, m, ids, nil)
-	if err != nil {
-		return fileErr(sc.recName, err)
-	}
-	var rows []trackRow
-	for _, id := range ids {
-		ts := a.TracksOf(id)
-		if len(ts) == 0 {
-			return fmt.Errorf("%s: actor %d is not a vehicle: only vehicles have samples", sc.recName, id)
-		}
-		for _, t := range ts {
-			rows = appendTrackRows(rows, sc.rec, m, &a.Tracks[t])
-		}
 	}
 	if asJSON {
 		err = writeTrackJSON(env.Stdout, sc, rows)
@@ -121,6 +113,34 @@ func runTrack(env *Env, files []string, filter *actorFilter, asJSON bool, mapsDi
 
 // trackRow is one sample as printed: the file's units and axes, the map
 // file's numbers. The JSON object has exactly the fields with a tag.
+// trackRows are the samples of the actors filter names in sc's
+// recording, on its map (found as for any command when none was given).
+func trackRows(env *Env, sc *shotScene, filter *actorFilter, mapsDir string) ([]trackRow, error) {
+	ids, err := filter.resolve(sc.rec, sc.recName)
+	if err != nil {
+		return nil, err
+	}
+	if err := sc.findTownMap(env.Stderr, "viewer track", mapsDir); err != nil {
+		return nil, err
+	}
+	m := sc.laneMap()
+	a, err := pipeline.Associate(context.Background(), sc.rec, m, ids, nil)
+	if err != nil {
+		return nil, fileErr(sc.recName, err)
+	}
+	var rows []trackRow
+	for _, id := range ids {
+		ts := a.TracksOf(id)
+		if len(ts) == 0 {
+			return nil, fmt.Errorf("%s: actor %d is not a vehicle: only vehicles have samples", sc.recName, id)
+		}
+		for _, t := range ts {
+			rows = appendTrackRows(rows, sc.rec, m, &a.Tracks[t])
+		}
+	}
+	return rows, nil
+}
+
 type trackRow struct {
 	Actor        uint32     `json:"actor"`
 	Time         float64    `json:"time"`

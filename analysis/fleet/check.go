@@ -1,0 +1,204 @@
+package fleet
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
+	"github.com/mm2carla/viewer/analysis/towns"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// Options say how every recording of a fleet is checked.
+type Options struct {
+	Thresholds faults.Thresholds
+	// Map is the map given for every recording (nil: each finds its own,
+	// FindMap), and MapName what to call it.
+	Map     *pipeline.File
+	MapName string
+	// MapsDir is the maps folder of the town search (towns.MapsOff: off).
+	MapsDir string
+	// Actors, when not nil, returns the actors whose faults alone are
+	// kept in a recording (`--actor hero`); an error fails the run.
+	Actors func(rec *scene.Recording, name string) ([]uint32, error)
+	// Jobs is how many recordings are checked at once (0: GOMAXPROCS).
+	Jobs int
+	// Ordered delivers the runs in the order given instead of as they
+	// finish.
+	Ordered bool
+}
+
+// Run is one recording's check: what a line of text, a JSON object and a
+// row of runs.parquet say.
+type Run struct {
+	Recording string  // the path as given or walked
+	Town      string  // the town or place the header names ("" none)
+	Map       string  // the map file used ("" none)
+	Duration  float64 // seconds of whole frames
+	Vehicles  int     // vehicle tracks checked
+	LaneRules bool    // false without a map: only collisions and blocked spans
+	Only      []uint32
+	Faults    []Fault
+	// Err says why the recording could not be read whole, naming the
+	// file and the byte offset: Faults are then those of its whole
+	// frames. Failed says the run counts as unread (exit status 1): a
+	// cut file, a file that is no recording, a damaged map, an --actor
+	// that is not there.
+	Err    error
+	Failed bool
+}
+
+// Count returns the number of faults of kind k.
+func (r *Run) Count(k faults.Kind) int {
+	n, s := 0, k.String()
+	for i := range r.Faults {
+		if r.Faults[i].Kind == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Fault is one fault as the reports give it: in the file's units
+// (centimetres, Unreal axes) and the map's own road numbers, rounded as
+// `viewer check --json` prints them. Pointers are nil where a field does
+// not apply.
+type Fault struct {
+	Kind           string
+	Actor          uint32
+	Blueprint      string
+	Hero           bool // the actor's role_name is hero
+	Other          *uint32
+	OtherBlueprint *string
+	Start, End     float64
+	Road           *int
+	Side           *string
+	Lane           *int
+	Intersection   *int
+	Worst          float64
+	Unit           string
+	X, Y, Z        float64
+}
+
+// Check checks the recording at path: its map (opt.Map, else FindMap),
+// the lane association and the fault rules, then closes it. It never
+// fails as a whole: what went wrong is in the Run.
+func Check(ctx context.Context, path string, opt *Options) *Run {
+	r := &Run{Recording: path}
+	src := pipeline.Source{Name: path, Path: path}
+	f, err := pipeline.Load(ctx, src, nil)
+	if err != nil {
+		r.Err, r.Failed = err, true
+		return r
+	}
+	defer f.Close()
+	rec := f.Recording
+	r.Town = towns.TownName(rec.Header().Map)
+	r.Duration = rec.Duration()
+	m, mapName := opt.Map, opt.MapName
+	if m == nil {
+		if m, mapName, err = FindMap(ctx, src, rec, opt.MapsDir); err != nil {
+			r.Err, r.Failed = err, true
+			return r
+		}
+	}
+	if m != nil {
+		r.Map = mapName
+	}
+	var only []uint32
+	if opt.Actors != nil {
+		if only, err = opt.Actors(rec, path); err != nil {
+			r.Err, r.Failed = err, true
+			return r
+		}
+		r.Only = only
+	}
+	lm := pipeline.LaneMapOf(m)
+	an, err := pipeline.Analyze(ctx, rec, lm, pipeline.Options{Thresholds: opt.Thresholds})
+	if err != nil {
+		r.Err, r.Failed = fmt.Errorf("%s: %w", path, err), true
+		return r
+	}
+	r.Vehicles, r.LaneRules = an.Faults.Vehicles, an.Faults.LaneRules
+	heroes := map[uint32]bool{}
+	for _, l := range rec.Lives() {
+		if l.Hero {
+			heroes[l.ID] = true
+		}
+	}
+	for i := range an.Faults.Faults {
+		ft := &an.Faults.Faults[i]
+		if only != nil && !slices.Contains(only, ft.Actor) && (ft.Other == 0 || !slices.Contains(only, ft.Other)) {
+			continue
+		}
+		r.Faults = append(r.Faults, newFault(ft, lm, heroes[ft.Actor]))
+	}
+	if err := rec.Err(); err != nil {
+		r.Err, r.Failed = fmt.Errorf("%s: %w", path, err), true
+	}
+	return r
+}
+
+// FindMap finds and loads the map of a recording given none: the town
+// its header names (pipeline.FindTown: TOWN.xodr beside it or in
+// mapsDir), else a map beside it named as the header names its place
+// (FindBeside). It returns nil and no error when there is none.
+func FindMap(ctx context.Context, src pipeline.Source, rec *scene.Recording, mapsDir string) (*pipeline.File, string, error) {
+	path := ""
+	if t, ok := pipeline.FindTown(src, rec, mapsDir); ok {
+		path = t.Path
+		if path == "" {
+			path = FindBeside(src.Path, rec.Header().Map)
+		}
+	}
+	if path == "" {
+		return nil, "", nil
+	}
+	m, err := pipeline.Load(ctx, pipeline.Source{Name: path, Path: path}, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	return m, path, nil
+}
+
+func newFault(f *faults.Fault, lm lanes.Map, hero bool) Fault {
+	loc := scene.ToUnreal(f.Location)
+	out := Fault{Kind: f.Kind.String(), Actor: f.Actor, Blueprint: f.Blueprint, Hero: hero,
+		Start: Round(f.Start, 3), End: Round(f.End, 3), Worst: Round(f.Worst, 3), Unit: f.Kind.Unit(),
+		X: Round(loc.X, 1), Y: Round(loc.Y, 1), Z: Round(loc.Z, 1)}
+	if f.Kind == faults.Collision || f.Kind == faults.CloseCall {
+		o := f.Other
+		out.Other = &o
+		if f.OtherBlueprint != "" {
+			b := f.OtherBlueprint
+			out.OtherBlueprint = &b
+		}
+	}
+	if lm != nil && f.Road >= 0 {
+		id := lm.RoadID(f.Road)
+		out.Road = &id
+		if f.HasLane {
+			side, lane := f.Lane.Side.String(), int(f.Lane.Lane)
+			out.Side, out.Lane = &side, &lane
+		}
+	}
+	if lm != nil && f.Intersection >= 0 {
+		id := lm.IntersectionID(f.Intersection)
+		out.Intersection = &id
+	}
+	return out
+}
+
+// Round rounds x to decimals places as it prints, with no "-0": the
+// numbers of the reports, the same in JSON and Parquet.
+func Round(x float64, decimals int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
+	if r == 0 {
+		return 0
+	}
+	return r
+}
