@@ -28,6 +28,7 @@ type panelSource interface {
 	DiffList() *app.List
 	ThresholdList() *app.List
 	Notices() []app.Notice
+	RunsTable() *app.RunsTable
 }
 
 // listKind is which list panel shows on the right of the view.
@@ -71,6 +72,7 @@ type panelLayout struct {
 	plotArea       app.PlotArea // the bands' area inside plots, and the times at its edges
 	plotWidth      int          // the columns of the plots
 	list           listBox
+	runs           runsBox     // the runs table over the view (runspanel.go)
 	notices        []noticeBox // newest first (drawn bottom up)
 	loads          []rect      // parallel to the loads laid out
 	// all is every panel, in the order they are drawn: clicks and the
@@ -115,6 +117,7 @@ func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Loa
 	p.all = p.all[:0]
 	p.inspectors(l, f, a)
 	p.listPanel(l, f, a)
+	p.runsPanel(l, f, a)
 	p.noticeStack(l, f, a.Notices())
 	p.loadBoxes(l, f, loads, previewing)
 }

@@ -20,14 +20,15 @@ type fakePanels struct {
 	notices               []app.Notice
 }
 
-func (f *fakePanels) ActorPanel() *app.Lines   { return &f.actor }
-func (f *fakePanels) ElementPanel() *app.Lines { return &f.element }
-func (f *fakePanels) Plot(int) *app.Plot       { return &f.plot }
-func (f *fakePanels) Clock() *playback.Clock   { return nil }
-func (f *fakePanels) FaultList() *app.List     { return &f.faults }
-func (f *fakePanels) DiffList() *app.List      { return &f.diffs }
-func (f *fakePanels) ThresholdList() *app.List { return &f.thresh }
-func (f *fakePanels) Notices() []app.Notice    { return f.notices }
+func (f *fakePanels) ActorPanel() *app.Lines    { return &f.actor }
+func (f *fakePanels) ElementPanel() *app.Lines  { return &f.element }
+func (f *fakePanels) Plot(int) *app.Plot        { return &f.plot }
+func (f *fakePanels) Clock() *playback.Clock    { return nil }
+func (f *fakePanels) FaultList() *app.List      { return &f.faults }
+func (f *fakePanels) DiffList() *app.List       { return &f.diffs }
+func (f *fakePanels) ThresholdList() *app.List  { return &f.thresh }
+func (f *fakePanels) Notices() []app.Notice     { return f.notices }
+func (f *fakePanels) RunsTable() *app.RunsTable { return &app.RunsTable{} }
 func lines(l *app.Lines, n int, text string) {
 	for range n {
 		l.S(text).End()

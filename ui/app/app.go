@@ -53,12 +53,13 @@ const MaxStep = 5.0
 type App struct {
 	// The parts, each owning its state and the commands that need
 	// nothing else; App's methods compose them.
-	rp  replay     // the clock and the world at its time (below)
-	cam camera     // the cameras and the actor followed (camera.go, follow.go)
-	sel selection  // what is selected and what is under the cursor (below)
-	an  analysis   // the lane and fault pass and what shows it (analysispart.go)
-	cmp comparison // run B and what tells the runs apart (compare.go)
-	txt texts      // the panels' and bars' text (panels.go)
+	rp   replay     // the clock and the world at its time (below)
+	cam  camera     // the cameras and the actor followed (camera.go, follow.go)
+	sel  selection  // what is selected and what is under the cursor (below)
+	an   analysis   // the lane and fault pass and what shows it (analysispart.go)
+	cmp  comparison // run B and what tells the runs apart (compare.go)
+	txt  texts      // the panels' and bars' text (panels.go)
+	runs RunsTable  // the runs table of the folders opened (runs.go)
 
 	// The open files and their loads.
 	mapRes, recRes *loader.Result // what is shown
@@ -163,7 +164,14 @@ func (a *App) Open(src loader.Source) { a.OpenFiles([]loader.Source{src}) }
 // (the candidate); a third is not opened. A single recording replaces run
 // B while comparing (the usual loop: the reference stays, each new run
 // of the changed planner is compared with it), else the recording.
+//
+// Folders among them open the runs table (runs.go) of the recordings in
+// them.
 func (a *App) OpenFiles(srcs []loader.Source) {
+	srcs, folders := splitFolders(srcs)
+	if len(folders) > 0 {
+		a.openRuns(folders)
+	}
 	var recs []*loader.Job
 	for _, src := range srcs {
 		j := loader.StartWith(src, a.loadOpt)
@@ -226,6 +234,7 @@ func (a *App) Close() {
 	a.mapJob, a.recJob = nil, nil
 	a.an.stop()
 	a.stopExport()
+	a.stopRuns()
 	a.recRes.Close()
 	a.CloseCompare()
 	a.watchA.stop()
@@ -247,6 +256,7 @@ func (a *App) Advance(dt float64) {
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
 	a.pollCompare()
+	a.pollRuns()
 	a.syncCompareWork()
 	a.pollCompareWork()
 	a.pollAnalysis()
@@ -418,7 +428,8 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing
+	return a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
+		a.runs.job != nil || a.runs.pending != nil
 }
 
 // Title returns the window title: the app and the open files.

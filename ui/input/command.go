@@ -45,6 +45,12 @@ const (
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
 	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
+	KindRunsToggle                      // show or hide the runs table (back to it from a run)
+	KindRunsMove                        // Steps: move the runs table's cursor by that many rows
+	KindRunsPick                        // open the run under the cursor (the two marked: compare them)
+	KindRunsMark                        // mark or unmark the run under the cursor
+	KindRunsSort                        // Steps: sort by the column that many to the right (left if negative)
+	KindRunsReverse                     // turn the runs table's order round
 	numKinds
 )
 
@@ -56,6 +62,7 @@ var kindNames = [numKinds]string{
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
+	"RunsToggle", "RunsMove", "RunsPick", "RunsMark", "RunsSort", "RunsReverse",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -112,7 +119,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault:
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindRunsMove, KindRunsSort:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
@@ -137,6 +144,24 @@ func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
 // ActorFault goes to the selected actor's next (steps +1) or previous
 // (-1) fault.
 func ActorFault(steps float64) Command { return Command{Kind: KindActorFault, Steps: steps} }
+
+// RunsToggle shows or hides the runs table.
+func RunsToggle() Command { return Command{Kind: KindRunsToggle} }
+
+// RunsMove moves the runs table's cursor by steps rows.
+func RunsMove(steps float64) Command { return Command{Kind: KindRunsMove, Steps: steps} }
+
+// RunsPick opens the run under the runs table's cursor.
+func RunsPick() Command { return Command{Kind: KindRunsPick} }
+
+// RunsMark marks or unmarks the run under the runs table's cursor.
+func RunsMark() Command { return Command{Kind: KindRunsMark} }
+
+// RunsSort sorts the runs table by the column steps to the right.
+func RunsSort(steps float64) Command { return Command{Kind: KindRunsSort, Steps: steps} }
+
+// RunsReverse turns the runs table's order round.
+func RunsReverse() Command { return Command{Kind: KindRunsReverse} }
 
 // Reload reads the open recordings again from their files.
 func Reload() Command { return Command{Kind: KindReload} }
