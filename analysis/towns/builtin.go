@@ -75,7 +75,7 @@ func builtinOf(town string) (builtinTown, bool) {
 	return builtinTown{}, false
 }
 
-// Edition says which edition of CARLA's file a built-in town is, for the
+// edition says which edition of CARLA's file a built-in town is, for the
 // notice: the 2019 editions have no signals, and their lights are matched
 // to the roads by place.
 func (b builtinTown) edition() string {
@@ -89,9 +89,10 @@ func (b builtinTown) edition() string {
 // MB, so a larger result means a damaged binary, not a town.
 const maxBuiltinSize = 16 << 20
 
-// BuiltinData returns the OpenDRIVE file of a built-in town (Town05, or a
-// name such as Town10HD_Opt or Carla/Maps/Town05 that FindName reduces
-// to one), decompressed; an error when it is not built in.
+// BuiltinData returns the OpenDRIVE file of a built-in town, decompressed:
+// Town05, or a name such as Town10HD_Opt or Carla/Maps/Town05 that comes
+// to one (the demo of issue 25 drives on them by name). An error names
+// the built-in towns when it is not one.
 func BuiltinData(town string) ([]byte, error) {
 	b, ok := builtinOf(TownName(town))
 	if !ok {
@@ -110,16 +111,22 @@ func (b builtinTown) data() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("towns: built-in %s: %w", b.name, err)
 	}
-	var out bytes.Buffer
-	if n := len(gz); n >= 4 { // gzip's trailer ends with the size (mod 2^32)
-		out.Grow(min(int(binary.LittleEndian.Uint32(gz[n-4:])), maxBuiltinSize) + bytes.MinRead)
+	// gzip's trailer ends with the size (mod 2^32): the buffer is made
+	// once at its size, and the stream must end there, where the reader
+	// checks its CRC.
+	size := 0
+	if n := len(gz); n >= 4 {
+		size = int(binary.LittleEndian.Uint32(gz[n-4:]))
 	}
-	n, err := io.Copy(&out, io.LimitReader(zr, maxBuiltinSize+1))
-	if err == nil && n > maxBuiltinSize {
-		err = fmt.Errorf("more than %d bytes", maxBuiltinSize)
+	if size > maxBuiltinSize {
+		return nil, fmt.Errorf("towns: built-in %s: %d bytes is more than %d", b.name, size, maxBuiltinSize)
 	}
-	if err != nil {
+	out := make([]byte, size)
+	if _, err := io.ReadFull(zr, out); err != nil {
 		return nil, fmt.Errorf("towns: built-in %s: %w", b.name, err)
 	}
-	return out.Bytes(), nil
+	if k, err := zr.Read(make([]byte, 1)); k != 0 || err != io.EOF {
+		return nil, fmt.Errorf("towns: built-in %s: does not end at its recorded size (%v)", b.name, err)
+	}
+	return out, nil
 }

@@ -252,3 +252,31 @@ func TestOptionsFromEnv(t *testing.T) {
 		t.Errorf("%+v", o)
 	}
 }
+
+// TestWalkBounded: the walk of a CARLA maps folder stops after maxWalk
+// entries, so that a folder far bigger than CARLA's does not stall the
+// search; the file is still found in OpenDrive/ without a walk.
+func TestWalkBounded(t *testing.T) {
+	root := t.TempDir()
+	maps := filepath.Join(root, layouts["UE4"])
+	for i := range 20 {
+		write(t, filepath.Join(maps, "A", fmt.Sprintf("level%02d.umap", i)), "")
+	}
+	deep := write(t, filepath.Join(maps, "Z", "Town12.xodr"), "12")
+	old := maxWalk
+	defer func() { maxWalk = old }()
+	maxWalk = 10
+	rec := filepath.Join(t.TempDir(), "run.log")
+	if r := Find(rec, "Town12", Options{CarlaRoot: root}); r.Found() {
+		t.Errorf("found %q past the bound", r.Path)
+	}
+	std := write(t, filepath.Join(maps, "OpenDrive", "Town12.xodr"), "12")
+	if r := Find(rec, "Town12", Options{CarlaRoot: root}); r.Path != std {
+		t.Errorf("found %q, want %q", r.Path, std)
+	}
+	maxWalk = old
+	os.Remove(std)
+	if r := Find(rec, "Town12", Options{CarlaRoot: root}); r.Path != deep {
+		t.Errorf("within the bound: found %q, want %q", r.Path, deep)
+	}
+}

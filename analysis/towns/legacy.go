@@ -24,6 +24,8 @@ type Town struct {
 
 // TownFile returns the file name of the OpenDRIVE map a recording's
 // header names ("" when it names none).
+//
+// Deprecated: use Find, which knows the layered towns and OpenDriveMap.
 func TownFile(headerMap string) string {
 	base := path.Base(strings.ReplaceAll(strings.TrimSpace(headerMap), `\`, "/"))
 	if base == "" || base == "." || base == "/" {
@@ -34,6 +36,8 @@ func TownFile(headerMap string) string {
 
 // TownCandidates lists where a recording's town map file may be: beside
 // the recording, then in the maps folder (none when it is "" or MapsOff).
+//
+// Deprecated: use Find.
 func TownCandidates(recPath, mapsDir, file string) []string {
 	c := []string{filepath.Join(filepath.Dir(recPath), file)}
 	if mapsDir != "" && mapsDir != MapsOff {

@@ -66,10 +66,11 @@ func OffRoads(a *lanes.Association) (off, moving int) {
 }
 
 // OffRoadsWarning returns a warning when most driving positions of the
-// recording recName fall off the roads of the map mapName (more than half
-// of at least minMoving samples of moving vehicles); "" otherwise.
-func OffRoadsWarning(a *lanes.Association, mapName, recName string) string {
-	off, moving := OffRoads(a)
+// recording recName fall off the roads of the map mapName: more than half
+// of at least minMoving samples of moving vehicles, as OffRoads counts
+// them (apart, so that the count runs with the lane pass, off the UI's
+// goroutine); "" otherwise.
+func OffRoadsWarning(off, moving int, mapName, recName string) string {
 	if moving < minMoving || 2*off <= moving {
 		return ""
 	}

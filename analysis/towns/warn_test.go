@@ -76,14 +76,14 @@ func TestOffRoads(t *testing.T) {
 	if moving < minMoving || 10*off > moving {
 		t.Errorf("Town01 on Town01: %d of %d moving samples off the roads", off, moving)
 	}
-	if w := OffRoadsWarning(right, "Town01.xodr", "run.log"); w != "" {
+	if w := OffRoadsWarning(off, moving, "Town01.xodr", "run.log"); w != "" {
 		t.Errorf("Town01 on Town01: %q", w)
 	}
 	woff, wmoving := OffRoads(wrong)
 	if wmoving != moving || 2*woff <= wmoving {
 		t.Errorf("Town01 on Town05: %d of %d moving samples off the roads", woff, wmoving)
 	}
-	w := OffRoadsWarning(wrong, "Town05.xodr", "run.log")
+	w := OffRoadsWarning(woff, wmoving, "Town05.xodr", "run.log")
 	if !strings.Contains(w, "of the driving positions of run.log") || !strings.Contains(w, "off the roads of Town05.xodr") {
 		t.Errorf("Town01 on Town05: warning %q", w)
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/jackmordaunt/icns/v3"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/tc-hib/winres"
 	"howett.net/plist"
 )
@@ -74,6 +75,9 @@ func checkLinux(files map[string]file, top string, p platform, r release) error 
 	if err := checkBinary(bin.data, p, r); err != nil {
 		return err
 	}
+	if err := checkNotice(files, top+"/"+towns.LicenseFile); err != nil {
+		return err
+	}
 	for _, s := range []string{"install.sh", "uninstall.sh"} {
 		f, err := need(files, top+"/"+s, modeExec)
 		if err != nil {
@@ -127,6 +131,9 @@ func checkWindows(files map[string]file, top string, p platform, r release) erro
 	if err := checkBinary(exe.data, p, r); err != nil {
 		return err
 	}
+	if err := checkNotice(files, top+"/"+towns.LicenseFile); err != nil {
+		return err
+	}
 	sizes, vi, err := exeResources(exe.data)
 	if err != nil {
 		return err
@@ -142,6 +149,11 @@ func checkWindows(files map[string]file, top string, p platform, r release) erro
 
 func checkMac(files map[string]file, r release) error {
 	c := bundleName + "/Contents/"
+	for _, n := range []string{towns.LicenseFile, c + "Resources/" + towns.LicenseFile} {
+		if err := checkNotice(files, n); err != nil {
+			return err
+		}
+	}
 	pf, err := need(files, c+"Info.plist", modeFile)
 	if err != nil {
 		return err

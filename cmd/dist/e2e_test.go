@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/sim/citygen"
 )
@@ -63,8 +64,10 @@ func generatedMap(t *testing.T, dir, name string) string {
 // MIME database (through xdg-mime, as a GNOME session would ask it) calls
 // a real recording renamed x.dat a CARLA recording and a generated map a
 // BAI map, both whatever their names, and a .xodr file an OpenDRIVE
-// network; the viewer is their default application; desktop-file-validate passes the installed entry; and
-// the installed binary reports the stamped version.
+// network; the viewer is their default application;
+// desktop-file-validate passes the installed entry; the installed binary
+// reports the stamped version; and the archive and the binary both carry
+// the license notice of CARLA's towns.
 func TestLinuxReleaseEndToEnd(t *testing.T) {
 	validate := tool(t, "desktop-file-validate")
 	xdgMime := tool(t, "xdg-mime")
@@ -128,10 +131,16 @@ func TestLinuxReleaseEndToEnd(t *testing.T) {
 	if b, err := exec.Command(validate, entry).CombinedOutput(); err != nil || len(b) > 0 {
 		t.Errorf("desktop-file-validate %s: %v\n%s", entry, err, b)
 	}
+	if b, err := os.ReadFile(filepath.Join(unpacked, "viewer-"+v+"-linux-amd64", towns.LicenseFile)); err != nil || string(b) != towns.License {
+		t.Errorf("the unpacked archive's %s: %v, %d bytes", towns.LicenseFile, err, len(b))
+	}
 	if runtime.GOOS == "linux" && runtime.GOARCH == "amd64" {
 		got := sh(filepath.Join(home, ".local/bin/viewer"), "--version")
 		if first, _, _ := strings.Cut(got, "\n"); first != "viewer "+v {
 			t.Errorf("the installed viewer says %q, want first line %q", got, "viewer "+v)
+		}
+		if got := sh(filepath.Join(home, ".local/bin/viewer"), "licenses"); !strings.HasSuffix(got, strings.TrimSpace(towns.License)) {
+			t.Errorf("the installed viewer's licenses: %q", got)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 //	viewer-V-linux-ARCH/
 //	  viewer                                   the binary
 //	  install.sh, uninstall.sh                 per-user install and removal
+//	  LICENSE-CARLA.txt                        the notice of CARLA's towns built in
 //	  share/applications/APPID.desktop         the menu entry
 //	  share/icons/hicolor/NxN/apps/APPID.png   the icon, 16 to 512 px
 //	  share/mime/packages/APPID.xml            the file types
@@ -52,6 +53,7 @@ func linuxPackage(top string, bin []byte) ([]file, error) {
 	}
 	files = append(files,
 		file{name: top + "/install.sh", mode: modeExec, data: script(installTmpl, d)},
-		file{name: top + "/uninstall.sh", mode: modeExec, data: script(uninstallTmpl, d)})
+		file{name: top + "/uninstall.sh", mode: modeExec, data: script(uninstallTmpl, d)},
+		noticeFile(top+"/"))
 	return files, nil
 }

@@ -167,5 +167,7 @@ func macPackage(universal []byte, r release) ([]file, error) {
 		{name: c + "PkgInfo", mode: modeFile, data: []byte("APPL????")},
 		{name: c + "MacOS/" + binName, mode: modeExec, data: universal},
 		{name: c + "Resources/" + icnsName, mode: modeFile, data: ic},
+		noticeFile(c + "Resources/"),
+		noticeFile(""),
 	}, nil
 }

@@ -139,6 +139,8 @@ func TestMacPackageLayout(t *testing.T) {
 		"Viewer.app/Contents/PkgInfo",
 		"Viewer.app/Contents/MacOS/viewer",
 		"Viewer.app/Contents/Resources/viewer.icns",
+		"Viewer.app/Contents/Resources/LICENSE-CARLA.txt",
+		"LICENSE-CARLA.txt",
 	}
 	if !slices.Equal(names, want) {
 		t.Errorf("layout %v, want %v", names, want)

@@ -21,6 +21,9 @@
 //	SHA256SUMS
 //	    the checksums of the archives written, in sha256sum's format
 //
+// and in each archive LICENSE-CARLA.txt: the notice of CARLA's towns,
+// which the binary holds (notices.go).
+//
 // V is --version, or when it is not given the version the Go toolchain
 // would stamp from git (see versionFrom). Each archive is read back and
 // checked (check.go) before it is written. --only builds a subset:
@@ -28,7 +31,8 @@
 // windows-amd64-setup, windows-arm64-setup, macos.
 //
 // dist is the top floor's second binary, beside cmd/viewer: it imports
-// the icon from assets/icon and builds cmd/viewer by running the go
+// the icon from assets/icon, the towns' license notice from
+// analysis/towns, and builds cmd/viewer by running the go
 // command, never by importing it.
 package main
 

@@ -92,7 +92,7 @@ func patchExe(exe []byte, r release) ([]byte, error) {
 
 // windowsPackage lays out the zip under the directory top.
 func windowsPackage(top string, exe []byte) []file {
-	return []file{{name: top + "/" + binName + ".exe", mode: modeExec, data: exe}}
+	return []file{{name: top + "/" + binName + ".exe", mode: modeExec, data: exe}, noticeFile(top + "/")}
 }
 
 // icoSizes lists the pixel sizes of an icon, smallest first, from the

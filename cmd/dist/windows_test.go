@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/tc-hib/winres"
 	"github.com/tc-hib/winres/version"
 )
@@ -93,7 +94,8 @@ func TestExeResourcesReadBack(t *testing.T) {
 
 func TestWindowsPackageLayout(t *testing.T) {
 	files := windowsPackage("viewer-1.2.0-windows-arm64", []byte("exe"))
-	if len(files) != 1 || files[0].name != "viewer-1.2.0-windows-arm64/viewer.exe" {
+	if len(files) != 2 || files[0].name != "viewer-1.2.0-windows-arm64/viewer.exe" ||
+		files[1].name != "viewer-1.2.0-windows-arm64/LICENSE-CARLA.txt" || string(files[1].data) != towns.License {
 		t.Errorf("layout %+v", files)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -201,6 +202,10 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsD
 	an, err := pipeline.Analyze(context.Background(), sc.rec, lm, pipeline.Options{Thresholds: th})
 	if err != nil {
 		return fileErr(sc.recName, err)
+	}
+	off, moving := towns.OffRoads(an.Assoc)
+	if w := towns.OffRoadsWarning(off, moving, sc.mapName, sc.recName); w != "" {
+		fmt.Fprintf(env.Stderr, "viewer check: warning: %s\n", w)
 	}
 	r := an.Faults
 	if only != nil {

@@ -15,5 +15,6 @@ func commands() []*Command {
 		cmdShot(),
 		cmdClip(),
 		cmdVersion(),
+		cmdLicenses(),
 	}
 }

@@ -1,48 +1,56 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
 
-	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
+	"github.com/mm2carla/viewer/analysis/towns"
 )
 
-// When no map is given, the commands that draw or place vehicles look for
-// the recording's town map (pipeline.FindTown, which the window uses
-// too) and say on standard error which map they loaded or that none was
-// found, so that a missing map is never silent.
+// When no map is given, the commands that draw or place vehicles find the
+// recording's town map (towns.Find, the window's search too: beside the
+// recording, in the maps folder, in a CARLA installation, else built in)
+// and say on standard error which map they used and from where, or why
+// there is none, so that a missing map is never silent.
 
 // mapsFlag adds --maps DIR to a command's flags.
 func mapsFlag(fs *flag.FlagSet) *string {
-	return fs.String("maps", "", `folder of OpenDRIVE maps (TOWN.xodr) to look in for the recording's town when no map is given; "off": do not look for it`)
+	return fs.String("maps", "", `folder of OpenDRIVE maps (TOWN.xodr), or a CARLA installation, to look in for the recording's town when no map is given (CARLA_ROOT is looked in too, then the towns built in); "off": no map at all`)
 }
 
-// findTownMap loads the recording's town map (pipeline.FindTown, the
-// window's search too) into sc when sc has a recording and no map, and
-// says what it did on w (prefix names the command). A map that is found
-// but cannot be read is an error.
+// findTownMap loads the recording's town map into sc when sc has a
+// recording read from a file and no map, passing over a damaged file to
+// the next source, and says what it did on w (prefix names the command);
+// with a map given, it warns when that is another town than the
+// recording's.
 func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
-	if sc.rec == nil || sc.mapName != "" {
+	if sc.rec == nil {
 		return nil
 	}
-	t, ok := pipeline.FindTown(sc.recSrc, sc.rec, mapsDir)
-	if ok && t.File != "" && t.Path == "" {
-		t.Path = fleet.FindBeside(sc.recSrc.Path, t.Name) // a map beside it named as the place (the demo's pair)
-	}
-	switch {
-	case !ok: // not looked for: --maps off, or a recording with no path
-	case t.File == "":
-		fmt.Fprintf(w, "%s: %s names no map, and none was given\n", prefix, sc.recName)
-	case t.Path == "":
-		fmt.Fprintf(w, "%s: map %s (named by %s): %s; give the map, or --maps DIR\n", prefix, t.Name, sc.recName, t.Missing())
-	default:
-		if err := sc.add(t.Path); err != nil {
-			return err
+	header := sc.rec.Header().Map
+	if sc.mapName != "" {
+		if warn := towns.Mismatch(header, sc.mapName, sc.recName); warn != "" {
+			fmt.Fprintf(w, "%s: warning: %s\n", prefix, warn)
 		}
-		fmt.Fprintf(w, "%s: map %s (named by %s): loaded %s\n", prefix, t.Name, sc.recName, t.Path)
+		return nil
+	}
+	if sc.recSrc.Path == "" {
+		return nil // the built-in demo's recording: it has its city
+	}
+	t := towns.Find(sc.recSrc.Path, header, towns.OptionsFromEnv(mapsDir))
+	for t.Found() {
+		err := sc.addSource(pipeline.Source{Name: cmp.Or(t.Path, t.Name), Path: t.Path, Data: t.Data}, sc)
+		if err == nil {
+			break
+		}
+		t = t.Fallback(err)
+	}
+	if n := t.Notice(); n != "" {
+		fmt.Fprintf(w, "%s: %s\n", prefix, n)
 	}
 	return nil
 }

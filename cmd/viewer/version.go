@@ -126,6 +126,7 @@ func (a About) write(w *strings.Builder) {
 		e = "unknown"
 	}
 	fmt.Fprintf(w, "ebitengine: %s\n", e)
+	fmt.Fprintln(w, townsLine())
 }
 
 // versionFlags are the spellings of `viewer version` as a flag.

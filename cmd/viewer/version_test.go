@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mm2carla/viewer/analysis/towns"
 )
 
 func TestAboutFrom(t *testing.T) {
@@ -83,14 +85,27 @@ func TestVersionCommand(t *testing.T) {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, errb.String())
 		}
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-		if len(lines) != 4 || !strings.HasPrefix(lines[0], "viewer ") {
-			t.Fatalf("%v printed %q, want 4 lines starting with \"viewer \"", args, out.String())
+		if len(lines) != 5 || !strings.HasPrefix(lines[0], "viewer ") {
+			t.Fatalf("%v printed %q, want 5 lines starting with \"viewer \"", args, out.String())
 		}
-		for _, want := range []string{"commit:", "go:         " + runtime.Version(), "ebitengine: " + ebitengine} {
+		for _, want := range []string{"commit:", "go:         " + runtime.Version(), "ebitengine: " + ebitengine, "towns:      Town01 Town02"} {
 			if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, want) }) {
 				t.Errorf("%v: no line starting %q in\n%s", args, want, out.String())
 			}
 		}
+	}
+}
+
+// TestLicenses: `viewer licenses` prints CARLA's notice whole, and takes
+// no arguments.
+func TestLicenses(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Main(&Env{Stdout: &out, Stderr: &errb}, []string{"licenses"}); code != ExitOK || !strings.HasSuffix(out.String(), towns.License) ||
+		!strings.Contains(out.String(), "Town10HD") || !strings.Contains(towns.License, "Computer Vision Center") {
+		t.Errorf("licenses: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+	if code := Main(&Env{Stdout: &bytes.Buffer{}, Stderr: &errb}, []string{"licenses", "x"}); code != ExitUsage {
+		t.Errorf("licenses x: exit %d", code)
 	}
 }
 

@@ -39,7 +39,7 @@ func Window(env *Env, args []string) int {
 	fs.StringVar(&wf.keys, "keys", "", `keys to press once the files have loaded, as the help (H) writes them, e.g. "Tab C H"`)
 	fs.StringVar(&wf.screenshot, "screenshot", "", "write the window to this PNG once the files have loaded, then exit")
 	fs.IntVar(&wf.frames, "frames", 60, "with --screenshot: how many frames to run before the shot")
-	fs.StringVar(&wf.maps, "maps", "", `folder of OpenDRIVE maps (TOWN.xodr) where a recording's town is looked for when no map is open, remembered; "off": do not look (default: the remembered folder)`)
+	fs.StringVar(&wf.maps, "maps", "", `folder of OpenDRIVE maps (TOWN.xodr), or a CARLA installation, where a recording's town is looked for when no map is open (CARLA_ROOT too, then the towns built in), remembered; "off": no map at all (default: the remembered folder)`)
 	fs.Float64Var(&wf.offset, "offset", 0, "with two recordings (compared: the first is A, the second B): shift B's clock, as viewer diff does: A's time t shows B's time t + S")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: viewer %s\n\noptions:\n", windowUsage)

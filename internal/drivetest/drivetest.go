@@ -153,6 +153,7 @@ type Collision struct {
 
 // Script is a recording to write: Seconds long at Hz frames a second.
 type Script struct {
+	Map         string // the header's map ("drivetest" when empty)
 	Hz, Seconds float64
 	Vehicles    []Vehicle
 	Lights      []Light
@@ -168,7 +169,11 @@ var CarExtent = recorder.Vec3{X: 225, Y: 95, Z: 75}
 // holding; lights and signs exist from the first frame.
 func (s Script) Bytes() []byte {
 	var buf bytes.Buffer
-	w, err := recorder.NewWriter(&buf, recorder.Header{Version: 1, Map: "drivetest", Date: 1700000000}, recorder.Layout{})
+	name := s.Map
+	if name == "" {
+		name = "drivetest"
+	}
+	w, err := recorder.NewWriter(&buf, recorder.Header{Version: 1, Map: name, Date: 1700000000}, recorder.Layout{})
 	if err != nil {
 		panic(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/settings"
@@ -34,6 +35,7 @@ type analysisJob struct {
 	assoc  *lanes.Association
 	result *faults.Result
 	lights map[lanes.EndKey]int32 // a road end's recorded light: its index in assoc.Lights
+	off    [2]int                 // samples of moving vehicles off the map, and all of them
 	err    error
 }
 
@@ -58,6 +60,7 @@ func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.Ro
 		}
 		j.assoc, j.result = an.Assoc, an.Faults
 		j.lights = an.Assoc.EndLights()
+		j.off[0], j.off[1] = towns.OffRoads(an.Assoc)
 	}()
 	return j
 }
@@ -148,6 +151,9 @@ func (a *App) pollAnalysis() {
 		msg += " (no map: collisions and blocked spans only)"
 	}
 	a.notify(Info, msg+"; K lists them")
+	if w := towns.OffRoadsWarning(j.off[0], j.off[1], a.openMapSource().Name, j.name); w != "" {
+		a.notify(Warning, w)
+	}
 }
 
 // Analyzing reports whether the pass is running.

@@ -29,6 +29,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -71,6 +72,7 @@ type App struct {
 	watchEvery     time.Duration // how often they are looked at (watchEvery); tests shorten it
 	wake           func()        // wakes the window's idle loop (SetWake); nil: none
 	mapsDir        string        // where a recording's town map is looked for (town.go)
+	town           towns.Result  // the last search for a recording's town (town.go)
 	export         *exportJob    // the clip being exported (export.go), nil: none
 	names          string        // the open files, for the title and status
 	recNote        string        // why the recording is incomplete, for the status
@@ -301,6 +303,9 @@ func (a *App) pollJobs() {
 }
 
 func (a *App) installMap(res *loader.Result) {
+	if a.townFailed(res) {
+		return // a damaged town map: the search goes on
+	}
 	if res.Err != nil && res.Map == nil {
 		a.notify(Error, res.Err.Error())
 		if a.an.assoc == nil && a.an.job == nil {

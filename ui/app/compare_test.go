@@ -307,7 +307,7 @@ func TestCompareSameNames(t *testing.T) {
 	a.OpenFiles(srcs)
 	settle(t, a)
 	defer a.Close()
-	if got := a.Title(); !strings.HasPrefix(got, "before/traffic.log vs after/traffic.log") {
+	if got := a.Title(); !strings.Contains(got, "before/traffic.log vs after/traffic.log") {
 		t.Errorf("title %q", got)
 	}
 }

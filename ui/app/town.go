@@ -1,15 +1,17 @@
 package app
 
 import (
-	"github.com/mm2carla/viewer/analysis/pipeline"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/ui/loader"
 )
 
 // A CARLA recording opened with no map names the town it was made on;
-// the window then looks for that town's OpenDRIVE file beside the
-// recording and in the maps folder (pipeline.FindTown, the search the
-// command line uses too) and opens it, or says that none was found, so
-// that a recording never floats over an empty grid without a word.
+// the window then finds that town's map (towns.Find: beside the
+// recording, in the maps folder, in a CARLA installation, else built in;
+// the search the command line makes too) and opens it, saying which map
+// and from where, so that a recording never floats over an empty grid
+// without a word. A map the user opened that is another town than the
+// recording's gets a warning instead.
 
 // SetMapsDir sets the folder the recording's town map is looked for in
 // ("" none, towns.MapsOff: no search at all). It is remembered.
@@ -23,21 +25,66 @@ func (a *App) SetMapsDir(dir string) {
 // MapsDir returns the folder the recording's town map is looked for in.
 func (a *App) MapsDir() string { return a.mapsDir }
 
-// openTown looks for the town map of the recording res when no map is
-// open or loading, opens it when found and says what it did.
+// openTown finds and opens the town map of the recording res when no map
+// is open or loading, or the open one is a town found for an earlier
+// recording; a map the user opened is checked against the town instead.
 func (a *App) openTown(res *loader.Result) {
-	if a.mapRes != nil || a.mapJob != nil {
+	if res.Source.Path == "" { // the built-in demo, or a dropped file with no folder
 		return
 	}
-	t, ok := pipeline.FindTown(res.Source, res.Recording, a.mapsDir)
-	if !ok || t.File == "" {
-		return // the header names no town: nothing to look for
-	}
-	named := "map " + t.Name + " (named by " + res.Source.Name + "): "
-	if t.Path == "" {
-		a.notify(Warning, named+t.Missing()+"; open the map, or start with --maps DIR")
+	header := res.Recording.Header().Map
+	if given := a.openMapSource(); given.Name != "" && !a.isTown(given) {
+		if w := towns.Mismatch(header, given.Name, res.Source.Name); w != "" {
+			a.notify(Warning, w)
+		}
 		return
 	}
-	a.notify(Info, named+"loading "+t.Path)
-	a.Open(loader.FileSource(t.Path))
+	if a.mapRes != nil && towns.TownName(header) == a.town.Town {
+		return // the town found for the last recording is this one's too
+	}
+	a.town = towns.Find(res.Source.Path, header, towns.OptionsFromEnv(a.mapsDir))
+	a.openFoundTown()
+}
+
+// openMapSource is the source of the map open or loading (zero: none).
+func (a *App) openMapSource() loader.Source {
+	switch {
+	case a.mapJob != nil:
+		return a.mapJob.Source()
+	case a.mapRes != nil:
+		return a.mapRes.Source
+	}
+	return loader.Source{}
+}
+
+// isTown reports whether src is the town map the search opened.
+func (a *App) isTown(src loader.Source) bool {
+	return a.town.Found() && src.Name == a.town.Name && src.Path == a.town.Path
+}
+
+// openFoundTown says what the search found and opens it.
+func (a *App) openFoundTown() {
+	t := a.town
+	if n := t.Notice(); n != "" {
+		level := Info
+		if t.Warn() {
+			level = Warning
+		}
+		a.notify(level, n)
+	}
+	if t.Found() {
+		a.Open(loader.Source{Name: t.Name, Path: t.Path, Data: t.Data})
+	}
+}
+
+// townFailed goes on with the search when the map that failed to load,
+// res, is the town found: a damaged file gives way to the next source
+// (the built-in town at last), and the notice says why.
+func (a *App) townFailed(res *loader.Result) bool {
+	if res.Err == nil || !a.isTown(res.Source) {
+		return false
+	}
+	a.town = a.town.Fallback(res.Err)
+	a.openFoundTown()
+	return true
 }

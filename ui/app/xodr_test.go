@@ -7,8 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
+	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -126,31 +129,55 @@ func TestTown01Window(t *testing.T) {
 }
 
 // TestTownSearch: a recording opened alone brings its town map along,
-// from beside it or from the maps folder, and says so; when it is in
-// neither, or the search is off, a notice (or nothing, for off) says so
-// and no map opens.
+// from beside it, the maps folder, a CARLA installation (CARLA_ROOT) or
+// the towns built in, and says which and from where; a damaged file in
+// the maps folder is passed over to the built-in town with a warning
+// naming its file and line; with the search off no map opens and nothing
+// is said.
 func TestTownSearch(t *testing.T) {
 	dir := carlaDir(t)
 	abs, err := filepath.Abs(filepath.Join(dir, "carla-0.9.13-town01-lanecenter.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	town01 := filepath.Join(filepath.Dir(abs), "Town01.xodr")
 	// A recording alone in a folder: a link to the shared one.
 	alone := filepath.Join(t.TempDir(), "alone.log")
 	if err := os.Symlink(abs, alone); err != nil {
 		t.Skipf("no symlinks here: %v", err)
 	}
+	root := t.TempDir() // a CARLA 0.10 (Unreal Engine 5) installation
+	inRoot := filepath.Join(root, "CarlaUnreal", "Content", "Carla", "Maps", "OpenDrive", "Town01.xodr")
+	if err := os.MkdirAll(filepath.Dir(inRoot), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(town01, inRoot); err != nil {
+		t.Fatal(err)
+	}
+	damagedDir := t.TempDir()
+	good, err := os.ReadFile(town01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(damagedDir, "Town01.xodr")
+	if err := os.WriteFile(damaged, []byte(strings.Replace(string(good[:300_000]), `length="`, `length="-`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
-		name, rec, maps string
-		found           bool
-		notice          []string
+		name, rec, maps, root string
+		found                 bool
+		level                 Level
+		notice                []string
 	}{
-		{"beside", abs, "", true, []string{"map Town01", "loading " + filepath.Join(filepath.Dir(abs), "Town01.xodr")}},
-		{"maps folder", alone, filepath.Dir(abs), true, []string{"map Town01", "(named by alone.log)", "loading"}},
-		{"missing", alone, t.TempDir(), false, []string{"no Town01.xodr beside the recording or in"}},
-		{"off", abs, towns.MapsOff, false, nil},
+		{"beside", abs, "", "", true, Info, []string{"map Town01", town01 + ", beside the recording"}},
+		{"maps folder", alone, filepath.Dir(abs), root, true, Info, []string{"map Town01 (named by alone.log): " + town01 + ", from the maps folder"}},
+		{"CARLA_ROOT", alone, t.TempDir(), root, true, Info, []string{inRoot + ", from the CARLA installation " + root + " (CARLA_ROOT)"}},
+		{"built in", alone, t.TempDir(), "", true, Info, []string{"map Town01 (named by alone.log): Town01, built in (CARLA 2020 edition)"}},
+		{"damaged", alone, damagedDir, "", true, Warning, []string{"Town01, built in (CARLA 2020 edition); passed over " + damaged + ": opendrive: line "}},
+		{"off", abs, towns.MapsOff, root, false, Info, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("CARLA_ROOT", tt.root)
 			a := New(settings.Settings{MapsDir: tt.maps}, nil)
 			a.SetViewport(testVP)
 			a.Open(loader.FileSource(tt.rec))
@@ -158,10 +185,16 @@ func TestTownSearch(t *testing.T) {
 			if found := a.Roads() != nil; found != tt.found {
 				t.Fatalf("map opened %v, want %v; notices %v", found, tt.found, a.Notices())
 			}
-			if tt.notice != nil && !noticeWith(a, Info, tt.notice...) && !noticeWith(a, Warning, tt.notice...) {
-				t.Errorf("no notice with %q: %v", tt.notice, a.Notices())
+			if tt.notice != nil && !noticeWith(a, tt.level, tt.notice...) {
+				t.Errorf("no notice (level %v) with %q: %v", tt.level, tt.notice, a.Notices())
+			}
+			if tt.notice == nil && noticeWith(a, Info, "map Town01") || noticeWith(a, Warning, "map Town01") && tt.level != Warning {
+				t.Errorf("notices %v", a.Notices())
 			}
 			if tt.found {
+				if n := len(a.Roads().Roads); n != 122 {
+					t.Errorf("%d roads, want Town01's 122", n)
+				}
 				if as := a.Association(); as == nil || as.Map == nil {
 					t.Errorf("the lane pass did not run on the town found")
 				}
@@ -174,5 +207,77 @@ func TestTownSearch(t *testing.T) {
 				t.Errorf("remembered maps folder %q, want %q", got, tt.maps)
 			}
 		})
+	}
+}
+
+// TestWrongTownWarns: a Town01 recording opened with Town05's map is
+// warned about by name, and once the lanes are worked out, by its
+// vehicles driving off the roads.
+func TestWrongTownWarns(t *testing.T) {
+	dir := carlaDir(t)
+	town05, err := towns.BuiltinData("Town05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.OpenFiles([]loader.Source{loader.BytesSource("Town05.xodr", town05), loader.FileSource(filepath.Join(dir, "carla-0.9.13-town01-lanecenter.log"))})
+	settleLong(t, a) // the loads and the lane pass
+	if !noticeWith(a, Warning, "map Town05.xodr is not Town01, the town carla-0.9.13-town01-lanecenter.log was recorded on") {
+		t.Errorf("no warning of the wrong town: %v", a.Notices())
+	}
+	if !noticeWith(a, Warning, "of the driving positions of carla-0.9.13-town01-lanecenter.log", "are off the roads of Town05.xodr") {
+		t.Errorf("no warning of driving off the roads: %v", a.Notices())
+	}
+	if noticeWith(a, Info, "built in") {
+		t.Errorf("the town was searched for beside a map given: %v", a.Notices())
+	}
+}
+
+// TestTownFollowsRecording: the town found for one recording gives way to
+// the next recording's town, and stays for a recording of the same town
+// without a second search; a map the user opened stays whatever comes.
+func TestTownFollowsRecording(t *testing.T) {
+	t.Setenv("CARLA_ROOT", "")
+	dir := t.TempDir()
+	rec := func(name, town string) loader.Source {
+		s := drivetest.Script{Map: town, Hz: 10, Seconds: 1, Vehicles: []drivetest.Vehicle{{ID: 1, Blueprint: "vehicle.audi.tt",
+			Pose: func(float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{}, 0, true }}}}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, s.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return loader.FileSource(p)
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	roads := func() int {
+		settleLong(t, a)
+		if a.Roads() == nil {
+			return 0
+		}
+		return len(a.Roads().Roads)
+	}
+	a.Open(rec("a.log", "Town01"))
+	if n := roads(); n != 122 {
+		t.Fatalf("Town01: %d roads; %v", n, a.Notices())
+	}
+	a.Open(rec("b.log", "Carla/Maps/Town05"))
+	if n := roads(); n != 259 {
+		t.Fatalf("then Town05: %d roads; %v", n, a.Notices())
+	}
+	a.Open(rec("c.log", "Town05"))
+	if n := roads(); n != 259 || noticeWith(a, Info, "named by c.log") {
+		t.Errorf("Town05 again: %d roads, searched again: %v", n, a.Notices())
+	}
+	town01, err := towns.BuiltinData("Town01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Open(loader.BytesSource("mine.xodr", town01))
+	roads()
+	a.Open(rec("d.log", "Town05"))
+	if n := roads(); n != 122 || noticeWith(a, Info, "named by d.log") {
+		t.Errorf("the user's map replaced by %d roads: %v", n, a.Notices())
 	}
 }
