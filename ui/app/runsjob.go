@@ -242,3 +242,12 @@ func (a *App) applyRuns(kind runsCmd, steps float64) {
 		r.sortBy(-1, !r.desc)
 	}
 }
+
+// RecordingPath returns the path of the open recording's file ("" none,
+// or one read from memory): which run of a table is open.
+func (a *App) RecordingPath() string {
+	if a.recRes == nil {
+		return ""
+	}
+	return a.recRes.Source.Path
+}
