@@ -130,7 +130,7 @@ func keymap() []binding {
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (or one to compare)")
-	row(KeyBackspace, 0, false, RunsToggle(), "runs table of the folder opened (Up / Down, Left / Right: sort, Space: mark two, Enter: open)")
+	row(KeyBackspace, 0, false, RunsToggle(), "back to the runs table (Left / Right: sort, Space: mark two, Enter: open)")
 	row(KeyR, modCtrl, false, Reload(), "read the recordings again from disk (same moment and actor)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
 	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
@@ -165,6 +165,7 @@ func mouseBindings() []Binding {
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
 		{"K while comparing", "lists B's faults too, marked B", SectionCompare},
+		{"Open or drop a folder", "runs table: its recordings checked; click a heading to sort, a row to open", SectionFiles},
 	}
 }
 
