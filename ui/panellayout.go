@@ -115,9 +115,15 @@ func (p *panelLayout) listRow(x, y float64) (int, bool) {
 // app a and the loads running.
 func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Load, previewing bool) {
 	p.all = p.all[:0]
-	p.inspectors(l, f, a)
-	p.listPanel(l, f, a)
-	p.runsPanel(l, f, a)
+	// The runs table covers the view: the panels about the open run
+	// would only show through it.
+	if p.runsPanel(l, f, a); p.runs.open {
+		p.actor, p.element, p.plots, p.plotArea, p.plotWidth = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0
+		p.list = listBox{}
+	} else {
+		p.inspectors(l, f, a)
+		p.listPanel(l, f, a)
+	}
 	p.noticeStack(l, f, a.Notices())
 	p.loadBoxes(l, f, loads, previewing)
 }

@@ -18,6 +18,7 @@ type fakePanels struct {
 	plot                  app.Plot
 	faults, diffs, thresh app.List
 	notices               []app.Notice
+	runs                  app.RunsTable
 }
 
 func (f *fakePanels) ActorPanel() *app.Lines    { return &f.actor }
@@ -28,7 +29,7 @@ func (f *fakePanels) FaultList() *app.List      { return &f.faults }
 func (f *fakePanels) DiffList() *app.List       { return &f.diffs }
 func (f *fakePanels) ThresholdList() *app.List  { return &f.thresh }
 func (f *fakePanels) Notices() []app.Notice     { return f.notices }
-func (f *fakePanels) RunsTable() *app.RunsTable { return &app.RunsTable{} }
+func (f *fakePanels) RunsTable() *app.RunsTable { return &f.runs }
 func lines(l *app.Lines, n int, text string) {
 	for range n {
 		l.S(text).End()

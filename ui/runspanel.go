@@ -28,6 +28,10 @@ func runColWidth(c int) float64 {
 	return 82
 }
 
+// runsGutter is the room left of the rows for a mark (A, B), logical
+// pixels.
+const runsGutter = 14
+
 // runsBox is where the runs table goes: its rectangle, the progress
 // bar, the header row, the columns' left edges (and the last one's
 // right) and the rows.
@@ -52,12 +56,13 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
 	for c := range app.RunCols() {
 		full += l.px(runColWidth(c))
 	}
-	w := min(full+2*pad, l.w-2*l.px(panelMargin))
+	gutter := l.px(runsGutter)
+	w := min(full+2*pad+gutter, l.w-2*l.px(panelMargin))
 	x0 := (l.w - w) / 2
 	y0, bottom := l.view.y0+l.px(panelMargin), l.view.y1-l.px(panelMargin)
-	scale := (w - 2*pad) / full
+	scale := (w - 2*pad - gutter) / full
 	p.runs.cols = p.runs.cols[:0]
-	x := x0 + pad
+	x := x0 + pad + gutter
 	for c := range app.RunCols() {
 		p.runs.cols = append(p.runs.cols, x)
 		x += l.px(runColWidth(c)) * scale
@@ -106,7 +111,10 @@ func (h *hudText) runsTable(g *Game) {
 	list := t.List()
 	pad, lh := l.px(panelPad), f.lineH
 	r := rb.r
-	panelBox(g, r)
+	// Opaque: the legend and the labels of the scene must not show
+	// through the rows.
+	ov.rect(0, r, colBar)
+	ov.frame(0, r, max(1, l.s), colPanelEdge)
 	checked, found := t.Progress()
 	h.scratch = append(h.scratch[:0], "Runs in "...)
 	h.scratch = append(h.scratch, t.Folder()...)
@@ -148,7 +156,7 @@ func (h *hudText) runsTable(g *Game) {
 			if m == 2 {
 				mark = "B"
 			}
-			ov.str(0, mark, r.x0+l.px(6), y+(lh-faceH(f.bold))/2, f.rBold, 0, colAccent)
+			ov.str(0, mark, r.x0+pad, y+(lh-faceH(f.bold))/2, f.rBold, 0, colAccent)
 		}
 		h.runsCells(g, list.Lines().Line(i), y, t.Failed(i) != nil)
 	}

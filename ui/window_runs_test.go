@@ -170,5 +170,22 @@ func TestWindowRunsTable(t *testing.T) {
 	if !a.Comparing() || a.RecordingPath() != pathA || a.CompareRecording() == nil {
 		t.Errorf("two marked: comparing %v, A %s; want a comparison with A %s", a.Comparing(), a.RecordingPath(), pathA)
 	}
+	// Back, and a click on a row opens that run alone, marks or not.
+	sc.key(input.KeyBackspace, false, false)
+	drain(t, g, sc)
+	rb := g.pan.runs.rows
+	sc.click((rb.X0+rb.X1)/2, rb.Top+float64(1-rb.First)*rb.RowH+rb.RowH/2)
+	drain(t, g, sc)
+	pathRow := rt.Path(1)
+	waitFor(t, g, "the clicked run to open", func() bool { return !a.LoadsRunning() })
+	if rt.Open() || a.Comparing() || a.RecordingPath() != pathRow {
+		t.Errorf("click on row 1: table open %v, comparing %v, %s open; want %s alone", rt.Open(), a.Comparing(), a.RecordingPath(), pathRow)
+	}
+	sc.key(input.KeyBackspace, false, false)
+	drain(t, g, sc)
+	run(t, g, 2)
+	if n := testing.AllocsPerRun(20, func() { run(t, g, 1) }); n > 0 {
+		t.Errorf("an Update with the runs table open allocates %v times", n)
+	}
 	shot(t, g, "runs")
 }

@@ -163,6 +163,11 @@ func (a *App) pickRun(i int) {
 		a.OpenFiles(append(a.mapSource(ta.Map), loader.FileSource(ta.Path), loader.FileSource(tb.Path)))
 		return
 	}
+	a.openRun(i)
+}
+
+// openRun opens the run on row i alone, at its Target.
+func (a *App) openRun(i int) {
 	t, ok := a.runs.Target(i)
 	if !ok {
 		if a.runs.Path(i) != "" {
@@ -186,11 +191,12 @@ func (a *App) mapSource(path string) []loader.Source {
 	return []loader.Source{loader.FileSource(path)}
 }
 
-// PickRunRow opens the run on row i, as Enter on it does (a click on
-// the row).
+// PickRunRow opens the run on row i alone, as Enter on it does with
+// nothing marked (a click on the row: the row clicked is the one meant,
+// whatever is marked).
 func (a *App) PickRunRow(i int) {
 	if a.runs.Open() {
-		a.pickRun(i)
+		a.openRun(i)
 	}
 }
 
