@@ -20,6 +20,7 @@ const (
 	faultListTop   = 300 // under the legend
 	plotBandHeight = 46
 	plotTitleH     = 15
+	plotAxisH      = 16 // the time axis's ticks and labels under the bands
 )
 
 // faultRow draws a tick above the timeline's bar for every fault, from
@@ -58,10 +59,18 @@ func (h *hudText) faultListPanel(g *Game) {
 		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ",
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
 	case listFaults:
-		h.rowsPanel(g, rowsSpec{title: "Faults  ",
-			empty: "none found", busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
+		ff := a.FaultFilter()
+		h.rowsPanel(g, rowsSpec{title: faultTitles[ff],
+			empty: faultEmpty[ff], busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
 	}
 }
+
+// The fault list's title and empty line by its filter (Ctrl+K).
+var (
+	faultTitles = [...]string{app.FilterAll: "Faults  ", app.FilterHero: "Hero's faults  ", app.FilterSelected: "Selected actor's faults  "}
+	faultEmpty  = [...]string{app.FilterAll: "none found", app.FilterHero: "none of the hero's (Ctrl+K: the selected actor's)",
+		app.FilterSelected: "none of the selected actor's (Ctrl+K: all)"}
+)
 
 // rowsSpec is what a list panel shows.
 type rowsSpec struct {
@@ -143,18 +152,28 @@ var seriesColors = [app.NumSeries]struct{ R, G, B uint8 }{
 	app.SeriesHeading: {0xc0, 0x8c, 0xff},
 }
 
-// plotsHeight is the height of the plots' panel.
-func plotsHeight(l *layout) float64 {
-	return 2*l.px(panelPad) + float64(app.NumSeries)*(l.px(plotBandHeight)+l.px(plotTitleH))
+// plotsHeight is the height of the plots' panel with rows series.
+func plotsHeight(l *layout, rows int) float64 {
+	return plotsFixed(l) + float64(rows)*plotRowHeight(l)
 }
 
+// plotsFixed is the plots' panel without its rows: the padding and the
+// time axis under the bands.
+func plotsFixed(l *layout) float64 { return 2*l.px(panelPad) + l.px(plotAxisH) }
+
+// plotRowHeight is one series' row: its title and its band.
+func plotRowHeight(l *layout) float64 { return l.px(plotBandHeight) + l.px(plotTitleH) }
+
 // plots draws the selected vehicle's plots where the layout put them
-// (nothing when it put none). The plots span the whole recording, as the
-// timeline does.
+// (nothing when it put none): the rows of series that fit, the actor's
+// faults shaded, the playhead through the bands (not their titles), the
+// time axis under them and, with the cursor over them, a line there and
+// each series' value at its time. The plots span the whole recording, as
+// the timeline does.
 func (h *hudText) plots(g *Game) {
 	a, l, ov := g.app, &g.lay, &g.ov
 	r, area := g.pan.plots, g.pan.plotArea
-	if !(area.X1 > area.X0) {
+	if !(area.X1 > area.X0) || g.pan.plotRows == 0 {
 		return
 	}
 	p := a.Plot(g.pan.plotWidth)
@@ -162,30 +181,73 @@ func (h *hudText) plots(g *Game) {
 	band, title := l.px(plotBandHeight), l.px(plotTitleH)
 	inner := area.X1 - area.X0
 	panelBox(g, r)
-	x0 := area.X0
 	tl := area.Timeline()
-	by := area.Y0
-	for s := range app.NumSeries {
-		h.plotBand(g, p, s, x0, by, inner, title, band)
-		by += title + band
-	}
-	// The actor's faults, shaded over every band.
-	fs := a.Faults()
-	for i := range fs {
-		if fs[i].Actor != a.Selected() {
-			continue
-		}
-		fx0 := tl.XAt(fs[i].Start)
-		ov.rect(0, rect{fx0, area.Y0, max(tl.XAt(fs[i].End), fx0+math.Max(2, l.px(2))), area.Y1},
-			scenedraw.FaultColor(fs[i].Kind).WithAlpha(0.3))
+	m := g.snap.Mouse
+	cursor, hover := 0.0, m.X >= area.X0 && m.X <= area.X1 && m.Y >= r.y0 && m.Y <= r.y1 && g.shot.path == ""
+	if hover {
+		cursor = tl.TimeAt(m.X)
 	}
 	head := math.Round(tl.XAt(c.Time()))
-	ov.rect(0, rect{head, area.Y0, head + math.Max(1, l.s), area.Y1}, colHead)
+	fs := a.Faults()
+	by := area.Y0
+	for s := range app.Series(g.pan.plotRows) {
+		h.plotBand(g, p, s, area.X0, by, inner, title, band, hover, cursor)
+		top := by + title
+		// The actor's faults, shaded over the band.
+		for i := range fs {
+			if fs[i].Actor != a.Selected() {
+				continue
+			}
+			fx0 := tl.XAt(fs[i].Start)
+			ov.rect(0, rect{fx0, top, max(tl.XAt(fs[i].End), fx0+math.Max(2, l.px(2))), top + band},
+				scenedraw.FaultColor(fs[i].Kind).WithAlpha(0.3))
+		}
+		ov.rect(0, rect{head, top, head + math.Max(1, l.s), top + band}, colHead)
+		if hover {
+			x := math.Round(m.X)
+			ov.rect(0, rect{x, top, x + math.Max(1, l.s), top + band}, colTextDim)
+		}
+		by += title + band
+	}
+	h.plotAxis(g, tl, area.X0, by, inner, hover, cursor)
 }
 
-// plotBand draws one series: its title and range, a zero line, and each
+// plotAxis draws the plots' time axis at y: ticks at round times with
+// their labels, and the time under the cursor over them when hovering.
+func (h *hudText) plotAxis(g *Game, tl playback.Timeline, x0, y, w float64, hover bool, cursor float64) {
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	ov.rect(0, rect{x0, y, x0 + w, y + math.Max(1, l.s)}, colTick)
+	marks := tl.Ticks(l.px(64))
+	dec := playback.TickDecimals(marks.Step)
+	ty := y + l.px(3)
+	// The time under the cursor, first: the tick labels it would cover
+	// are left out.
+	cx0, cx1 := math.Inf(1), math.Inf(-1)
+	if hover {
+		h.scratch = playback.AppendTime(h.scratch[:0], cursor, 2)
+		tw := f.rSmall.widthBytes(h.scratch)
+		tx := min(max(tl.XAt(cursor)-tw/2, x0), x0+w-tw)
+		ov.run(0, h.scratch, tx, ty, f.rSmall, 0, colTitle)
+		cx0, cx1 = tx-l.px(4), tx+tw+l.px(4)
+	}
+	for i := range marks.N {
+		t := marks.At(i)
+		x := math.Round(tl.XAt(t))
+		ov.rect(0, rect{x, y, x + math.Max(1, l.s), y + l.px(3)}, colTick)
+		h.scratch = playback.AppendTime(h.scratch[:0], t, dec)
+		tw := f.rSmall.widthBytes(h.scratch)
+		tx := min(max(x-tw/2, x0), x0+w-tw)
+		if tx+tw > cx0 && tx < cx1 {
+			continue
+		}
+		ov.run(0, h.scratch, tx, ty, f.rSmall, 0, colTextDim)
+	}
+}
+
+// plotBand draws one series: its title and range (and, hovering, its
+// value at the cursor's time on the right), a zero line, and each
 // column's lowest to highest value.
-func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, band float64) {
+func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, band float64, hover bool, cursor float64) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	lo, hi := p.Min[s], p.Max[s]
 	h.scratch = append(h.scratch[:0], s.String()...)
@@ -193,11 +255,24 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 	if note := p.Note(s); note != "" {
 		h.scratch = append(h.scratch, note...)
 	} else {
-		h.scratch = strconv.AppendFloat(h.scratch, lo, 'f', 0, 64)
+		h.scratch = appendRange(h.scratch, lo)
 		h.scratch = append(h.scratch, " to "...)
-		h.scratch = strconv.AppendFloat(h.scratch, hi, 'f', 0, 64)
+		h.scratch = appendRange(h.scratch, hi)
 	}
-	ov.run(0, h.scratch, x0, y+(title-faceH(f.small))/2, f.rSmall, w, colTextDim)
+	ty := y + (title-faceH(f.small))/2
+	tw := ov.run(0, h.scratch, x0, ty, f.rSmall, w, colTextDim)
+	if hover {
+		if v, ok := p.ValueAt(s, cursor); ok {
+			h.scratch = s.AppendValue(h.scratch[:0], v)
+			vw := f.rSmall.widthBytes(h.scratch)
+			if x0+tw+l.px(8) <= x0+w-vw {
+				ov.run(0, h.scratch, x0+w-vw, ty, f.rSmall, 0, colTitle)
+			}
+		}
+	}
+	if s == 0 && p.HasB() { // which line is which run
+		ov.str(0, "   run B", x0+tw, ty, f.rSmall, max(w-tw, 1), scenedraw.GhostColor)
+	}
 	top := y + title
 	ov.rect(0, rect{x0, top, x0 + w, top + band}, colTrack)
 	yOf := func(v float64) float64 { return top + band - (v-lo)/(hi-lo)*band }
@@ -216,4 +291,23 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 		y0, y1 := yOf(vhi), yOf(vlo)
 		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, col)
 	}
+	// Run B's match over A's, in the ghosts' tint, on the same scale.
+	colB := scenedraw.GhostColor.WithAlpha(0.9)
+	for cx := range p.Width() {
+		vlo, vhi, ok := p.ColumnB(s, cx)
+		if !ok {
+			continue
+		}
+		y0, y1 := yOf(vhi), yOf(vlo)
+		ov.rect(0, rect{x0 + float64(cx), y0, x0 + float64(cx) + 1, max(y1, y0+math.Max(1.5, l.px(1.5)))}, colB)
+	}
+}
+
+// appendRange writes a band's end: whole numbers as such, a range under
+// 10 with the decimals it needs (0.5, 2.5).
+func appendRange(b []byte, v float64) []byte {
+	if v == math.Trunc(v) || math.Abs(v) >= 10 {
+		return strconv.AppendFloat(b, v, 'f', 0, 64)
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -90,7 +91,7 @@ func (d *fileDialog) open(compare bool, open string) {
 		paths, err := zenity.SelectFileMultiple(
 			zenity.Title(title),
 			zenity.FileFilters{
-				{Name: "CARLA recordings and MM2 maps", Patterns: []string{"*.log", "*.bai", "*.rec"}, CaseFold: true},
+				{Name: "CARLA recordings and maps", Patterns: []string{"*.log", "*.rec", "*.bai", "*.xodr"}, CaseFold: true},
 				{Name: "All files", Patterns: []string{"*"}},
 			})
 		ans := dialogAnswer{paths: paths, compare: compare, err: err}
@@ -150,8 +151,13 @@ func (d *fileDialog) poll(a *app.App) {
 		d.running = false
 		switch {
 		case errors.Is(ans.err, zenity.ErrCanceled):
+		case errors.Is(ans.err, exec.ErrNotFound):
+			// No dialog program (zenity, qarma, matedialog): the
+			// window's own chooser, which opens files the same way.
+			a.OpenChooser(ans.compare, chooserStart())
 		case ans.err != nil:
-			a.Notify(app.Error, dialogFailure(ans.err))
+			a.Notify(app.Warning, dialogFailure(ans.err))
+			a.OpenChooser(ans.compare, chooserStart())
 		case ans.compare:
 			for _, p := range ans.paths {
 				a.OpenCompare(loader.FileSource(p)) // the last recording chosen is B
@@ -167,15 +173,24 @@ func (d *fileDialog) poll(a *app.App) {
 	}
 }
 
-// dialogFailure says why the Open dialog did not show and what to do.
-// On Linux the dialog is the zenity program (or qarma or matedialog),
-// which a desktop may lack.
+// dialogFailure says why the Open dialog did not show, when its program
+// is there but failed (a missing one is no failure: zenity is optional,
+// and the window's own chooser takes its place).
 func dialogFailure(err error) string {
-	const instead = "; open files by dropping them on the window or naming them on the command line"
-	if errors.Is(err, exec.ErrNotFound) {
-		return "the file dialog failed: it needs the zenity program, which is not installed (" + err.Error() + ")" + instead
+	return "the file dialog failed (" + err.Error() + "); the viewer's own chooser opens instead"
+}
+
+// chooserStart is the folder the window's own chooser starts in when it
+// knows no better one (app.OpenChooser): the working folder, else the
+// home folder.
+func chooserStart() string {
+	if wd, err := os.Getwd(); err == nil {
+		return wd
 	}
-	return "the file dialog failed (" + err.Error() + ")" + instead
+	if home, err := os.UserHomeDir(); err == nil {
+		return home
+	}
+	return string(filepath.Separator)
 }
 
 // busy reports whether the dialog is up (the loop keeps polling it).

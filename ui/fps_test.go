@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -25,7 +26,10 @@ import (
 // vsync while playing, which under Xvfb paces nothing); UI_FPS_SECONDS
 // sets the length (default 10) counted after UI_FPS_WARMUP seconds
 // (default 2: the first pass over the recording and the first kept map
-// are a start's cost, not the frame rate's), UI_FPS_KEYS keys to press first (as
+// are a start's cost, not the frame rate's), UI_FPS_FILES the files to
+// open instead of the built-in demo, comma-separated (a town's traffic:
+// viewer demo --map Town04, then DIR/traffic.log with Town04.xodr beside
+// it or the town built in), UI_FPS_KEYS keys to press first (as
 // --keys: "8" hides the legend, to see what a layer costs). VIEWER_GL chooses the OpenGL as for the
 // viewer (render/ebitenrender.SetGL).
 //
@@ -41,8 +45,14 @@ func runWindowFPS(mode string) int {
 		fmt.Fprintln(os.Stderr, "fps: UI_FPS_KEYS:", err)
 		return 1
 	}
-	g, err := NewGame(Options{AutoPlay: true, Keys: keys, Sources: []loader.Source{
-		loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l)}})
+	sources := []loader.Source{loader.BytesSource("demo-city.bai", m), loader.BytesSource("demo-traffic.log", l)}
+	if files := os.Getenv("UI_FPS_FILES"); files != "" {
+		sources = nil
+		for _, f := range strings.Split(files, ",") {
+			sources = append(sources, loader.FileSource(f))
+		}
+	}
+	g, err := NewGame(Options{AutoPlay: true, Keys: keys, Sources: sources})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fps:", err)
 		return 1

@@ -78,6 +78,11 @@ type Options struct {
 	// measures the wall time since the last one (wallClock), so that 1x
 	// is real time at any frame rate.
 	FixedStep bool
+	// OwnChooser makes Ctrl+O show the file chooser drawn in the window
+	// instead of the system's dialog (which it falls back to anyway
+	// where the dialog's program is missing); cmd/viewer sets it from
+	// VIEWER_CHOOSER=builtin.
+	OwnChooser bool
 	// Log receives messages worth keeping outside the window (screenshot
 	// written, settings not saved); nil discards them.
 	Log io.Writer
@@ -195,17 +200,18 @@ func (g *Game) Update() error {
 
 // step is one tick: input, commands, the app, then the frame.
 func (g *Game) step() {
-	g.lay = newLayout(float64(g.outW), float64(g.outH), g.scale)
+	g.lay = newLayout(float64(g.outW), float64(g.outH), uiScale(float64(g.outW), float64(g.outH), g.scale))
 	if g.app.Comparing() {
 		g.lay = g.lay.withCompare()
 	}
-	g.fonts.setScale(g.scale)
+	g.fonts.setScale(g.lay.s)
 	g.app.SetViewport(g.lay.viewport())
 
 	g.readInput()
 	g.mapper.SetList(g.app.FaultList().Open() || g.app.DiffList().Open())
 	g.mapper.SetThresholds(g.app.ThresholdList().Open())
 	g.mapper.SetRuns(g.app.RunsTable().Open())
+	g.mapper.SetChooser(g.app.Chooser().Open())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)
@@ -258,7 +264,7 @@ func (g *Game) readInput() {
 	}
 	g.lastX, g.lastY = m.X, m.Y
 	// A scripted screenshot has no user at the mouse: no hover.
-	over := g.lay.view.contains(m.X, m.Y) && !g.pan.over(m.X, m.Y) && g.shot.path == ""
+	over := g.lay.view.contains(m.X, m.Y) && !g.pan.over(m.X, m.Y) && g.shot.path == "" && !g.app.Chooser().Open()
 	g.app.SetCursor(m.X, m.Y, over)
 }
 
@@ -268,6 +274,10 @@ func (g *Game) readInput() {
 func (g *Game) apply(c input.Command) {
 	switch c.Kind {
 	case input.KindOpenFile, input.KindOpenCompare:
+		if g.opt.OwnChooser {
+			g.app.OpenChooser(c.Kind == input.KindOpenCompare, chooserStart())
+			return
+		}
 		g.dialog.open(c.Kind == input.KindOpenCompare, g.app.AskCompareWith())
 		return
 	case input.KindSavePNG:
@@ -276,7 +286,18 @@ func (g *Game) apply(c input.Command) {
 	case input.KindExportClip:
 		g.exportClip()
 		return
+	case input.KindZoom:
+		if g.pan.actor.r.contains(c.X, c.Y) { // the wheel scrolls the actor panel
+			g.app.ScrollActorPanel(-int(math.Round(c.Steps)))
+			return
+		}
 	case input.KindSelect:
+		if g.app.Chooser().Open() { // modal: a click picks a row or nothing
+			if i, ok := g.pan.chooserRow(c.X, c.Y); ok {
+				g.app.ClickChooserRow(i)
+			}
+			return
+		}
 		if col, ok := g.pan.runsHeader(c.X, c.Y); ok {
 			g.app.SortRuns(col)
 			return
@@ -314,10 +335,11 @@ func (g *Game) pace() {
 // buildFrame prepares everything Draw shows: the panels are laid out
 // once, and the overlay drawn from that layout.
 func (g *Game) buildFrame() {
-	g.scene.build(g.app, g.scale)
+	g.scene.build(g.app, g.lay.s, g.scale)
 	g.ov.reset()
 	g.loads = g.app.Loading(g.loads[:0])
 	g.pan.layout(&g.lay, g.fonts, g.app, g.loads, g.app.Previewing())
+	g.pan.chooserPanel(&g.lay, g.fonts, g.app.Chooser())
 	g.hud.build(g)
 	g.frameDone = true
 }

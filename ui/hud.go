@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -44,6 +45,7 @@ func (h *hudText) build(g *Game) {
 	if g.app.Help() {
 		h.helpOverlay(g)
 	}
+	h.chooserPanel(g) // the top-most overlay
 }
 
 // textTop returns the y at which a line of face is vertically centred in
@@ -212,7 +214,11 @@ func appendEvent(b []byte, e *scene.Event) []byte {
 	switch e.Kind {
 	case scene.EventCollision:
 		b = id(append(b, "collision  "...), e.Actor)
-		b = id(append(b, " with "...), e.Other)
+		if e.Other == faults.World {
+			b = append(append(b, " with "...), faults.WorldName...)
+		} else {
+			b = id(append(b, " with "...), e.Other)
+		}
 	case scene.EventSpawn:
 		b = id(append(b, "spawn  "...), e.Actor)
 		b = append(append(b, ' '), e.Blueprint...)

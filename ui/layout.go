@@ -20,6 +20,24 @@ const (
 	lineSpacing    = 1.38 // line height as a multiple of the font size
 )
 
+// The window's furniture grows with a window larger than bigW x bigH
+// logical pixels, in proportion to the smaller of its two ratios, up to
+// maxGrow: on a large monitor the panels, plots and text do not stay
+// the size made for a laptop's window.
+const (
+	bigW, bigH = 1600, 1000
+	maxGrow    = 1.5
+)
+
+// uiScale is the scale the window's furniture is laid out and its text
+// drawn at, for a screen of w x h device pixels at device scale s.
+func uiScale(w, h, s float64) float64 {
+	if !(s > 0) {
+		s = 1
+	}
+	return s * min(max(min(w/s/bigW, h/s/bigH), 1), maxGrow)
+}
+
 // rect is a screen rectangle in device pixels.
 type rect struct{ x0, y0, x1, y1 float64 }
 

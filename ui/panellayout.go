@@ -23,6 +23,10 @@ type panelSource interface {
 	ActorPanel() *app.Lines
 	ElementPanel() *app.Lines
 	Plot(width int) *app.Plot
+	ActorPanelScroll() int
+	Following() uint32
+	FollowedBox() (x0, y0, x1, y1 float64, ok bool)
+	LegendBox() (x0, y0, x1, y1 float64, ok bool)
 	Clock() *playback.Clock
 	FaultList() *app.List
 	DiffList() *app.List
@@ -42,10 +46,14 @@ const (
 )
 
 // textBox is a panel of lines: its rectangle and how many of its lines
-// fit (0: it does not show).
+// fit (0: it does not show). A panel cut short keeps its title (line 0)
+// and shows the lines from first on, with a last row saying how many
+// more there are (more > 0): the wheel scrolls it.
 type textBox struct {
-	r rect
-	n int
+	r     rect
+	n     int // rows of lines, the title included
+	first int // the first line after the title
+	more  int // lines after the last shown
 }
 
 // listBox is the list panel on the right: which list, its rectangle and
@@ -71,8 +79,10 @@ type panelLayout struct {
 	plots          rect         // zero: no plots
 	plotArea       app.PlotArea // the bands' area inside plots, and the times at its edges
 	plotWidth      int          // the columns of the plots
+	plotRows       int          // how many series the plots show, top down
 	list           listBox
 	runs           runsBox     // the runs table over the view (runspanel.go)
+	chooser        chooserBox  // the in-window file chooser, on top (chooserpanel.go)
 	notices        []noticeBox // newest first (drawn bottom up)
 	loads          []rect      // parallel to the loads laid out
 	// all is every panel, in the order they are drawn: clicks and the
@@ -124,7 +134,7 @@ func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Loa
 		p.inspectors(l, f, a)
 		p.listPanel(l, f, a)
 	}
-	p.noticeStack(l, f, a.Notices())
+	p.noticeStack(l, f, a.Notices(), a)
 	p.loadBoxes(l, f, loads, previewing)
 }
 
@@ -135,30 +145,32 @@ func (p *panelLayout) add(r rect) rect {
 }
 
 // inspectors lays out the actor panel, its plots under it and the map
-// element panel below, in the top-left corner of the 3D view.
+// element panel below, in the top-left corner of the 3D view, by
+// priority: the actor's facts first (the panel scrolls what does not
+// fit), then as many rows of plots as fit under them, then the element
+// panel. The panel keeps off the followed actor where it can.
 func (p *panelLayout) inspectors(l *layout, f *fonts, a panelSource) {
-	p.actor, p.element, p.plots, p.plotArea, p.plotWidth = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0
+	p.actor, p.element, p.plots, p.plotArea, p.plotWidth, p.plotRows = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0, 0
 	pad, lh := l.px(panelPad), f.lineH
 	y := l.px(panelMargin)
-	w := min(l.px(panelWidth), l.w*0.45)
 	x := l.px(panelMargin)
+	w := p.clearOfFollowed(l, a, x, min(l.px(panelWidth), l.w*0.45), true)
 	bottom := l.view.y1 - l.px(panelMargin)
 	if lines := a.ActorPanel(); lines.Len() > 0 {
 		inner := math.Floor(w - 2*pad)
 		plot := a.Plot(int(inner))
-		// The plots keep their room: the panel gives up its last lines.
-		pb := bottom
-		if plot.Width() > 0 && bottom-plotsHeight(l) > l.view.h()*0.35 {
-			pb = bottom - plotsHeight(l) - l.px(4)
-		}
-		p.actor = p.textPanel(lines, x, y, w, pb, pad, lh)
+		p.actor = p.scrolledPanel(lines, a.ActorPanelScroll(), x, y, w, bottom, pad, lh)
 		y = p.actor.r.y1
 		py := y + l.px(4)
-		if c, hgt := a.Clock(), plotsHeight(l); plot.Width() > 0 && c != nil && py+hgt <= bottom {
-			p.plots = p.add(rect{x, py, x + w, py + hgt})
-			p.plotArea = app.PlotArea{X0: x + pad, Y0: py + pad, X1: x + pad + inner, Y1: py + hgt - pad, Start: c.Start(), End: c.End()}
-			p.plotWidth = int(inner)
-			y = p.plots.y1
+		if c := a.Clock(); plot.Width() > 0 && c != nil && p.actor.more == 0 {
+			rows := min(int((bottom-py-plotsFixed(l))/plotRowHeight(l)), int(app.NumSeries))
+			if rows > 0 {
+				hgt := plotsHeight(l, rows)
+				p.plots = p.add(rect{x, py, x + w, py + hgt})
+				p.plotArea = app.PlotArea{X0: x + pad, Y0: py + pad, X1: x + pad + inner, Y1: py + hgt - pad, Start: c.Start(), End: c.End()}
+				p.plotWidth, p.plotRows = int(inner), rows
+				y = p.plots.y1
+			}
 		}
 		y += l.px(panelMargin)
 	}
@@ -169,6 +181,56 @@ func (p *panelLayout) inspectors(l *layout, f *fonts, a panelSource) {
 	}
 }
 
+// clearOfFollowed narrows a panel at x, w wide, on the left (left) or
+// right of the view so that it keeps off the followed actor on screen,
+// where that leaves it at least minPanelWidth; else it keeps w.
+func (p *panelLayout) clearOfFollowed(l *layout, a panelSource, x, w float64, left bool) float64 {
+	if a.Following() == 0 {
+		return w
+	}
+	x0, _, x1, _, ok := a.FollowedBox()
+	if !ok {
+		return w
+	}
+	gap, least := l.px(panelMargin), min(l.px(minPanelWidth), w)
+	if left {
+		if x+w > x0-gap && x1 > x {
+			return max(min(w, x0-gap-x), least)
+		}
+		return w
+	}
+	if x-w < x1+gap && x0 < x { // x is the right edge
+		return max(min(w, x-x1-gap), least)
+	}
+	return w
+}
+
+// minPanelWidth is the narrowest a side panel gets to keep off the
+// followed actor, logical pixels.
+const minPanelWidth = 260
+
+// scrolledPanel lays out a panel of lines at x, y, w wide above bottom:
+// every line when they fit; else the title, the lines from the scroll on
+// that fit, and a last row saying how many more there are.
+func (p *panelLayout) scrolledPanel(lines *app.Lines, scroll int, x, y, w, bottom, pad, lh float64) textBox {
+	n := lines.Len()
+	avail := max(int((bottom-y-2*pad)/lh), 2)
+	if n <= avail {
+		return textBox{r: p.add(rect{x, y, x + w, y + 2*pad + float64(n)*lh}), n: n, first: 1}
+	}
+	body := avail - 2 // the title and the "more" row
+	first := 1 + min(max(scroll, 0), max(n-1-body, 0))
+	more := n - first - body
+	if more <= 0 { // scrolled to the end: the last row is a line
+		body, more = n-first, 0
+	}
+	rows := 1 + body
+	if more > 0 {
+		rows++
+	}
+	return textBox{r: p.add(rect{x, y, x + w, y + 2*pad + float64(rows)*lh}), n: 1 + body, first: first, more: more}
+}
+
 // textPanel lays out a panel of lines at x, y, w wide, as many lines as
 // fit above bottom (at least one).
 func (p *panelLayout) textPanel(lines *app.Lines, x, y, w, bottom, pad, lh float64) textBox {
@@ -176,7 +238,7 @@ func (p *panelLayout) textPanel(lines *app.Lines, x, y, w, bottom, pad, lh float
 	if avail := int((bottom - y - 2*pad) / lh); n > avail {
 		n = max(avail, 1)
 	}
-	return textBox{p.add(rect{x, y, x + w, y + 2*pad + float64(n)*lh}), n}
+	return textBox{r: p.add(rect{x, y, x + w, y + 2*pad + float64(n)*lh}), n: n, first: 1}
 }
 
 // roomForPanel reports whether a panel of lines lineH apart, padded by
@@ -188,6 +250,21 @@ func roomForPanel(top, bottom, pad, lineH float64) bool { return bottom-top >= 2
 func listPanelAt(l *layout) (x0, y0, w float64) {
 	w = min(l.px(faultListWidth), l.w*0.45)
 	return l.w - l.px(panelMargin) - w, min(l.px(faultListTop), l.view.h()*0.5), w
+}
+
+// listPanelClear is listPanelAt under the legend as it is drawn (it
+// lists only what shows, so its height varies), narrowed to keep off the
+// followed actor.
+func (p *panelLayout) listPanelClear(l *layout, a panelSource) (x0, y0, w float64) {
+	x0, y0, w = listPanelAt(l)
+	if lx0, _, lx1, ly1, ok := a.LegendBox(); ok && lx0 < x0+w && lx1 > x0 {
+		y0 = min(ly1+l.px(panelMargin), l.view.h()*0.5)
+	} else if !ok {
+		y0 = l.px(panelMargin)
+	}
+	right := x0 + w
+	w = p.clearOfFollowed(l, a, right, w, false)
+	return right - w, y0, w
 }
 
 // listPanel lays out the list panel on the right that shows, if any:
@@ -206,7 +283,7 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 		return
 	}
 	pad, lh := l.px(panelPad), f.lineH
-	x0, y0, w := listPanelAt(l)
+	x0, y0, w := p.listPanelClear(l, a)
 	first, shown := 0, p.list.list.Len()
 	hgt := float64(shown+1) * lh
 	if p.list.kind != listThresholds {
@@ -223,18 +300,31 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 // them beside it, or, when a small window leaves too little room between
 // it and the inspector, under it; they are wrapped so as not to cover the
 // inspector and its plots.
-func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice) {
+func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelSource) {
 	p.notices = p.notices[:0]
 	pad, stripe := l.px(8), l.px(4)
 	y, top := l.view.y1-l.px(panelMargin), l.view.y0
 	right := l.w - l.px(panelMargin)
 	left := p.leftPanelsEdge(l)
+	beside := false
 	if p.list.kind != listNone {
-		x0, _, _ := listPanelAt(l)
-		if beside := x0 - l.px(panelMargin); beside-left-stripe-2*pad >= l.px(200) {
-			right = beside
+		x0 := p.list.r.x0
+		if b := x0 - l.px(panelMargin); b-left-stripe-2*pad >= l.px(200) {
+			right, beside = b, true
 		} else {
 			top = p.rightPanelsBottom(l, x0) + l.px(panelMargin)
+		}
+	}
+	// Clear of the followed actor: right of it where that leaves room,
+	// else under the list panel beside which they would cover it.
+	if fx0, _, fx1, _, ok := a.FollowedBox(); ok && a.Following() != 0 && fx1 > left && fx0 < right {
+		clear := fx1 + l.px(panelMargin)
+		switch {
+		case right-clear-stripe-2*pad >= l.px(200):
+			left = clear
+		case beside:
+			right, top = l.w-l.px(panelMargin), p.rightPanelsBottom(l, p.list.r.x0)+l.px(panelMargin)
+			left = max(left, min(clear, right-l.px(200)))
 		}
 	}
 	width := min(l.px(560), l.w*0.5)

@@ -1,9 +1,12 @@
 package ui
 
 import (
-	"github.com/mm2carla/viewer/analysis/faults"
+	"math"
 	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/mm2carla/viewer/analysis/faults"
 
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -18,17 +21,30 @@ type fakePanels struct {
 	plot                  app.Plot
 	faults, diffs, thresh app.List
 	notices               []app.Notice
+	scroll                int
+	follow                uint32
+	followed, legend      rect // zero: none
 	runs                  app.RunsTable
 }
 
-func (f *fakePanels) ActorPanel() *app.Lines    { return &f.actor }
-func (f *fakePanels) ElementPanel() *app.Lines  { return &f.element }
-func (f *fakePanels) Plot(int) *app.Plot        { return &f.plot }
-func (f *fakePanels) Clock() *playback.Clock    { return nil }
-func (f *fakePanels) FaultList() *app.List      { return &f.faults }
-func (f *fakePanels) DiffList() *app.List       { return &f.diffs }
-func (f *fakePanels) ThresholdList() *app.List  { return &f.thresh }
-func (f *fakePanels) Notices() []app.Notice     { return f.notices }
+func (f *fakePanels) ActorPanel() *app.Lines   { return &f.actor }
+func (f *fakePanels) ElementPanel() *app.Lines { return &f.element }
+func (f *fakePanels) Plot(int) *app.Plot       { return &f.plot }
+func (f *fakePanels) Clock() *playback.Clock   { return nil }
+func (f *fakePanels) FaultList() *app.List     { return &f.faults }
+func (f *fakePanels) DiffList() *app.List      { return &f.diffs }
+func (f *fakePanels) ThresholdList() *app.List { return &f.thresh }
+func (f *fakePanels) Notices() []app.Notice    { return f.notices }
+func (f *fakePanels) ActorPanelScroll() int    { return f.scroll }
+func (f *fakePanels) Following() uint32        { return f.follow }
+func (f *fakePanels) FollowedBox() (x0, y0, x1, y1 float64, ok bool) {
+	r := f.followed
+	return r.x0, r.y0, r.x1, r.y1, r.x1 > r.x0
+}
+func (f *fakePanels) LegendBox() (x0, y0, x1, y1 float64, ok bool) {
+	r := f.legend
+	return r.x0, r.y0, r.x1, r.y1, r.x1 > r.x0
+}
 func (f *fakePanels) RunsTable() *app.RunsTable { return &f.runs }
 func lines(l *app.Lines, n int, text string) {
 	for range n {
@@ -96,7 +112,8 @@ func TestPanelLayoutList(t *testing.T) {
 		if lb.kind != tc.kind || lb.rows.N != tc.rows || lb.rows.First != 0 {
 			t.Fatalf("%s: list laid out as %v with rows %+v, want %d rows", tc.name, lb.kind, lb.rows, tc.rows)
 		}
-		x0, y0, w := listPanelAt(&l)
+		x0, _, w := listPanelAt(&l)
+		y0 := l.px(panelMargin) // no legend: the list goes to the top
 		lh := f.lineH
 		if want := (rect{x0, y0, x0 + w, y0 + 2*l.px(panelPad) + float64(max(tc.rows, 1)+1)*lh}); lb.r != want {
 			t.Errorf("%s: panel %+v, want %+v", tc.name, lb.r, want)
@@ -154,4 +171,152 @@ func TestPanelLayoutAllocs(t *testing.T) {
 	if len(p.loads) != 1 || len(p.notices) == 0 || p.actor.n == 0 {
 		t.Errorf("laid out %d loads, %d notices, %d actor lines", len(p.loads), len(p.notices), p.actor.n)
 	}
+}
+
+// actorLines fills l as the actor panel of a CARLA vehicle is: a title,
+// the facts (lane, vehicle ahead and faults among them), then details.
+func actorLines(l *app.Lines, details int) {
+	l.Reset()
+	l.S("Actor 234  (hero)").End()
+	for _, k := range []string{"kind", "blueprint", "parent", "children", "location", "heading", "speed", "acceleration", "distance"} {
+		l.S(k).Tab().S("value").End()
+	}
+	l.S("lane").Tab().S("road 8 side A lane 0").End()
+	l.S("").Tab().S("offset +0.19 m").End()
+	l.S("ahead").Tab().S("vehicle 170, 12.0 m").End()
+	l.S("faults").Tab().S("0:07.64  off-lane").End()
+	lines(l, details, "attribute\tvalue")
+}
+
+// TestPanelLayoutSmallWindowKeepsFacts: at 960x600 the actor panel keeps
+// its lane, vehicle ahead and faults lines, the lines it cannot show are
+// scrolled to (the last row says how many more), and the wheel's scroll
+// shows the last lines with the title kept.
+func TestPanelLayoutSmallWindowKeepsFacts(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &fakePanels{}
+	actorLines(&src.actor, 20)
+	l := newLayout(960, 600, uiScale(960, 600, 1))
+	var p panelLayout
+	p.layout(&l, f, src, nil, false)
+	shown := func() []string {
+		var out []string
+		for row := range p.actor.n {
+			i := row
+			if row > 0 {
+				i = p.actor.first + row - 1
+			}
+			out = append(out, string(src.actor.Line(i)))
+		}
+		return out
+	}
+	got := shown()
+	for _, want := range []string{"lane\troad 8 side A lane 0", "ahead\tvehicle 170, 12.0 m", "faults\t0:07.64  off-lane"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("960x600: %q not shown; shown %q", want, got)
+		}
+	}
+	if p.actor.more == 0 || p.actor.n+p.actor.more != src.actor.Len() {
+		t.Errorf("960x600: %d lines shown and %d more of %d", p.actor.n, p.actor.more, src.actor.Len())
+	}
+	if p.actor.r.y1 > l.view.y1 {
+		t.Errorf("the panel %+v runs under the timeline at %v", p.actor.r, l.view.y1)
+	}
+	src.scroll = 100 // scrolled to the end
+	p.layout(&l, f, src, nil, false)
+	got = shown()
+	if p.actor.more != 0 || got[0] != "Actor 234  (hero)" || got[len(got)-1] != "attribute\tvalue" {
+		t.Errorf("scrolled to the end: %d more, shown %q", p.actor.more, got)
+	}
+}
+
+// TestPanelLayoutScales: a large window lays the panels out larger (not
+// the laptop's sizes on a 2400x1350 monitor), a small one at the device
+// scale, and the device scale multiplies either.
+func TestPanelLayoutScales(t *testing.T) {
+	for _, tc := range []struct{ w, h, s, want float64 }{
+		{960, 600, 1, 1}, {1600, 1000, 1, 1}, {2400, 1350, 1, 1.35}, {3840, 2160, 1, 1.5}, {1920, 1200, 2, 2}, {4800, 2700, 2, 2.7},
+	} {
+		if got := uiScale(tc.w, tc.h, tc.s); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%gx%g at %g: scale %v, want %v", tc.w, tc.h, tc.s, got, tc.want)
+		}
+	}
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &fakePanels{}
+	actorLines(&src.actor, 4)
+	width := func(w, h float64) float64 {
+		l := newLayout(w, h, uiScale(w, h, 1))
+		f.setScale(l.s)
+		var p panelLayout
+		p.layout(&l, f, src, nil, false)
+		return p.actor.r.w()
+	}
+	if small, big := width(1600, 1000), width(2400, 1350); big < 1.3*small {
+		t.Errorf("actor panel %v px wide at 2400x1350, %v at 1600x1000", big, small)
+	}
+}
+
+// TestPanelLayoutOffFollowed: the list panel and the actor panel keep off
+// the followed actor where narrowing them leaves a usable panel, and the
+// list goes under the legend as drawn.
+func TestPanelLayoutOffFollowed(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults())
+	a.Tick()
+	l := newLayout(1280, 800, 1)
+	hero := rect{560, 300, 760, 460}
+	src := &fakePanels{follow: 7, followed: hero, legend: rect{1000, 10, 1270, 140}}
+	src.faults = *a.FaultList()
+	actorLines(&src.actor, 4)
+	var p panelLayout
+	p.layout(&l, f, src, nil, false)
+	if p.list.kind != listFaults {
+		t.Fatalf("list %v", p.list.kind)
+	}
+	for _, r := range []rect{p.actor.r, p.list.r} {
+		if r.x0 < hero.x1 && hero.x0 < r.x1 && r.y0 < hero.y1 && hero.y0 < r.y1 {
+			t.Errorf("panel %+v covers the followed actor %+v", r, hero)
+		}
+	}
+	if p.list.r.y0 < 140 {
+		t.Errorf("list at %v, over the legend ending at 140", p.list.r.y0)
+	}
+}
+
+// TestPanelLayoutNoticesOffFollowed: the notices keep off the followed
+// actor: beside the list they would cover it, so they go under the list.
+func TestPanelLayoutNoticesOffFollowed(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults())
+	a.Tick()
+	l := newLayout(960, 600, 1)
+	hero := rect{420, 200, 560, 480}
+	src := &fakePanels{follow: 7, followed: hero, notices: []app.Notice{{Level: app.Info, Text: "opened recording carla-0.9.13-town01-lanecenter.log: 432 frames, 0:12.53"}, {Level: app.Info, Text: "2 faults found"}}}
+	src.faults = *a.FaultList()
+	actorLines(&src.actor, 20)
+	var p panelLayout
+	p.layout(&l, f, src, nil, false)
+	if len(p.notices) == 0 {
+		t.Fatal("no notice laid out")
+	}
+	for _, nb := range p.notices {
+		if r := nb.r; r.x0 < hero.x1 && hero.x0 < r.x1 && r.y0 < hero.y1 && hero.y0 < r.y1 {
+			t.Errorf("notice %+v covers the followed actor %+v", r, hero)
+		}
+	}
+	noOverlap(t, p.all)
 }

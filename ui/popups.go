@@ -34,10 +34,14 @@ func (h *hudText) panel(g *Game, lines *app.Lines, b textBox) {
 	panelBox(g, r)
 	col := l.px(labelColumn)
 	inner := w - 2*pad
-	for i := range b.n {
+	for row := range b.n {
+		i := row
+		if row > 0 {
+			i = b.first + row - 1 // the title stays; the rest scrolls
+		}
 		line := lines.Line(i)
-		ty := y + pad + float64(i)*lh + (lh-faceH(f.regular))/2
-		if i == 0 {
+		ty := y + pad + float64(row)*lh + (lh-faceH(f.regular))/2
+		if row == 0 {
 			ov.run(0, line, x+pad, ty, f.rBold, inner, colTitle)
 			continue
 		}
@@ -51,6 +55,13 @@ func (h *hudText) panel(g *Game, lines *app.Lines, b textBox) {
 		}
 		ov.run(0, label, x+pad, ty, f.rRegular, col-l.px(6), colTextDim)
 		ov.run(0, value, x+pad+col, ty, f.rRegular, inner-col, colText)
+	}
+	if b.more > 0 {
+		ty := y + pad + float64(b.n)*lh + (lh-faceH(f.regular))/2
+		h.scratch = append(h.scratch[:0], "+ "...)
+		h.scratch = strconv.AppendInt(h.scratch, int64(b.more), 10)
+		h.scratch = append(h.scratch, " more lines (the wheel here scrolls)"...)
+		ov.run(0, h.scratch, x+pad, ty, f.rRegular, inner, colTextDim)
 	}
 }
 

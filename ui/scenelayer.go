@@ -22,7 +22,8 @@ type sceneLayer struct {
 	rn      *scene.RoadNet     // the road network given to r.SetRoads
 	litAs   *lanes.Association // the pass whose end lights r.SetEndLights has (after rn)
 	dl      *render.DrawList
-	scale   float64 // the device scale the label face was made for
+	scale   float64 // the scale the label face was made for (uiScale)
+	device  float64 // the device scale alone
 	aa      bool    // supersample the triangles (on low-DPI screens)
 	playing bool    // the frame built is of a replay playing (ebitenrender.Options.Playing)
 	err     error   // the label face could not be made: labels are not drawn
@@ -49,7 +50,7 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	if a.Map() == nil && a.Recording() == nil {
 		l &^= scenedraw.Legend // nothing open: no colours to explain
 	}
-	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true}
+	opt := scenedraw.Options{Layers: l, Selected: a.Selected(), Hovered: a.Hovered(), VehicleColors: true, LegendShort: a.LegendShort()}
 	if c := a.Clock(); c != nil {
 		opt.Time = c.Time()
 	}
@@ -76,33 +77,32 @@ func sceneOptions(a *app.App) scenedraw.Options {
 	return opt
 }
 
-// pathsOf fills p with the app's trails and fault marks: the selected
-// actor's trail (else the followed one's), every whole path when that
-// layer is on, and the faults. False when there is nothing to draw.
+// pathsOf fills p with the trails and fault marks of the run the scene
+// shows (app.ShownPaths, app.MarkedFaults): the selected actor's trail
+// (else the followed one's), every whole path when that layer is on,
+// and the faults. False when there is nothing to draw.
 func pathsOf(a *app.App, p *scenedraw.Paths) bool {
-	as, fs := a.Association(), a.Faults()
+	as, actor := a.ShownPaths()
+	fs, cur, _ := a.MarkedFaults()
 	if as == nil && len(fs) == 0 {
 		return false
 	}
-	actor := a.Selected()
-	if actor == 0 {
-		actor = a.Following()
-	}
 	*p = scenedraw.Paths{Assoc: as, Actor: actor, Past: a.Trail(), Future: a.Trail(),
-		All: a.LayerOn(input.LayerPaths), Faults: fs, Current: a.PickedFault()}
+		All: a.LayerOn(input.LayerPaths), Faults: fs, Current: cur}
 	return true
 }
 
-// setScale makes the label face for a device scale: labels are placed and
-// drawn with the same face, at device pixels.
-func (s *sceneLayer) setScale(scale float64) {
+// setScale makes the label face for the window's scale (the device's,
+// grown with a large window: uiScale): labels are placed and drawn with
+// the same face, at device pixels. device is the device scale alone.
+func (s *sceneLayer) setScale(scale, device float64) {
+	// On a high-DPI screen pixels are small enough; supersampling there
+	// would quadruple an already large fill.
+	s.aa, s.device = device < 1.5, device
 	if scale == s.scale {
 		return
 	}
 	s.scale = scale
-	// On a high-DPI screen pixels are small enough; supersampling there
-	// would quadruple an already large fill.
-	s.aa = scale < 1.5
 	face, err := scenedraw.LabelFace(scale)
 	s.err = err
 	if err != nil {
@@ -115,15 +115,15 @@ func (s *sceneLayer) setScale(scale float64) {
 }
 
 // build makes the frame's scene from the app.
-func (s *sceneLayer) build(a *app.App, scale float64) {
-	s.setScale(scale)
+func (s *sceneLayer) build(a *app.App, scale, device float64) {
+	s.setScale(scale, device)
 	s.setMap(a.Map())
 	s.setRoads(a.Roads())
 	s.setEndLights(a)
 	opt := sceneOptions(a)
 	main, _ := a.ShownStates()
-	// The trails and fault marks are run A's: not drawn over run B alone.
-	if main == a.State() && pathsOf(a, &s.paths) {
+	// The trails and fault marks are the shown run's: B's over B alone.
+	if pathsOf(a, &s.paths) {
 		opt.Paths = &s.paths
 	}
 	s.r.Build(s.dl, a.View(), main, opt)
@@ -183,7 +183,7 @@ type picker struct{ s *sceneLayer }
 // hands the renderer a new map or its label face: both are set here
 // first, as the next build would.
 func (p picker) LegendRect(vp render.Viewport, m *scene.Map, st *scene.State) (render.Rect, bool) {
-	p.s.setScale(vp.DeviceScale())
+	p.s.setScale(vp.DeviceScale(), p.s.device)
 	p.s.setMap(m)
 	return p.s.r.LegendRect(vp, st)
 }

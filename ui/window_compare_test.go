@@ -132,4 +132,16 @@ func TestWindowCompareAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, g.step); n != 0 {
 		t.Errorf("a playing Update while comparing allocates %v times", n)
 	}
+	// B alone, its actor's panel, trails, fault marks and the plots of
+	// both runs.
+	sc.key(input.KeyB, false, false)
+	sc.key(input.KeyB, false, false)
+	drain(t, g, sc)
+	run(t, g, 20)
+	if g.App().Runs() != app.RunsB {
+		t.Fatalf("runs %v, want B only", g.App().Runs())
+	}
+	if n := testing.AllocsPerRun(100, g.step); n != 0 {
+		t.Errorf("a playing Update with B alone allocates %v times", n)
+	}
 }

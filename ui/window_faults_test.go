@@ -115,13 +115,31 @@ func TestWindowFaultTrailPlot(t *testing.T) {
 		t.Fatal("no plots under the actor panel")
 	}
 	want := p.Start + 0.25*(p.End-p.Start)
+	a.Apply(input.Pan(4000, 4000)) // the car off screen: the click brings it back
 	sc.click(p.X0+0.25*(p.X1-p.X0), (p.Y0+p.Y1)/2)
 	drain(t, g, sc)
+	run(t, g, 1)
+	if act := a.State().Actor(off.Actor); act == nil {
+		t.Errorf("actor %d not in the scene after the click", off.Actor)
+	} else if x, y, _, ok := a.View().WorldToScreen(act.World.Location); !ok || !g.lay.view.contains(x, y) {
+		t.Errorf("after a click on the plots actor %d is at %.0f,%.0f, off the view %+v", off.Actor, x, y, g.lay.view)
+	}
 	if got := a.Clock().Time(); math.Abs(got-want) > 0.06 {
 		t.Errorf("a click on the plots went to %v, want %v", got, want)
 	}
 	if a.Selected() != off.Actor {
 		t.Errorf("a click on the plots changed the selection to %d", a.Selected())
+	}
+	// The cursor rests on the plots: each band's title row ends with the
+	// series' value at its time, in the title's white.
+	if g.pan.plotRows == 0 {
+		t.Fatal("no rows of plots")
+	}
+	hover := shot(t, g, "plot-hover")
+	p = g.pan.plotArea
+	row := image.Rect(int((p.X0+p.X1)/2), int(p.Y0), int(p.X1), int(p.Y0+g.lay.px(plotTitleH)))
+	if n := countNear(hover, row, 30, rgb(colTitle)); n < 5 {
+		t.Errorf("no value under the cursor in the speed band's title row %v (%d white pixels)", row, n)
 	}
 	// Playing, with the list, the trail, the marks and the plots.
 	sc.key(input.KeyK, false, false)

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -548,37 +547,6 @@ func TestWindowUpdateAllocs(t *testing.T) {
 	run(t, g, 200)
 	if n := testing.AllocsPerRun(100, g.step); n != 0 {
 		t.Errorf("a playing Update allocates %v times", n)
-	}
-}
-
-// TestWindowOpenDialogFails: Ctrl+O runs the native dialog off the game
-// loop; on Linux without a zenity-like helper it fails, and the window
-// says so and keeps running. (With a helper installed the dialog would
-// wait for a user, so the test skips.)
-func TestWindowOpenDialogFails(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the failure path is tested on Linux")
-	}
-	for _, helper := range []string{"zenity", "qarma", "matedialog"} {
-		if _, err := exec.LookPath(helper); err == nil {
-			t.Skipf("%s is installed: the dialog would wait for a user", helper)
-		}
-	}
-	g, sc := demo(t)
-	sc.key(input.KeyO, false, true)
-	drain(t, g, sc)
-	deadline := time.Now().Add(10 * time.Second)
-	for g.dialog.busy() && time.Now().Before(deadline) {
-		run(t, g, 1)
-		time.Sleep(time.Millisecond)
-	}
-	run(t, g, 1)
-	found := false
-	for _, n := range g.App().Notices() {
-		found = found || n.Level == app.Error && strings.Contains(n.Text, "the file dialog failed: it needs the zenity program")
-	}
-	if !found {
-		t.Errorf("no notice of the failed dialog: %+v", g.App().Notices())
 	}
 }
 

@@ -14,6 +14,7 @@ package faults
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -148,4 +149,35 @@ func Defaults() Thresholds {
 		CloseCallTTC: 1.0, MovingSpeed: 0.5, CollisionWindow: 2,
 		AfterCollision: 3, CollisionMerge: 5,
 	}
+}
+
+// WorldName is how a collision with the world (a static object: World,
+// or an id the recording never spawned) names the other actor, in
+// `viewer check`'s text and in the window alike.
+const WorldName = "the world (static)"
+
+// HasOther reports whether the fault's kind has another actor: a
+// collision or a close call.
+func (f *Fault) HasOther() bool { return f.Kind == Collision || f.Kind == CloseCall }
+
+// AppendOther appends the name of another actor of id and blueprint:
+// "15 vehicle.audi.a2", or WorldName for one without a blueprint (what
+// is no actor of the recording). It allocates nothing once b has room,
+// so the window can write it every tick.
+func AppendOther(b []byte, id uint32, blueprint string) []byte {
+	if blueprint == "" {
+		return append(b, WorldName...)
+	}
+	b = strconv.AppendUint(b, uint64(id), 10)
+	return append(append(b, ' '), blueprint...)
+}
+
+// AppendWith appends "with " and the other actor's name (AppendOther)
+// for a collision or a close call, and nothing for other kinds: how
+// `viewer check` and the window's fault list name the other actor.
+func (f *Fault) AppendWith(b []byte) []byte {
+	if !f.HasOther() {
+		return b
+	}
+	return AppendOther(append(b, "with "...), f.Other, f.OtherBlueprint)
 }

@@ -1,20 +1,52 @@
 package pipeline
 
 import (
+	"cmp"
+	"context"
+
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
 )
 
 // FindTown looks for the town map that the recording rec, read from src,
-// names, for when no map was given: package towns' search, beside the
-// recording and in mapsDir. It reports false, without looking, when src
-// has no path (the built-in demo, a dropped file's bytes: there is no
-// "beside") or mapsDir is towns.MapsOff. It only looks: loading the map
-// found (Load) and saying what was found is the caller's, since the
-// window and a command say it differently.
+// names, beside the recording and in mapsDir only (the first search, kept
+// for its callers). New callers use LoadTown, which also looks in a CARLA
+// installation and among the built-in towns.
+//
+// Deprecated: use LoadTown.
 func FindTown(src Source, rec *scene.Recording, mapsDir string) (towns.Town, bool) {
 	if rec == nil || src.Path == "" || mapsDir == towns.MapsOff {
 		return towns.Town{}, false
 	}
 	return towns.FindTown(src.Path, rec.Header().Map, mapsDir), true
+}
+
+// LoadTown finds and loads the map of the town that the recording rec,
+// read from src, names, for when no map was given: package towns' search
+// (beside the recording, the maps folder, a CARLA installation, then the
+// built-in towns; opt.MapsDir towns.MapsOff: none), a file that cannot
+// be read giving way to the next source. It returns the map (nil when
+// none was found or every one found failed) and the search's result,
+// whose Notice says which map was used and from where, or why there is
+// none: the caller says it, as a command and the window say it
+// differently. A recording with no path (the built-in demo, a dropped
+// file's bytes) has no town to look for: nil and the zero result (Notice
+// "").
+func LoadTown(ctx context.Context, src Source, rec *scene.Recording, opt towns.Options) (*File, towns.Result) {
+	if rec == nil || src.Path == "" {
+		return nil, towns.Result{}
+	}
+	t := towns.Find(src.Path, rec.Header().Map, opt)
+	for t.Found() {
+		f, err := Load(ctx, Source{Name: cmp.Or(t.Path, t.Name), Path: t.Path, Data: t.Data}, nil)
+		if err == nil && f.Kind == KindMap {
+			return f, t
+		}
+		if err == nil {
+			f.Close()
+			err = &UnknownError{Name: cmp.Or(t.Path, t.Name)}
+		}
+		t = t.Fallback(err)
+	}
+	return nil, t
 }

@@ -11,9 +11,10 @@ import (
 //	map Town05 (named by run.log): Town05, built in (CARLA 2019 edition: lights matched by place)
 //	map Town05 (named by run.log): /maps/Town05.xodr, from the maps folder
 //
-// It is "" when the search is off.
+// It is "" when the search is off, and for a Result no search made (the
+// zero value: a recording with no folder has no town to look for).
 func (r Result) Notice() string {
-	if r.opt.MapsDir == MapsOff {
+	if r.opt.MapsDir == MapsOff || r.rec == "" { // the search is off, or this is no search's result
 		return ""
 	}
 	if r.Town == "" {

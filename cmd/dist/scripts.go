@@ -77,6 +77,11 @@ case ":$PATH:" in
 *":$bin:"*) ;;
 *) echo "note: $bin is not on your PATH; the menu entry works, for the terminal add it to PATH" ;;
 esac
+# The desktop's Open dialog is an optional program: without it Ctrl+O
+# shows the viewer's own file chooser.
+if ! command -v zenity >/dev/null 2>&1 && ! command -v qarma >/dev/null 2>&1 && ! command -v matedialog >/dev/null 2>&1; then
+	echo "note: zenity (optional) is not installed: Ctrl+O shows the viewer's own file chooser; install zenity (e.g. apt-get install zenity) for the desktop's Open dialog"
+fi
 `))
 
 var uninstallTmpl = template.Must(template.New("uninstall.sh").Parse(`#!/bin/sh

@@ -63,6 +63,16 @@ func TestInstallAndUninstall(t *testing.T) {
 			if !strings.Contains(out, "installed viewer") {
 				t.Errorf("install.sh said %q", out)
 			}
+			dialog := false // a dialog program on the script's PATH
+			for _, p := range []string{"zenity", "qarma", "matedialog"} {
+				for _, d := range []string{"/usr/bin/", "/bin/"} {
+					_, err := exec.LookPath(d + p)
+					dialog = dialog || err == nil
+				}
+			}
+			if note := strings.Contains(out, "zenity (optional) is not installed"); note == dialog {
+				t.Errorf("install.sh's note on zenity (shown %v; a dialog program installed: %v): %q", note, dialog, out)
+			}
 			bin := filepath.Join(home, ".local/bin/viewer")
 			data := filepath.Join(home, ".local/share")
 			want := map[string]fs.FileMode{bin: 0o755}

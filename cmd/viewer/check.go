@@ -285,10 +285,11 @@ func (o *checkOther) with() string {
 	if o == nil {
 		return ""
 	}
-	if o.Blueprint == nil {
-		return "  with the world (static)"
+	bp := ""
+	if o.Blueprint != nil {
+		bp = *o.Blueprint
 	}
-	return fmt.Sprintf("  with %d %s", o.ID, *o.Blueprint)
+	return string(faults.AppendOther([]byte("  with "), o.ID, bp)) // the window's words too
 }
 
 func newCheckReport(sc *shotScene, m lanes.Map, r *faults.Result) *checkReport {

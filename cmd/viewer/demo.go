@@ -20,7 +20,13 @@ Simulates Midtown Madness 2 style ambient traffic and records it as a
 CARLA 0.9.13 recording. Without --map the city is the generator's demo
 city built with the seed; with --map it is that AI map, re-encoded. The
 command writes the map as DIR/city.bai and the recording as
-DIR/traffic.log (the header's map name is the city's name). Vehicles
+DIR/traffic.log (the header's map name is the city's name). --map
+also takes an OpenDRIVE map (.xodr) or a town built into the viewer by
+name (Town01-Town07, Town10HD): the traffic then drives CARLA's own
+roads, their junctions' ways and their lights (standing where CARLA
+puts them), the header names the town, and a user's .xodr is written
+beside the recording as TOWN.xodr (a built-in town is found by its
+name), so the recording opens with its roads on its own. Vehicles
 keep their lanes and obey the map's lights and stop signs, walkers use
 the sidewalks, and the hero vehicle (role_name hero) is rear-ended once
 by a car whose driver looked away. One more vehicle (role_name rogue)

@@ -387,3 +387,22 @@ func TestTrackParquet(t *testing.T) {
 		t.Error("no samples of the cut recording's whole frames")
 	}
 }
+
+// TestFleetHero: with --actor hero a run's line counts the hero's faults
+// alone, as `check --actor hero` of that recording lists them.
+func TestFleetHero(t *testing.T) {
+	f := makeTestFleet(t)
+	recs := f.runs[1:4]
+	_, out, _ := run(append([]string{"check", "--actor", "hero"}, recs...)...)
+	lines := strings.Split(out, "\n")
+	for i, rec := range recs {
+		_, sout, _ := run("check", "--json", "--actor", "hero", rec, filepath.Join(filepath.Dir(rec), "city.bai"))
+		var want struct{ Faults []any }
+		if err := json.Unmarshal([]byte(sout), &want); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(lines[i], fmt.Sprintf("  total %d", len(want.Faults))) || !strings.HasPrefix(lines[i], rec) {
+			t.Errorf("line %q, want %s with %d faults", lines[i], rec, len(want.Faults))
+		}
+	}
+}

@@ -252,6 +252,11 @@ func shotCamera(r *scenedraw.Renderer, st *scene.State, sp shotSpec, vp render.V
 	switch sp.view.kind {
 	case "top":
 		cam := render.NewTopDownCamera()
+		// The legend lists what a frame draws: draw the whole scene once
+		// to know it, then frame clear of it.
+		cam.FrameAll(r.Bounds(st), vp)
+		whole := cam.View(vp)
+		r.Build(render.NewDrawList(), &whole, st, scenedraw.Options{Layers: sp.layers, Time: sp.at})
 		legend, ok := r.LegendRect(vp, st)
 		scenedraw.FrameTop(&cam, r.Bounds(st), vp, legend, ok && sp.layers.Has(scenedraw.Legend))
 		return cam.View(vp), nil

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"cmp"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -38,16 +38,10 @@ func (sc *shotScene) findTownMap(w io.Writer, prefix, mapsDir string) error {
 		}
 		return nil
 	}
-	if sc.recSrc.Path == "" {
-		return nil // the built-in demo's recording: it has its city
-	}
-	t := towns.Find(sc.recSrc.Path, header, towns.OptionsFromEnv(mapsDir))
-	for t.Found() {
-		err := sc.addSource(pipeline.Source{Name: cmp.Or(t.Path, t.Name), Path: t.Path, Data: t.Data}, sc)
-		if err == nil {
-			break
-		}
-		t = t.Fallback(err)
+	f, t := pipeline.LoadTown(context.Background(), sc.recSrc, sc.rec, towns.OptionsFromEnv(mapsDir))
+	if f != nil {
+		sc.closers = append(sc.closers, f)
+		sc.m, sc.roads, sc.mapName = f.Map, f.Roads, f.Source.Name
 	}
 	if n := t.Notice(); n != "" {
 		fmt.Fprintf(w, "%s: %s\n", prefix, n)

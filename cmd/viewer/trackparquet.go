@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/mm2carla/viewer/analysis/fleet"
@@ -61,6 +62,15 @@ func trackOne(env *Env, path, mapPath string, filter *actorFilter, mapsDir strin
 		return err
 	}
 	defer sc.close()
+	if mapPath == "" { // as the fleet check finds it, the demo's city.bai too
+		m, name, err := fleet.FindMap(context.Background(), sc.recSrc, sc.rec, mapsDir)
+		if err != nil {
+			return err
+		}
+		if m != nil {
+			sc.m, sc.roads, sc.mapName = m.Map, m.Roads, name
+		}
+	}
 	rows, err := trackRows(env, sc, filter, mapsDir)
 	if err != nil {
 		return err

@@ -89,6 +89,10 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 		return opt, fmt.Errorf("--keys: %w", err)
 	}
 	opt.Keys = taps
+	// The window's own file chooser instead of the system's dialog
+	// (which it falls back to where zenity is missing): to try it, and
+	// for tests and screenshots on machines with zenity.
+	opt.OwnChooser = env.Getenv(ownChooserEnv) == "builtin"
 	for _, f := range files {
 		opt.Sources = append(opt.Sources, loader.FileSource(f))
 	}
@@ -115,6 +119,10 @@ func (wf *windowFlags) options(env *Env, files []string) (ui.Options, error) {
 	}
 	return opt, nil
 }
+
+// ownChooserEnv names the environment variable that, set to "builtin",
+// makes Ctrl+O show the window's own file chooser.
+const ownChooserEnv = "VIEWER_CHOOSER"
 
 // maxOffset bounds --offset, in seconds: a day, far beyond any
 // recording, so a typo cannot build a timeline of years.

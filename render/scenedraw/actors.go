@@ -115,6 +115,7 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 	}
 	in := r.actors.get(a)
 	s := r.style(a, in, opt)
+	r.seen.actor(a)
 	ppm := v.PixelsPerMetreAt(p.center)
 	size := 2 * max(p.half[0], p.half[1]) * ppm
 	foot := p.local(0, 0, -p.half[2])
@@ -123,6 +124,7 @@ func (r *Renderer) drawBody(dl *render.DrawList, v *render.View, a *scene.Actor,
 	} else {
 		dl.Box(render.LayerObjects, p.center, p.half, p.rot, s.body)
 		if a.Kind.IsVehicle() && (a.LightBits&recorder.LightBrake != 0 || a.Control.Brake > 0.1) {
+			r.seen.on(legendBrake)
 			brakeLights(dl, &p, a.Kind == scene.KindBike)
 		}
 	}
@@ -198,6 +200,7 @@ func (r *Renderer) drawSensor(dl *render.DrawList, v *render.View, st *scene.Sta
 		}
 	}
 	s := r.style(a, r.actors.get(a), opt)
+	r.seen.actor(a)
 	dl.Box(render.LayerObjects, p, mgl64.Vec3{h, h, h}, rot, s.body)
 }
 
@@ -242,6 +245,7 @@ func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Acto
 		col := lightColor(recorder.LightUnknown)
 		if a.TrafficLight != nil {
 			col = lightColor(a.TrafficLight.State)
+			r.seen.light(a.TrafficLight.State)
 		}
 		h := min(max(2*a.Box.Extent[2], 3), 8)
 		dl.Pole(render.LayerObjects, base, h, w, colPole, lampRadius, col)

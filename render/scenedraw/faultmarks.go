@@ -96,6 +96,7 @@ func (r *Renderer) faultMark(dl *render.DrawList, v *render.View, f *faults.Faul
 		return
 	}
 	sh := FaultShape(f.Kind)
+	r.seen.fault(f.Kind)
 	DrawShape(dl, sh, x, y, rad+markOutline*v.Viewport.DeviceScale(), colMarkEdge)
 	DrawShape(dl, sh, x, y, rad, FaultColor(f.Kind))
 }
@@ -132,4 +133,28 @@ func polygon(dl *render.DrawList, x, y, rad float64, n int, phase float64, col r
 		dl.Triangle2D(render.LayerOverlay, x, y, px, py, qx, qy, col)
 		px, py = qx, qy
 	}
+}
+
+// PickFaultMark returns the index in fs of the fault whose mark is under
+// pixel x, y (device pixels) of view v, as drawFaultMarks draws them: the
+// current one (-1: none) on top and larger, then later ones over earlier
+// ones; false when no mark is there. A mark is hit within its radius and
+// outline, whatever its shape, so that a small triangle is as easy to
+// click as a disc.
+func PickFaultMark(v *render.View, fs []faults.Fault, current int, x, y float64) (int, bool) {
+	s := v.Viewport.DeviceScale()
+	hit := func(i int, rad float64) bool {
+		px, py, _, ok := v.WorldToScreen(fs[i].Location)
+		dx, dy := px-x, py-y
+		return ok && dx*dx+dy*dy <= rad*rad
+	}
+	if current >= 0 && current < len(fs) && hit(current, (markRadius*markPicked+markOutline)*s) {
+		return current, true
+	}
+	for i := len(fs) - 1; i >= 0; i-- {
+		if i != current && hit(i, (markRadius+markOutline)*s) {
+			return i, true
+		}
+	}
+	return 0, false
 }

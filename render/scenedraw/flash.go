@@ -118,6 +118,10 @@ func (r *Renderer) drawCollisions(dl *render.DrawList, v *render.View, st *scene
 		s := v.Viewport.DeviceScale()
 		rad := max(14*s, 2.5*v.PixelsPerMetreAt(p)) * (0.6 + 1.2*phase)
 		alpha := float32(1 - 0.85*phase)
+		if !v.Viewport.RectVisible(x-rad, y-rad, x+rad, y+rad) {
+			continue
+		}
+		r.seen.on(legendFlash)
 		r.star(dl, x, y, rad, colFlash.WithAlpha(alpha), colFlash2.WithAlpha(alpha))
 	}
 }

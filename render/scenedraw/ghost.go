@@ -36,7 +36,7 @@ func (r *Renderer) drawGhostRun(dl *render.DrawList, v *render.View, main, st *s
 		case scene.KindSpectator, scene.KindSensor, scene.KindTrafficLight, scene.KindSign:
 			continue
 		}
-		r.drawGhostActor(dl, v, main, a, a.ID == opt.GhostSelected && a.ID != 0)
+		r.drawGhostActor(dl, v, main, a, a.ID == opt.GhostSelected && a.ID != 0, opt.Layers.Has(Labels))
 	}
 }
 
@@ -49,11 +49,12 @@ const ghostSameM = 0.5
 // whole town in the tint and hide the first run: there only the ghosts
 // away from the first run's actor of their id (or without one) are drawn,
 // which are the differences.
-func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, main *scene.State, a *scene.Actor, picked bool) {
+func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, main *scene.State, a *scene.Actor, picked, labels bool) {
 	p := poseOf(a)
 	if !finite3(p.center) || !v.SphereVisible(p.center, p.half.Len()+1) {
 		return
 	}
+	r.seen.on(legendGhost)
 	col, w := GhostColor, ghostEdgePx
 	if picked {
 		col, w = brighten(col, 0.4), ghostPickedPx
@@ -64,10 +65,40 @@ func (r *Renderer) drawGhostActor(dl *render.DrawList, v *render.View, main *sce
 			return
 		}
 		dl.Pole(render.LayerOverlay, p.local(0, 0, -p.half[2]), 2*p.half[2], 2, col, 0.01, col)
+	} else {
+		dl.Box(render.LayerObjects, p.center, p.half, p.rot, col.WithAlpha(ghostFill))
+		r.boxOutline(dl, &p, w, col)
+	}
+	r.ghostLabel(dl, v, &p, a, picked, labels)
+}
+
+// Ghost labels: run B's hero and the selected actor's match, among some
+// twenty ghosts of one tint, are named so the eye finds them.
+const (
+	ghostHeroLabel     = "B: hero"
+	ghostSelectedLabel = "B: selected"
+)
+
+// ghostLabel marks run B's hero and the picked ghost with a chevron of
+// the ghosts' tint at any zoom and, with the labels layer on, a label
+// saying which run they are of.
+func (r *Renderer) ghostLabel(dl *render.DrawList, v *render.View, p *pose, a *scene.Actor, picked, labels bool) {
+	text, prio := ghostHeroLabel, int32(prioHero-1)
+	switch {
+	case picked:
+		text, prio = ghostSelectedLabel, prioSelected-1
+	case !a.Hero:
 		return
 	}
-	dl.Box(render.LayerObjects, p.center, p.half, p.rot, col.WithAlpha(ghostFill))
-	r.boxOutline(dl, &p, w, col)
+	x, y, d, ok := p.screenTop(v)
+	if !ok {
+		return
+	}
+	r.chevron(dl, v, x, y, GhostColor)
+	y -= (markerPx + 4) * v.Viewport.DeviceScale()
+	if labels && v.Viewport.RectVisible(x, y, x, y) {
+		dl.AddLabel(render.Label{X: x, Y: y, Depth: d, Text: text, Color: brighten(GhostColor, 0.5), Background: colLabelB, Priority: prio})
+	}
 }
 
 // boxOutline strokes a box's twelve edges on the overlay: the bottom and

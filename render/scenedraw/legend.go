@@ -11,93 +11,158 @@ import (
 )
 
 // The legend is a panel in the top-right corner listing the colours that
-// carry meaning, in columns: road-end rules and lane markings (with a
-// map), light states and events, and actor kinds (with a recording).
-// Columns that do not apply to what is shown are left out. Greys (road,
+// carry meaning now, grouped in columns: road-end rules and lane markings
+// (with a map), light states and events, actor kinds, trail speeds and
+// fault marks. It lists only what the frame drew (the draw code notes each
+// meaningful colour it uses in Renderer.seen): a street with three cars
+// and a green light shows a handful of rows, not forty. Greys (road,
 // sidewalk, intersection, pole, grid) are not listed: they read as what
 // they are.
+
+// legendKey names a legend row whose colour the frame may or may not use;
+// legendAlways rows are listed whenever their column is.
+type legendKey uint8
+
+const (
+	legendAlways legendKey = iota
+	legendRed
+	legendYellow
+	legendGreen
+	legendOff
+	legendBrake
+	legendFlash
+	legendHero
+	legendKind0  // + scene.Kind
+	legendSpeed0 = legendKind0 + legendKey(scene.KindSpectator) + 1
+	legendFault0 = legendSpeed0 + legendKey(len(speedColors))
+	legendGhost  = legendFault0 + legendKey(faults.LaneChange) + 1
+)
+
+// The map's rows: road-end rules, lane markings, OpenDRIVE's marks.
+const (
+	legendRuleLight = legendGhost + 1 + iota
+	legendRuleStop
+	legendRuleAlways
+	legendRuleNever
+	legendSideA
+	legendSideB
+	legendCentre
+	legendTram
+	legendTrain
+	legendMarkWhite
+	legendMarkYellow
+	legendArrow
+	legendLamp
+	numLegendKeys
+)
+
+// legendSeen is the set of legend rows the frame drew.
+type legendSeen [numLegendKeys]bool
+
+func (s *legendSeen) on(k legendKey) {
+	if k < numLegendKeys {
+		s[k] = true
+	}
+}
+
+// light notes a recorded light state drawn.
+func (s *legendSeen) light(st recorder.LightState) {
+	switch st {
+	case recorder.LightRed:
+		s.on(legendRed)
+	case recorder.LightYellow:
+		s.on(legendYellow)
+	case recorder.LightGreen:
+		s.on(legendGreen)
+	case recorder.LightOff:
+		s.on(legendOff)
+	}
+}
+
+// actor notes an actor drawn: the hero, else its kind.
+func (s *legendSeen) actor(a *scene.Actor) {
+	if a.Hero {
+		s.on(legendHero)
+		return
+	}
+	s.on(legendKind0 + legendKey(a.Kind))
+}
+
+// fault notes a fault mark drawn.
+func (s *legendSeen) fault(k faults.Kind) { s.on(legendFault0 + legendKey(k)) }
 
 type legendEntry struct {
 	text   string
 	color  render.Color
 	shaped bool // a fault mark's shape instead of a square swatch
 	shape  Shape
+	key    legendKey
 }
 
 type legendColumn struct {
 	title   string
 	entries []legendEntry
-	forMap  bool // shown with a map; else with a recording
-	// forPaths: shown while trails or fault marks are drawn (Paths).
-	forPaths bool
-	// ghost: the column ends with ghostEntry while a second run is
-	// drawn as ghosts (Options.Ghost).
-	ghost bool
-	// forNet: shown with an OpenDRIVE map (SetRoads).
-	forNet bool
 }
-
-// ghostEntry is the legend row of a compared run's ghosts, and ghostRows
-// the rows of the column that ends with it.
-var (
-	ghostEntry = legendEntry{text: "run B (ghost)", color: GhostColor}
-	ghostRows  = func() []legendEntry {
-		for _, c := range legendColumns {
-			if c.ghost {
-				return append(c.entries[:len(c.entries):len(c.entries)], ghostEntry)
-			}
-		}
-		return nil
-	}()
-)
 
 // faultEntry is a fault kind's legend row: its mark's shape and colour.
 func faultEntry(k faults.Kind) legendEntry {
-	return legendEntry{text: k.String(), color: FaultColor(k), shaped: true, shape: FaultShape(k)}
+	return legendEntry{text: k.String(), color: FaultColor(k), shaped: true, shape: FaultShape(k), key: legendFault0 + legendKey(k)}
+}
+
+// kindEntry is an actor kind's legend row.
+func kindEntry(text string, k scene.Kind) legendEntry {
+	return legendEntry{text: text, color: kindColor(k), key: legendKind0 + legendKey(k)}
+}
+
+// speedEntry is the trail's speed bin i.
+func speedEntry(text string, i int) legendEntry {
+	return legendEntry{text: text, color: speedColors[i], key: legendSpeed0 + legendKey(i)}
 }
 
 var legendColumns = [...]legendColumn{
 	{"road end rule", []legendEntry{
-		{text: "traffic light", color: ruleColor(bai.RuleTrafficLight)},
-		{text: "stop sign", color: ruleColor(bai.RuleStopSign)},
-		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop)},
-		{text: "never stop", color: ruleColor(bai.RuleNeverStop)},
-	}, true, false, false, false},
+		{text: "traffic light", color: ruleColor(bai.RuleTrafficLight), key: legendRuleLight},
+		{text: "stop sign", color: ruleColor(bai.RuleStopSign), key: legendRuleStop},
+		{text: "always stop", color: ruleColor(bai.RuleAlwaysStop), key: legendRuleAlways},
+		{text: "never stop", color: ruleColor(bai.RuleNeverStop), key: legendRuleNever},
+	}},
 	{"markings", []legendEntry{
-		{text: "side A lane", color: colSideA},
-		{text: "side B lane", color: colSideB},
-		{text: "centre line", color: colCentre},
-		{text: "tram rail", color: colTram},
-		{text: "train rail", color: colTrain},
-	}, true, false, false, false},
+		{text: "side A lane", color: colSideA, key: legendSideA},
+		{text: "side B lane", color: colSideB, key: legendSideB},
+		{text: "centre line", color: colCentre, key: legendCentre},
+		{text: "tram rail", color: colTram, key: legendTram},
+		{text: "train rail", color: colTrain, key: legendTrain},
+	}},
 	{"OpenDRIVE", []legendEntry{
-		{text: "white mark", color: colMarkWhite},
-		{text: "yellow mark", color: colMarkYellow},
-		{text: "travel arrow", color: colArrow},
-		{text: "lamp, no actor", color: colLampUnknown},
-	}, false, false, false, true},
+		{text: "white mark", color: colMarkWhite, key: legendMarkWhite},
+		{text: "yellow mark", color: colMarkYellow, key: legendMarkYellow},
+		{text: "travel arrow", color: colArrow, key: legendArrow},
+		{text: "lamp, no actor", color: colLampUnknown, key: legendLamp},
+	}},
 	{"lights, events", []legendEntry{
-		{text: "red", color: lightColor(recorder.LightRed)},
-		{text: "yellow", color: lightColor(recorder.LightYellow)},
-		{text: "green", color: lightColor(recorder.LightGreen)},
-		{text: "off", color: lightColor(recorder.LightOff)},
-		{text: "brake light", color: colBrake},
-		{text: "collision flash", color: colFlash},
-	}, false, false, false, false},
+		{text: "red", color: lightColor(recorder.LightRed), key: legendRed},
+		{text: "yellow", color: lightColor(recorder.LightYellow), key: legendYellow},
+		{text: "green", color: lightColor(recorder.LightGreen), key: legendGreen},
+		{text: "off", color: lightColor(recorder.LightOff), key: legendOff},
+		{text: "brake light", color: colBrake, key: legendBrake},
+		{text: "collision flash", color: colFlash, key: legendFlash},
+	}},
 	{"actors", []legendEntry{
-		{text: "hero", color: colHero},
-		{text: "car", color: kindColor(scene.KindCar)},
-		{text: "truck, bus", color: kindColor(scene.KindTruck)},
-		{text: "bike", color: kindColor(scene.KindBike)},
-		{text: "walker", color: kindColor(scene.KindWalker)},
-		{text: "prop", color: kindColor(scene.KindProp)},
-		{text: "sensor", color: kindColor(scene.KindSensor)},
-	}, false, false, true, false},
+		{text: "hero", color: colHero, key: legendHero},
+		kindEntry("car", scene.KindCar),
+		kindEntry("truck, bus", scene.KindTruck),
+		kindEntry("bike", scene.KindBike),
+		kindEntry("walker", scene.KindWalker),
+		kindEntry("prop", scene.KindProp),
+		kindEntry("sensor", scene.KindSensor),
+		kindEntry("other", scene.KindOther),
+		{text: "run B (ghost)", color: GhostColor, key: legendGhost},
+	}},
 	{"trail, faults", []legendEntry{
-		{text: "< 10 km/h", color: speedColors[0]},
-		{text: "10-30 km/h", color: speedColors[1]},
-		{text: "30-50 km/h", color: speedColors[2]},
-		{text: "> 50 km/h", color: speedColors[3]},
+		speedEntry("< 10 km/h", 0),
+		speedEntry("10-30 km/h", 1),
+		speedEntry("30-50 km/h", 2),
+		speedEntry("> 50 km/h", 3),
 		faultEntry(faults.OffLane),
 		faultEntry(faults.WrongWay),
 		faultEntry(faults.RedLight),
@@ -105,7 +170,7 @@ var legendColumns = [...]legendColumn{
 		faultEntry(faults.CloseCall),
 		faultEntry(faults.Collision),
 		faultEntry(faults.Blocked),
-	}, false, true, false, false},
+	}},
 }
 
 var colLegendTitle = render.RGB(0x9a, 0xa0, 0xa8)
@@ -149,51 +214,51 @@ func (l *legendLayout) measure(m render.TextMeasurer) {
 		for _, e := range c.entries {
 			w = max(w, m.MeasureString(e.text))
 		}
-		if c.ghost {
-			w = max(w, m.MeasureString(ghostEntry.text))
-		}
 		l.colWidth[i] = w
 	}
 	l.ok = true
 }
 
-// shows reports whether column c applies: map columns with a map that
-// has roads, the others with a recording's state.
-func (r *Renderer) shows(c *legendColumn, st *scene.State) bool {
-	if c.forPaths {
-		return r.pathLegend
-	}
-	if c.forNet {
-		return r.net != nil
-	}
-	if c.forMap {
-		return len(r.cache.roads) > 0
-	}
-	return st != nil
+// shows reports whether row e of column c is listed: when the last frame
+// drew its colour.
+func (r *Renderer) shows(c *legendColumn, e *legendEntry) bool {
+	return e.key != legendAlways && r.seen[e.key]
 }
 
-// entriesOf returns the rows column c shows now: its entries, and the
-// ghosts' row while a second run is drawn.
-func (r *Renderer) entriesOf(c *legendColumn) []legendEntry {
-	if c.ghost && r.ghostLegend {
-		return ghostRows
+// rule notes a road-end rule's colour drawn.
+func (s *legendSeen) rule(r bai.Rule) {
+	switch r {
+	case bai.RuleTrafficLight:
+		s.on(legendRuleLight)
+	case bai.RuleStopSign:
+		s.on(legendRuleStop)
+	case bai.RuleAlwaysStop:
+		s.on(legendRuleAlways)
+	case bai.RuleNeverStop:
+		s.on(legendRuleNever)
 	}
-	return c.entries
 }
 
-// The largest share of the viewport's width and height the legend may
-// take; a smaller viewport shows the scene without it (at 1280x720 the
-// four columns take about a third of the width and a quarter of the
-// height).
-const (
-	legendMaxW = 0.5
-	legendMaxH = 0.42
-)
+// rowsOf returns how many rows column c lists now.
+func (r *Renderer) rowsOf(c *legendColumn) int {
+	n := 0
+	for i := range c.entries {
+		if r.shows(c, &c.entries[i]) {
+			n++
+		}
+	}
+	return n
+}
 
-// legendBox is where the legend panel goes in vp with the columns st
-// and the map call for, and its row height; ok is false when it is not
-// drawn (no column applies, or it would not leave room for the scene).
-func (r *Renderer) legendBox(vp render.Viewport, st *scene.State) (box render.Rect, rowH float64, ok bool) {
+// legendMaxW is the largest share of the viewport's width the legend's
+// columns fill before they wrap into another band under the first.
+const legendMaxW = 0.45
+
+// legendBox is where the legend panel goes in vp with the rows the last
+// frame and the map call for, and its row height; ok is false only when
+// there is nothing to list. The columns wrap into bands so that a narrow
+// window still gets its legend (the 8 key always shows it).
+func (r *Renderer) legendBox(vp render.Viewport) (box render.Rect, rowH float64, ok bool) {
 	if r.meas == nil {
 		return box, 0, false
 	}
@@ -203,47 +268,89 @@ func (r *Renderer) legendBox(vp render.Viewport, st *scene.State) (box render.Re
 	s := vp.DeviceScale()
 	asc, desc := r.meas.LineMetrics()
 	rowH = math.Ceil(asc+desc) + 2*placerPad*s
-	w, rows := 2*legendInset*s-legendColGap*s, 0
-	for i := range legendColumns {
-		if c := &legendColumns[i]; r.shows(c, st) {
-			w += (legendSwatch+4)*s + r.legend.colWidth[i] + legendColGap*s
-			rows = max(rows, len(r.entriesOf(c))+1)
-		}
+	r.shortNow = r.short
+	if r.short {
+		return r.shortBox(vp, rowH)
 	}
-	h := 2*legendInset*s + float64(rows)*rowH
-	if rows == 0 || w > legendMaxW*vp.Width || h > legendMaxH*vp.Height {
+	maxW := max(legendMaxW*vp.Width, 0)
+	w, bandW, bandRows, rows := 0.0, 0.0, 0, 0
+	for i := range legendColumns {
+		c := &legendColumns[i]
+		n := r.rowsOf(c)
+		if n == 0 {
+			continue
+		}
+		cw := (legendSwatch+4)*s + r.legend.colWidth[i]
+		if bandW > 0 && bandW+legendColGap*s+cw > maxW {
+			w, rows = max(w, bandW), rows+bandRows // a new band
+			bandW, bandRows = 0, 0
+		}
+		if bandW > 0 {
+			bandW += legendColGap * s
+		}
+		bandW += cw
+		bandRows = max(bandRows, n+1)
+	}
+	w, rows = max(w, bandW), rows+bandRows
+	if rows == 0 {
 		return box, 0, false
 	}
-	x0, y0 := vp.Width-legendMargin*s-w, legendMargin*s
+	w += 2 * legendInset * s
+	h := 2*legendInset*s + float64(rows)*rowH
+	if h > legendMaxH*vp.Height {
+		r.shortNow = true // too tall whole: collapsed, not hidden
+		return r.shortBox(vp, rowH)
+	}
+	x0, y0 := max(vp.Width-legendMargin*s-w, 0), legendMargin*s
 	return render.Rect{MinX: x0, MinY: y0, MaxX: x0 + w, MaxY: y0 + h}, rowH, true
 }
 
+// legendMaxH is the largest share of the viewport's height the whole
+// legend takes; a taller one is drawn collapsed (a row a column).
+const legendMaxH = 0.4
+
 // LegendRect returns the screen rectangle the legend takes in vp when the
-// Legend layer is on and st is drawn, and false when there is none.
-// Framing can leave it free (FrameTop).
+// Legend layer is on, as the last frame drew it, and false when there is
+// none. Framing can leave it free (FrameTop); a window lays its panels
+// out around it.
 func (r *Renderer) LegendRect(vp render.Viewport, st *scene.State) (render.Rect, bool) {
-	b, _, ok := r.legendBox(vp, st)
+	b, _, ok := r.legendBox(vp)
 	return b, ok
 }
 
 // drawLegend draws the panel, or nothing when legendBox says so.
-func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.State) {
-	box, rowH, ok := r.legendBox(v.Viewport, st)
+func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
+	box, rowH, ok := r.legendBox(v.Viewport)
 	if !ok {
 		return
 	}
 	s := v.Viewport.DeviceScale()
-	x0, y0 := box.MinX, box.MinY
-	dl.Rect2D(render.LayerOverlay, x0, y0, box.MaxX, box.MaxY, colPanel)
-	x := x0 + legendInset*s
+	dl.Rect2D(render.LayerOverlay, box.MinX, box.MinY, box.MaxX, box.MaxY, colPanel)
+	if r.shortNow {
+		r.drawShort(dl, box, rowH, s)
+		return
+	}
+	x0 := box.MinX + legendInset*s
+	maxW := max(legendMaxW*v.Viewport.Width, 0)
+	x, top, bandRows := x0, box.MinY+legendInset*s, 0
 	for i := range legendColumns {
 		c := &legendColumns[i]
-		if !r.shows(c, st) {
+		n := r.rowsOf(c)
+		if n == 0 {
 			continue
 		}
-		y := y0 + legendInset*s
+		cw := (legendSwatch+4)*s + r.legend.colWidth[i]
+		if x > x0 && x-x0+cw > maxW { // the same wrap as legendBox
+			x, top, bandRows = x0, top+float64(bandRows)*rowH, 0
+		}
+		bandRows = max(bandRows, n+1)
+		y := top
 		r.legendText(dl, x, y, rowH, c.title, colLegendTitle, s)
-		for _, e := range r.entriesOf(c) {
+		for j := range c.entries {
+			e := &c.entries[j]
+			if !r.shows(c, e) {
+				continue
+			}
 			y += rowH
 			sw := legendSwatch * s
 			sy := y + (rowH-sw)/2
@@ -254,7 +361,7 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View, st *scene.Sta
 			}
 			r.legendText(dl, x+sw+4*s, y, rowH, e.text, colLabel, s)
 		}
-		x += (legendSwatch+4)*s + r.legend.colWidth[i] + legendColGap*s
+		x += cw + legendColGap*s
 	}
 }
 
@@ -286,5 +393,67 @@ func (r *Renderer) pin(dl *render.DrawList) {
 		l.Box = render.Rect{MinX: p.x - placerPad*s, MinY: p.top, MaxX: p.x - placerPad*s + p.w, MaxY: p.top + p.h}
 		l.TextX, l.Baseline = p.x, p.baseline
 		l.TextTop = p.top + placerPad*s
+	}
+}
+
+// The collapsed legend (Options.LegendShort): a row a column, its title
+// in a column of titles, then the swatches of its rows.
+
+// shortSwatches is how many swatches a collapsed column shows at most.
+const shortSwatches = 12
+
+// shortBox is legendBox for the collapsed legend.
+func (r *Renderer) shortBox(vp render.Viewport, rowH float64) (box render.Rect, _ float64, ok bool) {
+	s := vp.DeviceScale()
+	titleW, sw, rows := 0.0, 0, 0
+	for i := range legendColumns {
+		c := &legendColumns[i]
+		if n := r.rowsOf(c); n > 0 {
+			titleW = max(titleW, r.meas.MeasureString(c.title))
+			sw = max(sw, min(n, shortSwatches))
+			rows++
+		}
+	}
+	if rows == 0 {
+		return box, 0, false
+	}
+	w := 2*legendInset*s + titleW + 4*s + float64(sw)*(legendSwatch+3)*s
+	h := 2*legendInset*s + float64(rows)*rowH
+	x0, y0 := max(vp.Width-legendMargin*s-w, 0), legendMargin*s
+	return render.Rect{MinX: x0, MinY: y0, MaxX: x0 + w, MaxY: y0 + h}, rowH, true
+}
+
+// drawShort draws the collapsed legend in box.
+func (r *Renderer) drawShort(dl *render.DrawList, box render.Rect, rowH, s float64) {
+	titleW := 0.0
+	for i := range legendColumns {
+		if c := &legendColumns[i]; r.rowsOf(c) > 0 {
+			titleW = max(titleW, r.meas.MeasureString(c.title))
+		}
+	}
+	x0, y := box.MinX+legendInset*s, box.MinY+legendInset*s
+	sw := legendSwatch * s
+	for i := range legendColumns {
+		c := &legendColumns[i]
+		if r.rowsOf(c) == 0 {
+			continue
+		}
+		r.legendText(dl, x0, y, rowH, c.title, colLegendTitle, s)
+		x, n := x0+titleW+4*s, 0
+		for j := range c.entries {
+			e := &c.entries[j]
+			if !r.shows(c, e) || n == shortSwatches {
+				continue
+			}
+			n++
+			sy := y + (rowH-sw)/2
+			if e.shaped {
+				DrawShape(dl, e.shape, x+sw/2, sy+sw/2, sw*0.62, e.color)
+			} else {
+				dl.Rect2D(render.LayerOverlay, x, sy, x+sw, sy+sw, e.color)
+			}
+			x += sw + 3*s
+		}
+		y += rowH
 	}
 }

@@ -1,7 +1,6 @@
 package scenedraw
 
 import (
-	"github.com/mm2carla/viewer/analysis/faults"
 	"math"
 	"slices"
 	"testing"
@@ -10,6 +9,30 @@ import (
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 )
+
+// framedView frames the fixture's map and st in vp, as F does.
+func framedView(r *Renderer, st *scene.State, vp render.Viewport) render.View {
+	var cam render.TopDownCamera
+	cam.FrameAll(r.Bounds(st), vp)
+	return cam.View(vp)
+}
+
+// farView looks at nothing: only the legend is drawn.
+func farView(vp render.Viewport) render.View {
+	return render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, vp)
+}
+
+// legendRows returns the legend's texts by column title, in order.
+func legendRows(dl *render.DrawList) (titles []string, rows []string) {
+	for _, l := range dl.Labels() {
+		if l.Color == colLegendTitle {
+			titles = append(titles, l.Text)
+		} else {
+			rows = append(rows, l.Text)
+		}
+	}
+	return titles, rows
+}
 
 // TestLegendPinned: every legend text is placed, inside the legend panel,
 // starting just right of a swatch of its entry's colour, and no two
@@ -25,11 +48,9 @@ func TestLegendPinned(t *testing.T) {
 		}
 		r.SetMeasurer(face)
 		vp := render.Viewport{Width: 1280 * scale, Height: 720 * scale, Scale: scale}
-		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, vp) // nothing but the legend in view
+		v := framedView(r, st, vp)
 		dl := render.NewDrawList()
-		// A fault (out of view) shows the trail and fault column too.
-		paths := &Paths{Faults: []faults.Fault{{Kind: faults.Collision}}, Current: -1}
-		r.Build(dl, &v, st, Options{Layers: Legend, Paths: paths})
+		r.Build(dl, &v, st, Options{Layers: Legend | Lights})
 		panel := render.Rect{MinX: math.Inf(1), MinY: math.Inf(1), MaxX: math.Inf(-1), MaxY: math.Inf(-1)}
 		for _, vx := range dl.Vertices() {
 			if vx.Color == colPanel {
@@ -39,17 +60,14 @@ func TestLegendPinned(t *testing.T) {
 		}
 		want, shaped := map[string]render.Color{}, map[string]bool{}
 		for _, c := range legendColumns {
-			if c.forNet {
-				continue // the fixture's map is a BAI map
-			}
 			want[c.title] = colLegendTitle
 			for _, e := range c.entries {
 				want[e.text], shaped[e.text] = e.color, e.shaped
 			}
 		}
 		labels := dl.Labels()
-		if len(labels) != len(want) {
-			t.Fatalf("scale %g: %d labels, want %d", scale, len(labels), len(want))
+		if len(labels) < 4 {
+			t.Fatalf("scale %g: %d legend labels", scale, len(labels))
 		}
 		for i, l := range labels {
 			col, ok := want[l.Text]
@@ -68,9 +86,6 @@ func TestLegendPinned(t *testing.T) {
 			if col == colLegendTitle {
 				continue
 			}
-			// The swatch: a square of the entry's colour ending 4 px
-			// (logical) left of the text, vertically within its box.
-			// A fault kind's swatch is its mark's shape instead.
 			found := false
 			for _, vx := range dl.Vertices() {
 				if vx.Color == col && (shaped[l.Text] || math.Abs(float64(vx.X)-(l.TextX-4*scale)) < 0.01) &&
@@ -86,70 +101,103 @@ func TestLegendPinned(t *testing.T) {
 	}
 }
 
-// TestLegendHiddenWhenSmall: a small viewport gets no legend rather than
-// one covering the scene.
-func TestLegendHiddenWhenSmall(t *testing.T) {
+// TestLegendListsWhatShows: the legend lists the actor kinds and light
+// states the frame drew, and nothing of the recording when none of it is
+// in view; the map's columns are listed with the map.
+func TestLegendListsWhatShows(t *testing.T) {
+	f := newFixture(t)
+	st := f.state(t, 1)
+	vp := render.Viewport{Width: 1280, Height: 720, Scale: 1}
+	kinds := map[string]bool{}
+	hero := false
+	for i := range st.Actors {
+		a := &st.Actors[i]
+		hero = hero || a.Hero
+		if !a.Hero {
+			kinds[kindColorName(a.Kind)] = true
+		}
+	}
+	r := f.renderer()
+	far := farView(vp)
+	dl := render.NewDrawList()
+	r.Build(dl, &far, st, Options{Layers: Legend | Lights})
+	titles, rows := legendRows(dl)
+	if len(titles) != 0 || len(rows) != 0 {
+		t.Errorf("nothing in view: columns %q, rows %q; want none", titles, rows)
+	}
+	v := framedView(r, st, vp)
+	dl = render.NewDrawList()
+	r.Build(dl, &v, st, Options{Layers: Legend | Lights})
+	titles, rows = legendRows(dl)
+	// Framed whole, the lanes are too small to draw: not listed; the
+	// stop lines are.
+	if slices.Contains(titles, "markings") || !slices.Contains(titles, "road end rule") {
+		t.Errorf("the whole map in view: columns %q, want road end rules and no lane markings", titles)
+	}
+	if !slices.Contains(titles, "actors") {
+		t.Fatalf("the whole scene in view: columns %q, no actors", titles)
+	}
+	for _, c := range legendColumns {
+		if c.title != "actors" {
+			continue
+		}
+		for _, e := range c.entries {
+			listed := slices.Contains(rows, e.text)
+			switch {
+			case e.key == legendHero && listed != hero:
+				t.Errorf("hero listed %v, the state has a hero %v", listed, hero)
+			case e.key != legendHero && listed && !kinds[e.text]:
+				t.Errorf("%q listed, no such actor in the state (%v)", e.text, kinds)
+			}
+		}
+	}
+	if len(rows) >= 40 {
+		t.Errorf("%d rows: not compact", len(rows))
+	}
+}
+
+// kindColorName is the actors column's row text of kind k.
+func kindColorName(k scene.Kind) string {
+	for _, e := range legendColumns[4].entries {
+		if e.key == legendKind0+legendKey(k) {
+			return e.text
+		}
+	}
+	return ""
+}
+
+// TestLegendAlwaysShown: a small or narrow viewport still gets its legend
+// (its columns wrap), inside the viewport: the 8 key always shows it.
+func TestLegendAlwaysShown(t *testing.T) {
 	face, err := LabelFace(1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := newFixture(t)
 	st := f.state(t, 1)
-	for _, tc := range []struct {
-		w, h  float64
-		shown bool
-	}{{320, 200, false}, {640, 360, false}, {960, 540, true}, {1280, 720, true}, {1600, 400, false}} {
+	for _, sz := range [][2]float64{{320, 200}, {640, 360}, {960, 510}, {1280, 720}, {1600, 400}} {
 		r := f.renderer()
 		r.SetMeasurer(face)
-		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, render.Viewport{Width: tc.w, Height: tc.h, Scale: 1})
+		vp := render.Viewport{Width: sz[0], Height: sz[1], Scale: 1}
+		v := framedView(r, st, vp)
 		dl := render.NewDrawList()
-		r.Build(dl, &v, st, Options{Layers: Legend})
-		if shown := countColor(dl, colPanel) != 0; shown != tc.shown || shown != (len(dl.Labels()) != 0) {
-			t.Errorf("%gx%g: legend shown %v (%d labels), want %v", tc.w, tc.h, shown, len(dl.Labels()), tc.shown)
+		r.Build(dl, &v, st, Options{Layers: Legend | Lights})
+		if countColor(dl, colPanel) == 0 || len(dl.Labels()) == 0 {
+			t.Errorf("%gx%g: no legend", sz[0], sz[1])
+			continue
+		}
+		b, ok := r.LegendRect(vp, st)
+		if !ok || b.MinX < 0 || b.MaxX > vp.Width {
+			t.Errorf("%gx%g: legend %+v (%v) not inside the viewport", sz[0], sz[1], b, ok)
+		}
+		if sz[1] >= 360 && b.MaxY-b.MinY > legendMaxH*vp.Height {
+			t.Errorf("%gx%g: legend %v px tall: not collapsed to fit", sz[0], sz[1], b.MaxY-b.MinY)
 		}
 	}
 }
 
-// TestLegendColumnsFollowContent: the map's columns show with a map, the
-// lights' and actors' with a recording, and nothing with neither.
-func TestLegendColumnsFollowContent(t *testing.T) {
-	f := newFixture(t)
-	st := f.state(t, 1)
-	titles := func(r *Renderer, st *scene.State) []string {
-		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, render.Viewport{Width: 1280, Height: 720, Scale: 1})
-		dl := render.NewDrawList()
-		r.Build(dl, &v, st, Options{Layers: Legend})
-		var out []string
-		for _, l := range dl.Labels() {
-			if l.Color == colLegendTitle {
-				out = append(out, l.Text)
-			}
-		}
-		return out
-	}
-	noMap := New()
-	net := New()
-	net.SetRoads(netFromXODR(t, straightXODR))
-	for _, tc := range []struct {
-		name string
-		r    *Renderer
-		st   *scene.State
-		want []string
-	}{
-		{"map and recording", f.renderer(), st, []string{"road end rule", "markings", "lights, events", "actors"}},
-		{"map alone", f.renderer(), nil, []string{"road end rule", "markings"}},
-		{"recording alone", noMap, st, []string{"lights, events", "actors"}},
-		{"nothing", noMap, nil, nil},
-		{"OpenDRIVE and recording", net, st, []string{"OpenDRIVE", "lights, events", "actors"}},
-	} {
-		if got := titles(tc.r, tc.st); !slices.Equal(got, tc.want) {
-			t.Errorf("%s: legend columns %q, want %q", tc.name, got, tc.want)
-		}
-	}
-}
-
-// TestLegendGhostRow: the actors column ends with the ghosts' row, in
-// their colour, only while a second run is drawn as ghosts.
+// TestLegendGhostRow: the actors column lists the ghosts' row, in their
+// colour, only while a second run is drawn as ghosts.
 func TestLegendGhostRow(t *testing.T) {
 	f := newFixture(t)
 	st := f.state(t, 1)
@@ -157,21 +205,107 @@ func TestLegendGhostRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ghost := range []*scene.State{nil, st} {
+	moved := f.state(t, 1)
+	for i := range moved.Actors {
+		moved.Actors[i].World.Location[0] += 30 // apart from run A: drawn at any zoom
+	}
+	for _, ghost := range []*scene.State{nil, moved} {
 		r := f.renderer()
 		r.SetMeasurer(face)
-		v := render.NewOrthoView(mgl64.Vec3{1e5, 0, 0}, 1, 100, render.Viewport{Width: 1280, Height: 720, Scale: 1})
+		vp := render.Viewport{Width: 1280, Height: 720, Scale: 1}
+		v := framedView(r, st, vp)
 		dl := render.NewDrawList()
 		r.Build(dl, &v, st, Options{Layers: Legend, Ghost: ghost})
-		found := false
-		for _, l := range dl.Labels() {
-			found = found || l.Text == ghostEntry.text
+		_, rows := legendRows(dl)
+		if found := slices.Contains(rows, "run B (ghost)"); found != (ghost != nil) {
+			t.Errorf("ghost run %v: legend row shown %v", ghost != nil, found)
 		}
-		if found != (ghost != nil) {
-			t.Errorf("ghost run %v: legend row %q shown %v", ghost != nil, ghostEntry.text, found)
+	}
+}
+
+// hue is c's hue in degrees.
+func hue(c render.Color) float64 {
+	r, g, b := float64(c.R), float64(c.G), float64(c.B)
+	mx, mn := max(r, g, b), min(r, g, b)
+	if mx-mn < 1e-6 {
+		return -1 // a grey
+	}
+	var h float64
+	switch mx {
+	case r:
+		h = math.Mod((g-b)/(mx-mn), 6)
+	case g:
+		h = (b-r)/(mx-mn) + 2
+	default:
+		h = (r-g)/(mx-mn) + 4
+	}
+	return math.Mod(h*60+360, 360)
+}
+
+// TestHeroColorUnique: no other colour the scene paints with meaning (the
+// legend's, the flat palette's, the trail's, the fault marks') is within
+// 30 degrees of the hero's hue: the hero is never read as a yellow light
+// or a 30-50 km/h trail.
+func TestHeroColorUnique(t *testing.T) {
+	others := FlatColors()
+	for _, c := range legendColumns {
+		for _, e := range c.entries {
+			if e.key != legendHero {
+				others = append(others, e.color)
+			}
 		}
-		if ghost != nil && countColor(dl, GhostColor) == 0 {
-			t.Error("no swatch in the ghosts' colour")
+	}
+	others = append(others, speedColors[:]...)
+	others = append(others, GhostColor, colMarkYellow, colMarkWhite, colArrow)
+	hh := hue(colHero)
+	for _, c := range others {
+		if c == colHero {
+			continue
 		}
+		h := hue(c)
+		if h < 0 || max(c.R, c.G, c.B)-min(c.R, c.G, c.B) < 0.25 {
+			continue // greys and near-greys are not mistaken for a hue
+		}
+		d := math.Abs(h - hh)
+		d = min(d, 360-d)
+		if d < 30 {
+			t.Errorf("colour %v (hue %.0f) is %.0f degrees from the hero's (hue %.0f)", c, h, d, hh)
+		}
+	}
+	n := 0
+	for _, c := range FlatColors() {
+		if c == colHero {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the hero's colour is %d times in the palette, want once", n)
+	}
+}
+
+// TestLegendShort: collapsed, the legend keeps a row a column (its title
+// and its swatches, no row texts) in a smaller panel.
+func TestLegendShort(t *testing.T) {
+	f := newFixture(t)
+	st := f.state(t, 1)
+	vp := render.Viewport{Width: 1280, Height: 720, Scale: 1}
+	r := f.renderer()
+	v := framedView(r, st, vp)
+	dl := render.NewDrawList()
+	r.Build(dl, &v, st, Options{Layers: Legend | Lights})
+	full, _ := r.LegendRect(vp, st)
+	fullTitles, _ := legendRows(dl)
+	dl = render.NewDrawList()
+	r.Build(dl, &v, st, Options{Layers: Legend | Lights, LegendShort: true})
+	short, ok := r.LegendRect(vp, st)
+	titles, rows := legendRows(dl)
+	if !ok || !slices.Equal(titles, fullTitles) || len(rows) != 0 {
+		t.Errorf("collapsed: columns %q (full %q), row texts %q", titles, fullTitles, rows)
+	}
+	if short.MaxY-short.MinY >= full.MaxY-full.MinY || short.MaxX-short.MinX > full.MaxX-full.MinX {
+		t.Errorf("collapsed legend %+v not smaller than %+v", short, full)
+	}
+	if countColor(dl, colHero) == 0 {
+		t.Error("no hero swatch in the collapsed legend")
 	}
 }

@@ -60,6 +60,18 @@ func (ls *lightStates) color(c *mapCache, i int32) render.Color {
 	return ruleColor(c.lights[i].rule)
 }
 
+// colorSeen is color for a light drawn this frame: the legend notes its
+// recorded state as on screen.
+func (r *Renderer) lightColorSeen(i int32) render.Color {
+	ls := &r.lights
+	if i >= 0 && int(i) < len(ls.has) && ls.has[i] {
+		r.seen.light(ls.state[i])
+	} else if i >= 0 && int(i) < len(r.cache.lights) {
+		r.seen.rule(r.cache.lights[i].rule)
+	}
+	return ls.color(r.cache, i)
+}
+
 // resize returns s with length n, reusing its storage when it can.
 func resize[T any](s []T, n int) []T {
 	if cap(s) >= n {

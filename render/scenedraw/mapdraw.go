@@ -79,7 +79,9 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 			pts := [2]mgl64.Vec3{s.a, s.b}
 			col := ruleColor(s.rule)
 			if s.light >= 0 {
-				col = r.lights.color(r.cache, s.light)
+				col = r.lightColorSeen(s.light)
+			} else {
+				r.seen.rule(s.rule)
 			}
 			dl.GroundRibbon(render.LayerSignal, pts[:], w, faded(col, f))
 		}
@@ -87,6 +89,7 @@ func (r *Renderer) drawRoad(dl *render.DrawList, v *render.View, g *roadGeom, op
 	if ly.Has(Rails) {
 		for i := range g.trams {
 			drawTrack(dl, render.LayerMarking, &g.trams[i], lvl, ppm, colTram)
+			r.seen.on(legendTram)
 		}
 	}
 	if highlight {
@@ -107,6 +110,7 @@ func (r *Renderer) drawTrains(dl *render.DrawList, v *render.View) {
 		lvl := levelFor(ppm)
 		for j := range g.trains {
 			drawTrack(dl, render.LayerGround, &g.trains[j], lvl, ppm, colTrain)
+			r.seen.on(legendTrain)
 		}
 	}
 }
@@ -135,10 +139,12 @@ func (r *Renderer) drawSidewalks(dl *render.DrawList, g *roadGeom, lvl int, ppm 
 func (r *Renderer) drawLanes(dl *render.DrawList, g *roadGeom, lvl int, ppm float64) {
 	w, f := lineWidth(ppm, 0.12, 1.2, 3), fade(ppm, ppmLanes)
 	dl.Polyline3D(render.LayerMarking, g.centre.at(lvl), w*0.8, faded(colCentre, f))
+	r.seen.on(legendCentre)
 	cols := [2]render.Color{faded(colSideA, f), faded(colSideB, f)}
 	for i := range g.lanes {
 		l := &g.lanes[i]
 		dl.Polyline3D(render.LayerMarking, l.c.at(lvl), w, cols[l.side&1])
+		r.seen.on(legendSideA + legendKey(l.side&1))
 	}
 	if ppm < ppmArrows {
 		return
@@ -196,7 +202,7 @@ func (r *Renderer) drawMapLights(dl *render.DrawList, v *render.View) {
 		if ppm < ppmRuleLamps && !r.lights.has[i] {
 			continue
 		}
-		col := r.lights.color(r.cache, int32(i))
+		col := r.lightColorSeen(int32(i))
 		h := l.origin[2] - l.base[2]
 		base := l.base
 		if !(h > 0.5) || math.IsInf(h, 0) {

@@ -95,6 +95,9 @@ type Options struct {
 	// actor's match (0: none).
 	Ghost         *scene.State
 	GhostSelected uint32
+	// LegendShort draws the legend collapsed: a row a column, its title
+	// then its swatches, without their texts.
+	LegendShort bool
 }
 
 // DefaultOptions shows every layer and highlights nothing.

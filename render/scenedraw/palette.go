@@ -20,7 +20,9 @@ var (
 	// RoadFarColor is a whole road, sidewalks included, seen too small for
 	// its parts to be told apart.
 	RoadFarColor = colRoadFar
-	// HeroColor marks the hero (body, ring and marker).
+	// HeroColor marks the hero (body, ring and marker): a hue no other
+	// colour of the scene is near, so the hero is never mistaken for a
+	// light, a trail or a fault.
 	HeroColor = colHero
 
 	colGrid      = render.RGB(0x23, 0x27, 0x2e)
@@ -49,7 +51,7 @@ var (
 	colPole   = render.RGB(0x9a, 0x9f, 0xa6)
 	colLabel  = render.RGB(0xe6, 0xe8, 0xeb)
 	colLabelB = render.RGBA(0x10, 0x12, 0x16, 0xb8)
-	colHero   = render.RGB(0xff, 0xd6, 0x0a)
+	colHero   = render.RGB(0x7d, 0xff, 0x3a) // a lime no other colour is near (TestHeroColorUnique)
 	colSelect = render.RGB(0xff, 0xff, 0xff)
 	colHover  = render.RGBA(0xff, 0xff, 0xff, 0x90)
 	colBrake  = render.RGB(0xff, 0x20, 0x20)
@@ -123,7 +125,7 @@ func kindColor(k scene.Kind) render.Color {
 	case scene.KindSign:
 		return render.RGB(0xe0, 0xe0, 0xe0)
 	case scene.KindSensor:
-		return render.RGB(0xb2, 0xff, 0x59)
+		return render.RGB(0x8f, 0xb8, 0xc8)
 	}
 	return render.RGB(0x9e, 0x9e, 0x9e)
 }

@@ -28,12 +28,14 @@ type Renderer struct {
 	trail   []mgl64.Vec3 // a trail run's points, scratch
 	paths   wholePaths   // every track thinned, for Paths.All
 	boxes   trailBoxes   // culling boxes along every track
-	// pathLegend: the legend lists the trail's speeds and the fault
-	// marks (Paths were drawn in the last frame).
-	pathLegend bool
-	// ghostLegend: the legend lists the ghosts (Options.Ghost was set).
-	ghostLegend bool
-	net         *netCache // the OpenDRIVE map (SetRoads), nil when none
+	// seen is the legend's rows whose colours the last frame drew: the
+	// legend lists only those.
+	seen legendSeen
+	// short: the last frame asked for the legend collapsed
+	// (LegendShort); shortNow: legendBox laid it out collapsed (asked,
+	// or too tall whole).
+	short, shortNow bool
+	net             *netCache // the OpenDRIVE map (SetRoads), nil when none
 }
 
 // New returns a Renderer with no map, measuring label text with
@@ -92,6 +94,8 @@ func (r *Renderer) Finish(dl *render.DrawList) {
 func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 	v := dl.View()
 	r.pinned = r.pinned[:0]
+	r.seen = legendSeen{}
+	r.short = opt.LegendShort
 	if opt.Layers.Has(Grid) {
 		r.drawGrid(dl, v)
 	}
@@ -106,10 +110,8 @@ func (r *Renderer) Add(dl *render.DrawList, st *scene.State, opt Options) {
 	if opt.Ghost != nil && st != nil {
 		r.drawGhostRun(dl, v, st, opt.Ghost, opt)
 	}
-	r.pathLegend = opt.Paths != nil && (opt.Paths.Actor != 0 || opt.Paths.All || len(opt.Paths.Faults) > 0)
-	r.ghostLegend = opt.Ghost != nil
 	if opt.Layers.Has(Legend) {
-		r.drawLegend(dl, v, st)
+		r.drawLegend(dl, v)
 	}
 }
 

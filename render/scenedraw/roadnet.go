@@ -117,6 +117,7 @@ func (r *Renderer) drawRoadNet(dl *render.DrawList, v *render.View, st *scene.St
 		for i := range rn.Lanes {
 			if l := &rn.Lanes[i]; l.Type == "driving" && rn.Roads[l.Road].Junction < 0 {
 				laneArrow(dl, l)
+				r.seen.on(legendArrow)
 			}
 		}
 	}
@@ -131,10 +132,11 @@ func (r *Renderer) drawMark(dl *render.DrawList, v *render.View, m *scene.NetMar
 	if m.Type == "curb" || len(m.Points) < 2 {
 		return
 	}
-	col := colMarkWhite
+	col, key := colMarkWhite, legendMarkWhite
 	if m.Color == "yellow" || m.Color == "orange" {
-		col = colMarkYellow
+		col, key = colMarkYellow, legendMarkYellow
 	}
+	r.seen.on(key)
 	w := m.Width
 	if !(w > 0) {
 		w = 0.12
@@ -251,8 +253,12 @@ func (r *Renderer) drawSignals(dl *render.DrawList, v *render.View, st *scene.St
 			continue
 		}
 		col := colLampUnknown
+		if m := c.match[k]; m.Actor < 0 {
+			r.seen.on(legendLamp)
+		}
 		if m := c.match[k]; m.Actor >= 0 {
 			col = lightColor(st.Actors[m.Actor].TrafficLight.State)
+			r.seen.light(st.Actors[m.Actor].TrafficLight.State)
 		}
 		h := 3.0
 		if sg.Height > 0 {

@@ -231,6 +231,7 @@ func (r *Renderer) speedRuns(dl *render.DrawList, tr *lanes.Track, i0, i1 int, w
 func (r *Renderer) flushTrail(dl *render.DrawList, width float64, bin int) {
 	if len(r.trail) >= 2 && bin >= 0 {
 		dl.Polyline3D(render.LayerPath, r.trail, width, speedColors[bin])
+		r.seen.on(legendSpeed0 + legendKey(bin))
 	}
 	r.trail = r.trail[:0]
 }

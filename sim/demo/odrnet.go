@@ -370,8 +370,12 @@ func (n *network) addODRApproaches(rn *scene.RoadNet, o *lanes.OpenDRIVE, ps []p
 }
 
 // addODRLights puts the light actors, ties each to the entry it governs
-// as the viewer will, and makes those entries' lights work in phases;
-// the other entries of a junction with lights stop and go in turn.
+// as the viewer will, and makes those entries' lights work in phases.
+// The other entries of a junction with lights (ramps, exits the place
+// rule ties no light to) keep no rule, as the check sees them: their
+// cars go in the gaps the sweeps leave. Making them stop first, as at a
+// stop sign, kept more cars standing past the 30 s the check calls
+// blocked (16 against 12 on the eight towns).
 func (n *network) addODRLights(rn *scene.RoadNet, o *lanes.OpenDRIVE) {
 	var poses []lanes.LightPose
 	for i := range rn.Signals {
@@ -418,11 +422,6 @@ func (n *network) addODRLights(rn *scene.RoadNet, o *lanes.OpenDRIVE) {
 	for j := range n.junctions {
 		if !lit[j] {
 			continue
-		}
-		for _, a := range n.junctions[j].approaches {
-			if ap := &n.approaches[a]; ap.kind == approachFree {
-				ap.kind = approachStop
-			}
 		}
 		n.addPhases(j, townOpposite)
 	}

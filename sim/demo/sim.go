@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/mm2carla/viewer/format/recorder"
 )
 
 // Population and timing of a run.
@@ -247,13 +249,34 @@ func (s *sim) seedVehicles() {
 	}
 	lanes := newByLength(len(n.lanes), func(i int) float64 { return n.lanes[i].path.length() })
 	randomLane := func() int { return lanes.draw(s.rng) }
-	for range seedTries {
-		l := randomLane()
+	var perm []int
+	if n.fair {
+		perm = s.rng.Perm(len(n.lanes))
+	}
+	for try := range len(perm) + seedTries {
+		l := 0
+		if try < len(perm) {
+			l = perm[try]
+		} else {
+			l = randomLane()
+		}
 		ln := &n.lanes[l]
 		if ln.entry || ln.trap || ln.path.length() < heroLane {
 			continue
 		}
 		at := heroBehind + 6 + s.rng.Float64()*(ln.path.length()-heroBehind-16)
+		if try < len(perm) {
+			// On a town, first look for a light that will be red when the
+			// staged crash is first looked for, and start the hero close
+			// to it: Town04's highways never stop the hero else.
+			if ln.approach < 0 || n.approaches[ln.approach].kind != approachLight {
+				continue
+			}
+			if sig := n.signalOf(ln.approach, crashAfter+1); sig.state != recorder.LightRed || sig.left < 4 {
+				continue
+			}
+			at = ln.path.length() - 12
+		}
 		s.hero = s.addVehicle(l, at, 0, &vehicleBlueprints[0], "255,255,255", roleHero)
 		bp, color := pickVehicle(s.rng)
 		sh := s.addVehicle(l, at-heroBehind, 0, bp, color, roleShadow)

@@ -223,26 +223,34 @@ const maxFaultLines = 4
 const lightAheadRange = 80
 
 // actorLanes writes the actor panel's lines of the association: where the
-// vehicle is on the map, the light ahead, and its faults.
-func (a *App) actorLanes(l *Lines, id uint32) {
-	as := a.an.assoc
+// vehicle is on the map, the light ahead, and its faults; of run A, or of
+// run B while B alone shows (b: id is B's, at B's own time).
+func (a *App) actorLanes(l *Lines, id uint32, b bool) {
+	as, fs, t, ends := a.an.assoc, a.Faults(), a.rp.stateTime, a.an.endLights
+	if b {
+		as, fs, t, ends = a.cmp.work.faultsAssoc, a.FaultsB(), a.cmp.stateTime, nil
+	}
 	if as == nil {
-		if a.an.job != nil {
+		if a.an.job != nil || b && a.cmp.work.faultJob != nil {
 			l.Kv("lane", "looking...")
 		}
 		return
 	}
-	if t := as.TrackIndexAt(id, a.rp.stateTime); t >= 0 {
-		tr := &as.Tracks[t]
-		if i := tr.Index(a.rp.stateTime); i >= 0 {
+	if k := as.TrackIndexAt(id, t); k >= 0 {
+		tr := &as.Tracks[k]
+		if i := tr.Index(t); i >= 0 {
 			s := tr.At(i)
-			a.laneLine(l, &s)
-			a.lightAhead(l, &s)
-			a.vehicleAhead(l, t, tr.First+i)
+			laneLine(l, as.Map, &s)
+			a.lightAhead(l, as, ends, &s, t)
+			a.vehicleAhead(l, as, k, tr.First+i)
 		}
 	}
-	a.an.scratchIdx = a.ActorFaults(id, a.an.scratchIdx[:0])
-	fs := a.Faults()
+	a.an.scratchIdx = a.an.scratchIdx[:0]
+	for i := range fs {
+		if fs[i].Actor == id {
+			a.an.scratchIdx = append(a.an.scratchIdx, i)
+		}
+	}
 	for k, i := range a.an.scratchIdx {
 		if k == 0 {
 			l.S("faults")
@@ -258,15 +266,18 @@ func (a *App) actorLanes(l *Lines, id uint32) {
 			l.S("-")
 			l.buf = playback.AppendTime(l.buf, f.End, 2)
 		}
-		l.S("  ").S(f.Kind.String()).End()
+		l.S("  ").S(f.Kind.String())
+		if f.HasOther() {
+			l.buf = faults.AppendOther(append(l.buf, " with "...), f.Other, shortBlueprint(f.OtherBlueprint))
+		}
+		l.End()
 	}
 }
 
 // laneLine says where sample s is: "road 12 side B lane 0, offset +0.42
 // m, heading error 3 deg", "intersection 17" or "off the map", with the
 // map file's own numbers.
-func (a *App) laneLine(l *Lines, s *lanes.Sample) {
-	m := a.an.assoc.Map
+func laneLine(l *Lines, m lanes.Map, s *lanes.Sample) {
 	l.S("lane").Tab()
 	switch s.Place {
 	case lanes.OnRoad:
@@ -302,8 +313,8 @@ func (a *App) laneLine(l *Lines, s *lanes.Sample) {
 
 // vehicleAhead says which vehicle is ahead of track t's in its lane at
 // frame f, the gap to it and the time until it closes (faults.Ahead).
-func (a *App) vehicleAhead(l *Lines, t int32, f int) {
-	ld, ok := faults.Ahead(a.an.assoc, t, f, a.an.thresholds)
+func (a *App) vehicleAhead(l *Lines, as *lanes.Association, t int32, f int) {
+	ld, ok := faults.Ahead(as, t, f, a.an.thresholds)
 	if !ok {
 		return
 	}
@@ -318,8 +329,8 @@ func (a *App) vehicleAhead(l *Lines, t int32, f int) {
 
 // lightAhead says, when s is in a lane that ends at a traffic light
 // within lightAheadRange, that light's recorded state and how far it is.
-func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
-	m := a.an.assoc.Map
+func (a *App) lightAhead(l *Lines, as *lanes.Association, ends map[lanes.EndKey]int32, s *lanes.Sample, t float64) {
+	m := as.Map
 	if s.Place != lanes.OnRoad || !s.HasLane || m == nil {
 		return
 	}
@@ -327,7 +338,7 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 	// A recorded light tied to the end counts as much as the map's own:
 	// the 2019 Town03 and Town05 name no signal, and their lights are
 	// tied to the entries by place (lanes.Association.EndLights).
-	k, recorded := a.an.endLights[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]
+	k, recorded := ends[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]
 	if !e.HasLight && !recorded {
 		return
 	}
@@ -337,7 +348,7 @@ func (a *App) lightAhead(l *Lines, s *lanes.Sample) {
 	}
 	l.S("light ahead").Tab()
 	if recorded {
-		if st, ok := a.an.assoc.Lights[k].StateAt(a.rp.stateTime); ok {
+		if st, ok := as.Lights[k].StateAt(t); ok {
 			l.S(st.String()).S(", ")
 		}
 	} else {

@@ -21,8 +21,12 @@ type analysis struct {
 
 	list          List // the fault list
 	picked        int  // the index in Faults of the fault last gone to (-1: none)
+	pickedB       int  // the index in FaultsB of run B's fault last gone to (-1: none)
 	rows          []faultRow
 	rowsOf        faultRowsKey
+	filter        FaultFilter // which faults the list shows (Ctrl+K)
+	heroIDs       []uint32    // the heroes of run A and of run B, for FilterHero
+	heroIDsB      []uint32
 	thresholdList List // the thresholds panel
 
 	trail        float64 // seconds of trail behind and ahead
@@ -33,7 +37,7 @@ type analysis struct {
 
 // init applies the remembered settings.
 func (an *analysis) init(s settings.Settings) {
-	an.thresholds, an.trail, an.picked, an.sampleBudget = thresholdsOf(s), DefaultTrail, -1, SampleBudget
+	an.thresholds, an.trail, an.picked, an.pickedB, an.sampleBudget = thresholdsOf(s), DefaultTrail, -1, -1, SampleBudget
 	if s.Trail > 0 {
 		an.trail = nearestTrail(s.Trail)
 	}
@@ -61,7 +65,7 @@ func (an *analysis) forget() {
 // cursor back at the top.
 func (an *analysis) install(j *analysisJob) {
 	an.assoc, an.res, an.endLights = j.assoc, j.result, j.lights
-	an.list.cursor, an.picked = 0, -1
+	an.list.cursor, an.picked, an.pickedB = 0, -1, -1
 }
 
 // faults returns the faults found (nil: none, or not yet).

@@ -54,13 +54,16 @@ const MaxStep = 5.0
 type App struct {
 	// The parts, each owning its state and the commands that need
 	// nothing else; App's methods compose them.
-	rp   replay     // the clock and the world at its time (below)
-	cam  camera     // the cameras and the actor followed (camera.go, follow.go)
-	sel  selection  // what is selected and what is under the cursor (below)
-	an   analysis   // the lane and fault pass and what shows it (analysispart.go)
-	cmp  comparison // run B and what tells the runs apart (compare.go)
-	txt  texts      // the panels' and bars' text (panels.go)
-	runs RunsTable  // the runs table of the folders opened (runs.go)
+	rp  replay     // the clock and the world at its time (below)
+	cam camera     // the cameras and the actor followed (camera.go, follow.go)
+	sel selection  // what is selected and what is under the cursor (below)
+	an  analysis   // the lane and fault pass and what shows it (analysispart.go)
+	cmp comparison // run B and what tells the runs apart (compare.go)
+	txt texts      // the panels' and bars' text (panels.go)
+	// chooser is the in-window file chooser (chooser.go), on top of all.
+	chooser Chooser
+	recent  []string  // the recent files, newest first (remembered)
+	runs    RunsTable // the runs table of the folders opened (runs.go)
 
 	// The open files and their loads.
 	mapRes, recRes *loader.Result // what is shown
@@ -78,6 +81,7 @@ type App struct {
 	recNote        string        // why the recording is incomplete, for the status
 
 	layers      [input.NumLayers]bool
+	legendShort bool // the legend shows collapsed (8 steps whole, collapsed, hidden)
 	help        bool
 	notices     []Notice
 	log         io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
@@ -101,6 +105,7 @@ type replay struct {
 	speed     float64
 	autoPlay  bool          // play and loop the next recording once it opens
 	blocked   []scene.Event // the open recording's blocked spans, by time
+	stepAll   bool          // [ and ] stop at every event, not only faults (StepEvents)
 	// wasPlaying: the clock played at the end of the last tick (Advance).
 	wasPlaying bool
 }
@@ -128,8 +133,12 @@ func (s *selection) selectElement(e Element) { s.actor, s.element = 0, e }
 // and marks.
 type texts struct {
 	actor, element, status, time Lines
-	marks                        Marks
-	date                         string // the recording's date, formatted once
+	// actorScroll is how many of the actor panel's lines a panel too
+	// short for them scrolls past (the wheel over it), for actorOf.
+	actorScroll int
+	actorOf     uint32
+	marks       Marks
+	date        string // the recording's date, formatted once
 }
 
 // New returns an app with the remembered settings applied. A nil picker
@@ -138,7 +147,8 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir}
+	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir,
+		recent: s.Recent}
 	a.an.init(s)
 	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
@@ -148,6 +158,7 @@ func New(s settings.Settings, p Picker) *App {
 			a.layers[l] = on
 		}
 	}
+	a.rp.stepAll = s.StepEvents
 	if s.Speed > 0 {
 		a.rp.speed = min(max(s.Speed, playback.MinSpeed), playback.MaxSpeed)
 	}
@@ -177,6 +188,9 @@ func (a *App) OpenFiles(srcs []loader.Source) {
 	var recs []*loader.Job
 	for _, src := range srcs {
 		j := loader.StartWith(src, a.loadOpt)
+		if j.Kind() != loader.KindUnknown {
+			a.noteRecent(src)
+		}
 		if j.Kind() == loader.KindRecording {
 			recs = append(recs, j)
 			continue
@@ -240,6 +254,7 @@ func (a *App) Close() {
 	a.recRes.Close()
 	a.CloseCompare()
 	a.watchA.stop()
+	a.chooser.close()
 }
 
 // Tick advances the app by one tick of 1/TPS seconds (Advance).
@@ -264,6 +279,7 @@ func (a *App) Advance(dt float64) {
 	a.pollAnalysis()
 	a.pollExport()
 	a.pollWatches()
+	a.chooser.poll()
 	if a.rp.clock != nil {
 		if !a.rp.wasPlaying {
 			dt = min(dt, 1.0/TPS) // it starts playing now: what was measured passed before
@@ -433,7 +449,7 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
+	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
 		a.runs.job != nil || a.runs.pending != nil
 }
 
@@ -530,7 +546,8 @@ func (a *App) HoveredElement() Element { return a.sel.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold}
+		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold,
+		StepEvents: a.rp.stepAll, Recent: a.recent}
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.layers[l]
 	}

@@ -172,17 +172,40 @@ func TestPlayStepSeek(t *testing.T) {
 	if c.Frame() != testFrames-1 || a.State().Frame != testFrames-1 {
 		t.Errorf("End: clock frame %d, state frame %d", c.Frame(), a.State().Frame)
 	}
+	// By default ] steps over the spawn to the first fault or collision.
+	spawn, light := float64(testrec.VisitorIn)/testrec.Hz, float64(testrec.LightEvery)/testrec.Hz
+	next := func(after float64) float64 {
+		t := float64(testrec.CollisionFrame) / testrec.Hz
+		for _, f := range a.Faults() {
+			if f.Start > after {
+				t = min(t, f.Start)
+			}
+		}
+		return t
+	}
+	if next(0) <= spawn {
+		t.Fatalf("a fault at %v, before the spawn the test steps over", next(0))
+	}
 	keys(a, m, false, input.KeyHome, input.KeyBracketRight)
-	if want := float64(testrec.VisitorIn) / testrec.Hz; c.Time() != want {
-		t.Errorf("first event after the start at %v, want the visitor's spawn at %v", c.Time(), want)
+	if c.Time() != next(0) {
+		t.Errorf("first stop after the start at %v, want the first fault or collision at %v", c.Time(), next(0))
+	}
+	// E: it stops at every event, and remembers so.
+	keys(a, m, false, input.KeyE, input.KeyHome, input.KeyBracketRight)
+	if !a.Settings().StepEvents {
+		t.Error("E: the setting is not remembered")
+	}
+	if c.Time() != spawn {
+		t.Errorf("first event after the start at %v, want the visitor's spawn at %v", c.Time(), spawn)
 	}
 	keys(a, m, false, input.KeyBracketRight)
-	if want := float64(testrec.LightEvery) / testrec.Hz; c.Time() != want {
-		t.Errorf("second event at %v, want the light change at %v", c.Time(), want)
+	if c.Time() != light {
+		t.Errorf("second event at %v, want the light change at %v", c.Time(), light)
 	}
-	keys(a, m, false, input.KeyBracketRight)
-	if want := float64(testrec.CollisionFrame) / testrec.Hz; c.Time() != want {
-		t.Errorf("third event at %v, want the collision at %v", c.Time(), want)
+	// E again: only faults and collisions.
+	keys(a, m, false, input.KeyE, input.KeyBracketRight)
+	if c.Time() != next(light) || a.Settings().StepEvents {
+		t.Errorf("E again, ]: at %v, want the next fault or collision at %v", c.Time(), next(light))
 	}
 	keys(a, m, false, input.KeyUp, input.KeyUp)
 	if c.Speed() != 4 {

@@ -12,7 +12,7 @@ import (
 // `viewer blocked` lists them). Package scene finds them while it opens
 // the recording and lists them among its events (kind EventBlocked, with
 // a Duration); the timeline draws them as a band, [ and ] stop at their
-// starts, the tooltip lists those under the cursor and the actor panel
+// starts (with StepEvents on), the tooltip lists those under the cursor and the actor panel
 // says when the selected actor is in one.
 
 // movingSpans returns, in a new slice, the blocked spans of evs that
@@ -63,25 +63,51 @@ func (a *App) blockedSpan(id uint32, t float64) (scene.Event, bool) {
 	return scene.Event{}, false
 }
 
-// setClockEvents gives the clock the times [ and ] stop at: the marked
-// events and the starts of the blocked spans kept.
+// setClockEvents gives the clock the times [ and ] stop at: the faults
+// (run B's too), the recorded collisions and where each compared actor
+// first diverges; with StepEvents on, also every marked event (spawns,
+// destroys, light changes) and the starts of the blocked spans kept. A
+// real run spawns dozens of actors in its first seconds, and stopping at
+// each hid the faults behind them.
 func (a *App) setClockEvents() {
 	rec := a.Recording()
 	if rec == nil || a.rp.clock == nil {
 		return
 	}
-	times := make([]float64, 0, len(rec.Events())+len(a.rp.blocked))
+	times := make([]float64, 0, len(a.Faults())+len(a.rp.blocked))
 	for _, e := range rec.Events() {
-		if _, ok := MarkOf(e.Kind); ok && e.Kind != scene.EventBlocked {
-			times = append(times, e.Time)
+		if a.rp.stepAll || e.Kind == scene.EventCollision {
+			if _, ok := MarkOf(e.Kind); ok && e.Kind != scene.EventBlocked {
+				times = append(times, e.Time)
+			}
 		}
 	}
-	for _, e := range a.rp.blocked {
-		times = append(times, e.Time)
+	if a.rp.stepAll {
+		for _, e := range a.rp.blocked {
+			times = append(times, e.Time)
+		}
 	}
 	for _, f := range a.Faults() {
 		times = append(times, f.Start)
 	}
 	times = a.appendCompareEvents(times)
 	a.rp.clock.SetEvents(times)
+}
+
+// StepEvents reports whether [ and ] stop at every event (spawns,
+// destroys, light changes, blocked spans), not only at faults,
+// collisions and divergences.
+func (a *App) StepEvents() bool { return a.rp.stepAll }
+
+// toggleStepEvents is E: [ and ] stop at every event, or again only at
+// faults, collisions and divergences. It is remembered.
+func (a *App) toggleStepEvents() {
+	a.rp.stepAll = !a.rp.stepAll
+	a.settingsGen++
+	a.setClockEvents()
+	if a.rp.stepAll {
+		a.notify(Info, "[ and ] stop at every event: spawns, lights and blocked spans too (E: only faults)")
+	} else {
+		a.notify(Info, "[ and ] stop at faults, collisions and divergences (E: every event)")
+	}
 }

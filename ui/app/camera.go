@@ -251,6 +251,13 @@ func (a *App) legendRect() (render.Rect, bool) {
 	return lp.LegendRect(a.cam.vp, a.Map(), a.State())
 }
 
+// LegendBox returns where the window's scene draws the colour legend,
+// device pixels, for the panels to go under it; false with none.
+func (a *App) LegendBox() (x0, y0, x1, y1 float64, ok bool) {
+	r, ok := a.legendRect()
+	return r.MinX, r.MinY, r.MaxX, r.MaxY, ok
+}
+
 // LegendPlacer is implemented by a Picker that also draws the colour
 // legend over the view: the app then frames the top-down view clear of
 // it. LegendRect returns the legend's rectangle in device pixels for the

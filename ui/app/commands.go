@@ -15,6 +15,9 @@ func (a *App) Apply(cmd input.Command) {
 	a.interaction = 0
 	if pc, ok := cmd.ClockCommand(); ok {
 		a.applyClock(pc)
+		if cmd.Plot {
+			a.keepSelectedInView()
+		}
 		return
 	}
 	switch cmd.Kind {
@@ -63,6 +66,10 @@ func (a *App) Apply(cmd input.Command) {
 		a.cam.zoom(cmd.Steps, x, y)
 	case input.KindSelect:
 		a.selectAt(cmd.X, cmd.Y)
+	case input.KindFaultFilter:
+		a.cycleFaultFilter()
+	case input.KindStepEvents:
+		a.toggleStepEvents()
 	case input.KindToggleFaults:
 		a.applyList(faultToggle, 0)
 	case input.KindFaultMove:
@@ -99,6 +106,18 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyCompare(compareClose, 0)
 	case input.KindDivergenceThreshold:
 		a.applyCompare(compareThreshold, cmd.Steps)
+	case input.KindChooserMove:
+		a.applyChooser(chooserMove, cmd.Steps, 0)
+	case input.KindChooserEnter:
+		a.applyChooser(chooserEnter, 0, 0)
+	case input.KindChooserBack:
+		a.applyChooser(chooserBack, 0, 0)
+	case input.KindChooserType:
+		a.applyChooser(chooserType, 0, cmd.Rune)
+	case input.KindChooserMark:
+		a.applyChooser(chooserMark, 0, 0)
+	case input.KindChooserClose:
+		a.applyChooser(chooserClose, 0, 0)
 	}
 }
 
@@ -185,6 +204,9 @@ func (a *App) toggleLayer(l input.Layer) {
 	if l >= input.NumLayers {
 		return
 	}
+	if l == input.LayerLegend && a.stepLegend() {
+		return
+	}
 	a.layers[l] = !a.layers[l]
 	a.settingsGen++
 	if a.layers[l] {
@@ -211,10 +233,13 @@ func (a *App) clearSelection() {
 	}
 }
 
-// selectAt selects the actor under the pixel, else the map element under
-// it, else nothing.
+// selectAt goes to the fault whose mark is under the pixel, else selects
+// the actor under it, else the map element under it, else nothing.
 func (a *App) selectAt(x, y float64) {
 	v := a.View()
+	if a.pickFaultMark(x, y) { // drawn over the actors and the roads
+		return
+	}
 	if id, ok := a.pickActor(x, y); ok {
 		a.sel.selectActor(id)
 		return
@@ -250,3 +275,21 @@ func (a *App) pickHover() {
 		}
 	}
 }
+
+// stepLegend is 8 on a legend that shows: whole, it collapses to a row a
+// column (true); collapsed, it is hidden and the next 8 shows it whole
+// (false: toggleLayer hides it).
+func (a *App) stepLegend() bool {
+	if !a.layers[input.LayerLegend] {
+		return false
+	}
+	a.legendShort = !a.legendShort
+	if a.legendShort {
+		a.notify(Info, "legend collapsed (8 again hides it)")
+		return true
+	}
+	return false
+}
+
+// LegendShort reports whether the legend shows collapsed.
+func (a *App) LegendShort() bool { return a.legendShort }

@@ -188,6 +188,9 @@ func (a *App) ShownStates() (main, ghost *scene.State) {
 // recording; a map is opened as a map.
 func (a *App) OpenCompare(src loader.Source) {
 	j := loader.StartWith(src, a.loadOpt)
+	if j.Kind() != loader.KindUnknown {
+		a.noteRecent(src)
+	}
 	if j.Kind() == loader.KindRecording && (a.recRes != nil || a.recJob != nil) {
 		a.cmp.start(j)
 		return

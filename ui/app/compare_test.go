@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -379,7 +380,7 @@ func TestDiffList(t *testing.T) {
 	if l.Len() != 1 || a.DiffRowKind(0) != DiffDiverges {
 		t.Fatalf("rows %q", l.String())
 	}
-	if got := string(l.Line(0)); !strings.Contains(got, "diverges  actor "+itoa(int(testrec.Hero))) || !strings.Contains(got, "up to 3.0 m,") {
+	if got := string(l.Line(0)); !strings.Contains(got, "up to 3.0 m  hero "+itoa(int(testrec.Hero))+" tesla.model3") {
 		t.Errorf("row %q", got)
 	}
 	m.SetList(true)
@@ -419,8 +420,19 @@ func TestFollowInBOnly(t *testing.T) {
 	}
 	a.sel.selectActor(testrec.Hero)
 	a.Tick()
-	if got := string(a.ActorPanel().Line(0)); !strings.Contains(got, "run A (B's "+itoa(int(testrec.Hero))+" shown)") {
+	h := itoa(int(testrec.Hero))
+	if got := string(a.ActorPanel().Line(0)); !strings.HasPrefix(got, "Actor "+h+" of run B (A's "+h+")  (hero)") {
 		t.Errorf("the panel's title in B only: %q", got)
+	}
+	// Its facts are B's actor's: where B's hero is, 3 m from A's.
+	loc := b.World.Location
+	wantLoc := "location\tx " + strconv.FormatFloat(loc[0], 'f', 2, 64) + "  y " + strconv.FormatFloat(loc[1], 'f', 2, 64)
+	if !strings.Contains(a.ActorPanel().String(), wantLoc) {
+		t.Errorf("B only: the panel does not say B's hero is at %q:\n%s", wantLoc, a.ActorPanel().String())
+	}
+	keys(a, input.NewMapper(), false, input.KeyB) // both
+	if got := a.ActorPanel().String(); strings.Contains(got, wantLoc) || !strings.HasPrefix(got, "Actor "+h+"  (hero)") {
+		t.Errorf("A and B: the panel is not A's hero's:\n%s", got)
 	}
 }
 
@@ -465,7 +477,7 @@ func TestFaultListListsB(t *testing.T) {
 				t.Fatalf("offset %v: row %d %q out of time order (after %v)", offset, i, line, last)
 			}
 			last = at
-			if bRow < 0 && strings.Contains(line, "\tB "+fb[0].Kind.String()+"  actor ") {
+			if bRow < 0 && strings.Contains(line, "\tB "+fb[0].Kind.String()+"  "+itoa(int(fb[0].Actor))+" ") {
 				bRow = i
 			}
 		}

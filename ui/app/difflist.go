@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -9,10 +10,10 @@ import (
 	"github.com/mm2carla/viewer/scene/playback"
 )
 
-// The differences list (D, while comparing two runs): where the runs part,
-// as `viewer diff` lists it. Every matched actor that diverges past the
-// threshold, at the moment it first does, with its largest divergence;
-// then the actors of one run only, at their spawn. It works as the fault
+// The differences list (D, while comparing two runs): where the runs part.
+// Every matched actor that diverges past the threshold, at the moment it
+// first does, with its largest divergence, the most diverging first; then
+// the actors of one run only, at their spawn; the hero heads the list. It works as the fault
 // list does (the two never show at once): Up, Down, Enter or a click go
 // to the row's moment and actor.
 
@@ -35,6 +36,7 @@ type diffRow struct {
 	bp   string
 	peak float64 // the largest divergence (m), DiffDiverges only
 	at   mgl64.Vec3
+	hero bool // the actor is a hero (role_name hero): listed first
 }
 
 // DiffList returns the differences list's state: whether it shows, its
@@ -76,37 +78,70 @@ func (a *App) buildDiffRows() {
 	m, d := w.matching, w.div
 	for _, mk := range a.FirstDivergences() {
 		act := &m.A.Actors[m.Pairs[mk.pair].A]
-		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos(mk.frame - act.First)})
+		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffDiverges, mk.Time, act.ID, act.Blueprint, d.Pairs[mk.pair].Peak, act.Pos(mk.frame - act.First), act.Role == "hero"})
 	}
 	for _, i := range m.OnlyA {
 		act := &m.A.Actors[i]
-		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffOnlyA, m.A.Times[act.First], act.ID, act.Blueprint, 0, act.Spawn()})
+		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffOnlyA, m.A.Times[act.First], act.ID, act.Blueprint, 0, act.Spawn(), act.Role == "hero"})
 	}
 	for _, i := range m.OnlyB {
 		act := &m.B.Actors[i]
 		// B's time t shows at A's t - offset (as the clock aligns them).
 		t := m.A.Start() + m.B.Times[act.First] - m.B.Start() - a.cmp.offset
-		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffOnlyB, t, act.ID, act.Blueprint, 0, act.Spawn()})
+		a.cmp.diffRows = append(a.cmp.diffRows, diffRow{DiffOnlyB, t, act.ID, act.Blueprint, 0, act.Spawn(), act.Role == "hero"})
 	}
-	slices.SortStableFunc(a.cmp.diffRows, func(x, y diffRow) int {
-		switch {
-		case x.t < y.t:
-			return -1
-		case x.t > y.t:
-			return 1
-		}
-		return int(x.kind) - int(y.kind)
-	})
+	slices.SortStableFunc(a.cmp.diffRows, diffOrder)
 	for i := range a.cmp.diffRows {
 		r := &a.cmp.diffRows[i]
 		l := &a.cmp.diffs.lines
 		l.buf = playback.AppendTime(l.buf, r.t, 2)
-		l.Tab().S(diffWords[r.kind]).S("  actor ").U(uint64(r.id))
+		l.Tab()
 		if r.kind == DiffDiverges {
-			l.S(", up to ").F(r.peak, 1).S(" m,")
+			l.S("up to ").F(r.peak, 1).S(" m  ")
+		} else {
+			l.S(diffWords[r.kind]).S("  ")
 		}
-		l.S(" ").S(r.bp).End()
+		if r.hero {
+			l.S("hero ")
+		}
+		l.U(uint64(r.id)).S(" ").S(shortBlueprint(r.bp)).End()
 	}
+}
+
+// diffOrder is the list's order: the hero first (what a user changed
+// the planner of), then the actors that diverge, most first, then those
+// of one run only, by time.
+func diffOrder(x, y diffRow) int {
+	switch {
+	case x.hero != y.hero:
+		if x.hero {
+			return -1
+		}
+		return 1
+	case x.kind != y.kind && (x.kind == DiffDiverges || y.kind == DiffDiverges):
+		return int(x.kind) - int(y.kind)
+	case x.kind == DiffDiverges && x.peak != y.peak:
+		if x.peak > y.peak {
+			return -1
+		}
+		return 1
+	case x.t != y.t:
+		if x.t < y.t {
+			return -1
+		}
+		return 1
+	}
+	return int(x.kind) - int(y.kind)
+}
+
+// shortBlueprint drops a blueprint's first component (vehicle.,
+// walker.), which the row's place in the list already tells, as the
+// scene's labels do: "tesla.model3" fits the list's width whole.
+func shortBlueprint(bp string) string {
+	if i := strings.IndexByte(bp, '.'); i >= 0 && i+1 < len(bp) {
+		return bp[i+1:]
+	}
+	return bp
 }
 
 var diffWords = [...]string{DiffDiverges: "diverges", DiffOnlyA: "only in A", DiffOnlyB: "only in B"}

@@ -130,6 +130,8 @@ func (a *App) actorDivergence(l *Lines, id uint32) {
 	}
 	d, bID, ok := a.Divergence(id)
 	switch {
+	case ok && a.showingB(): // the panel is B's actor: say how far A's is
+		l.S("vs run A").Tab().F(d, 2).S(" m from A's ").U(uint64(id)).End()
 	case ok:
 		l.S("vs run B").Tab().F(d, 2).S(" m from B's ").U(uint64(bID)).End()
 	case bID != 0:

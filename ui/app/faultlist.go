@@ -7,6 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 )
@@ -17,9 +19,10 @@ import (
 // selected and the camera looks at where it happened.
 
 // FaultList returns the fault list's state: whether it shows, its cursor
-// and its rows, one a fault: "time<TAB>kind actor id blueprint", the time
-// on the clock. While comparing, run B's faults are listed too, in time
-// order among A's, their kind after "B ".
+// and its rows, one a fault: "time<TAB>kind  id blueprint", the time
+// on the clock, then " with" the other actor of a collision or a close
+// call. While comparing, the faults of the runs shown are listed: run
+// B's in time order among A's, their kind after "B ".
 func (a *App) FaultList() *List { return &a.an.list }
 
 // PickedFault returns the index in Faults of the fault last gone to (-1:
@@ -39,6 +42,91 @@ type faultRowsKey struct {
 	a, b   *faults.Result
 	bRec   *scene.Recording
 	offset float64
+	filter FaultFilter
+	actor  uint32 // FilterSelected: the selected actor
+	runs   Runs   // the runs shown: only their faults are listed
+}
+
+// FaultFilter narrows the fault list to some actors' faults: a real run
+// has hundreds of faults of the traffic around the one actor a user
+// debugs (a parked scenario bike heads the list).
+type FaultFilter uint8
+
+// The filters Ctrl+K steps through, in order.
+const (
+	FilterAll      FaultFilter = iota // every fault
+	FilterHero                        // the hero's (role_name hero), as either actor
+	FilterSelected                    // the selected actor's, as either actor
+	numFilters
+)
+
+var filterNames = [numFilters]string{"all", "the hero's", "the selected actor's"}
+
+// String names the filter as the list's title and notices say it.
+func (f FaultFilter) String() string {
+	if f < numFilters {
+		return filterNames[f]
+	}
+	return "FaultFilter(" + itoa(int(f)) + ")"
+}
+
+// FaultFilter returns which faults the fault list shows.
+func (a *App) FaultFilter() FaultFilter { return a.an.filter }
+
+// cycleFaultFilter steps the fault list to the next filter and shows
+// the list, saying what it lists now.
+func (a *App) cycleFaultFilter() {
+	a.an.filter = (a.an.filter + 1) % numFilters
+	if !a.an.list.open {
+		a.an.list.open = true
+		a.closeListsBut(&a.an.list)
+	}
+	a.an.list.cursor = 0
+	a.buildFaultLines()
+	msg := "fault list: " + a.an.filter.String() + " faults"
+	switch {
+	case a.an.filter == FilterSelected && a.sel.actor == 0:
+		msg += " (select an actor: click it, Tab, or I)"
+	case a.an.filter == FilterHero && a.heroes(a.Recording(), nil) == nil:
+		msg += " (no hero in the recording)"
+	}
+	a.notify(Info, msg)
+}
+
+// heroes appends to dst the ids the recording's heroes ever had.
+func (a *App) heroes(rec *scene.Recording, dst []uint32) []uint32 {
+	if rec == nil {
+		return dst
+	}
+	for _, l := range rec.Lives() {
+		if l.Hero && !slices.Contains(dst, l.ID) {
+			dst = append(dst, l.ID)
+		}
+	}
+	return dst
+}
+
+// keeps reports whether the filter lists fault f of run A (b false) or
+// run B: one of its actors is a hero, or the selected actor (in run B,
+// the selected actor's match).
+func (a *App) keeps(f *faults.Fault, b bool) bool {
+	var ids []uint32
+	switch a.an.filter {
+	case FilterAll:
+		return true
+	case FilterHero:
+		ids = a.an.heroIDs
+		if b {
+			ids = a.an.heroIDsB
+		}
+	case FilterSelected:
+		id := a.sel.actor
+		if b {
+			id, _ = a.MatchB(id)
+		}
+		return id != 0 && (f.Actor == id || f.Other == id)
+	}
+	return slices.Contains(ids, f.Actor) || f.HasOther() && slices.Contains(ids, f.Other)
 }
 
 // FaultRowKind returns the kind of the fault on list row i.
@@ -68,21 +156,39 @@ func (a *App) rowFault(r faultRow) *faults.Fault {
 // buildFaultLines lists the rows when the faults, run B or its offset
 // changed.
 func (a *App) buildFaultLines() {
-	key := faultRowsKey{a: a.an.res, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset}
+	key := faultRowsKey{a: a.an.res, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset, filter: a.an.filter}
 	if key.bRec == nil {
 		key.b = nil
+	} else {
+		key.runs = a.cmp.runs
+	}
+	if key.runs == RunsA {
+		key.b = nil
+	}
+	if key.filter == FilterSelected {
+		key.actor = a.sel.actor
 	}
 	if key == a.an.rowsOf {
 		return
 	}
 	a.an.rowsOf = key
 	a.an.rows = a.an.rows[:0]
-	for i, f := range a.Faults() {
-		a.an.rows = append(a.an.rows, faultRow{i: i, t: f.Start})
+	a.an.heroIDs = a.heroes(a.Recording(), a.an.heroIDs[:0])
+	a.an.heroIDsB = a.heroes(key.bRec, a.an.heroIDsB[:0])
+	fs := a.Faults()
+	if key.runs == RunsB {
+		fs = nil // B alone shows: its faults alone are listed
+	}
+	for i := range fs {
+		if a.keeps(&fs[i], false) {
+			a.an.rows = append(a.an.rows, faultRow{i: i, t: fs[i].Start})
+		}
 	}
 	if key.b != nil {
-		for i, f := range key.b.Faults {
-			a.an.rows = append(a.an.rows, faultRow{b: true, i: i, t: a.AClock(f.Start)})
+		for i := range key.b.Faults {
+			if f := &key.b.Faults[i]; a.keeps(f, true) {
+				a.an.rows = append(a.an.rows, faultRow{b: true, i: i, t: a.AClock(f.Start)})
+			}
 		}
 		slices.SortStableFunc(a.an.rows, func(x, y faultRow) int { return cmp.Compare(x.t, y.t) })
 	}
@@ -95,7 +201,13 @@ func (a *App) buildFaultLines() {
 		if r.b {
 			l.S("B ")
 		}
-		l.S(f.Kind.String()).S("  actor ").U(uint64(f.Actor)).S(" ").S(f.Blueprint).End()
+		// Blueprints short (tesla.model3), as the scene's labels write
+		// them, so that a row with the other actor fits the panel.
+		l.S(f.Kind.String()).S("  ").U(uint64(f.Actor)).S(" ").S(shortBlueprint(f.Blueprint))
+		if f.HasOther() {
+			l.buf = faults.AppendOther(append(l.buf, "  with "...), f.Other, shortBlueprint(f.OtherBlueprint))
+		}
+		l.End()
 	}
 	a.an.list.clampCursor(len(a.an.rows))
 }
@@ -144,16 +256,29 @@ func (a *App) pickFault(i int) {
 		return
 	}
 	r := a.an.rows[i]
-	f := a.rowFault(r)
-	if f == nil {
+	if a.rowFault(r) == nil {
 		return
 	}
-	a.an.list.cursor, a.an.picked = i, r.i
+	a.an.list.cursor = i
+	a.goToFault(r)
+}
+
+// goToFault goes to the fault of row r (listed or not): the clock to its
+// start, its actor selected (and followed, if the camera follows
+// another), the camera over it; Enter on its row and a click on its
+// mark on the map both come here.
+func (a *App) goToFault(r faultRow) {
+	f := a.rowFault(r)
+	if f == nil || a.rp.clock == nil {
+		return
+	}
+	a.an.picked = r.i
 	a.rp.clock.Apply(playback.GoTo(r.t))
 	a.refreshState()
 	id, follow := f.Actor, f.Actor // the camera follows by A's ids (updateFollow)
+	a.an.pickedB = -1
 	if r.b {
-		a.an.picked = -1
+		a.an.picked, a.an.pickedB = -1, r.i
 		var ok bool
 		if follow, ok = a.MatchA(f.Actor); !ok {
 			a.notify(Info, "run B's actor "+itoa(int(f.Actor))+" has no match in run A")
@@ -228,4 +353,61 @@ func (a *App) ActorFaults(id uint32, dst []int) []int {
 		}
 	}
 	return dst
+}
+
+// MarkedFaults returns the faults the map marks and the index among them
+// of the one last gone to (-1: none): run A's, or run B's while B alone
+// shows (b true; their times on B's own clock). A click on a mark goes
+// to its fault (selectAt), so what is marked and what is clicked are one.
+func (a *App) MarkedFaults() (fs []faults.Fault, current int, b bool) {
+	if a.showingB() {
+		return a.FaultsB(), a.an.pickedB, true
+	}
+	return a.Faults(), a.an.picked, false
+}
+
+// showingB reports whether run B alone shows (its actors drawn as A's).
+func (a *App) showingB() bool {
+	main, _ := a.ShownStates()
+	return main != nil && main == a.CompareState()
+}
+
+// pickFaultMark goes to the fault whose mark on the map is under pixel
+// x, y, as Enter on its row does (the list's cursor moves to its row when
+// the list has one); false when no mark is there.
+func (a *App) pickFaultMark(x, y float64) bool {
+	fs, cur, b := a.MarkedFaults()
+	i, ok := scenedraw.PickFaultMark(a.View(), fs, cur, x, y)
+	if !ok {
+		return false
+	}
+	t := fs[i].Start
+	if b {
+		t = a.AClock(t)
+	}
+	r := faultRow{b: b, i: i, t: t}
+	a.buildFaultLines()
+	for k, row := range a.an.rows {
+		if row.b == b && row.i == i {
+			a.an.list.cursor = k
+		}
+	}
+	a.goToFault(r)
+	return true
+}
+
+// ShownPaths returns what the map's trails and fault marks are drawn
+// from, of the run the scene shows: its lane association (nil: none yet)
+// and its actor whose trail is drawn, the selected one (in run B, its
+// match) else the followed one (0: none).
+func (a *App) ShownPaths() (*lanes.Association, uint32) {
+	actor := a.sel.actor
+	if actor == 0 {
+		actor = a.cam.follow
+	}
+	if !a.showingB() {
+		return a.an.assoc, actor
+	}
+	id, _ := a.MatchB(actor)
+	return a.cmp.work.faultsAssoc, id
 }

@@ -95,7 +95,7 @@ func TestFaultsFound(t *testing.T) {
 	if fl.Len() != len(a.Faults()) {
 		t.Fatalf("%d list lines for %d faults", fl.Len(), len(a.Faults()))
 	}
-	if s := fl.String(); !strings.Contains(s, "off-lane  actor 1 vehicle.tesla.model3") {
+	if s := fl.String(); !strings.Contains(s, "off-lane  1 tesla.model3") {
 		t.Errorf("list lines:\n%s", s)
 	}
 }

@@ -161,3 +161,44 @@ func (a *App) timeJumped() bool {
 	step := math.Abs(a.rp.clock.Speed()) / TPS
 	return math.Abs(a.rp.stateTime-a.cam.followTime) > 1.5*step+1e-9
 }
+
+// keepSelectedInView is what a seek on the selected actor's plots does
+// to the camera: the plots are that actor's, so the user looks for it at
+// the new time. Followed, the chase cuts to it (updateFollow); else a
+// camera that no longer sees it is moved over it, keeping its zoom.
+func (a *App) keepSelectedInView() {
+	st := a.State()
+	if a.sel.actor == 0 || a.cam.follow == a.sel.actor || st == nil {
+		return
+	}
+	act := st.Actor(a.sel.actor)
+	if act == nil {
+		return
+	}
+	p := act.World.Location
+	if x, y, _, ok := a.cam.view.WorldToScreen(p); ok && a.cam.vp.RectVisible(x, y, x, y) {
+		return
+	}
+	a.cam.lookAt(p, math.Inf(1)) // the zoom as it is
+}
+
+// FollowedBox returns the followed actor's extent on screen, device
+// pixels (a square around its box's bounding sphere), for the window to
+// keep its panels off it; false when nothing followed is on screen.
+func (a *App) FollowedBox() (x0, y0, x1, y1 float64, ok bool) {
+	st := a.State()
+	if a.cam.follow == 0 || st == nil {
+		return 0, 0, 0, 0, false
+	}
+	act := st.Actor(a.cam.follow)
+	if act == nil {
+		return 0, 0, 0, 0, false
+	}
+	p := act.World.Location
+	x, y, _, vis := a.cam.view.WorldToScreen(p)
+	if !vis {
+		return 0, 0, 0, 0, false
+	}
+	r := max(act.Box.Extent.Len(), 1) * a.cam.view.PixelsPerMetreAt(p)
+	return x - r, y - 2*r, x + r, y + r, true
+}

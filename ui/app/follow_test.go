@@ -242,3 +242,65 @@ func TestCutRecordingEndsAfterItsLastFrame(t *testing.T) {
 		t.Errorf("the last frame starts at the end (%v): the test shows nothing", got)
 	}
 }
+
+// onScreen reports whether actor id stands inside the app's viewport.
+func onScreen(a *App, id uint32) bool {
+	act := a.State().Actor(id)
+	if act == nil {
+		return false
+	}
+	x, y, _, ok := a.View().WorldToScreen(act.World.Location)
+	return ok && x >= 0 && x <= testVP.Width && y >= 0 && y <= testVP.Height
+}
+
+// TestPlotSeekKeepsActorInView: a click on the selected actor's plots
+// seeks and keeps that actor on screen: followed, it stays followed;
+// selected only, a camera panned away from it is brought over it.
+func TestPlotSeekKeepsActorInView(t *testing.T) {
+	a := newFaulty(t)
+	a.Apply(input.FindActor(1))
+	a.Tick()
+	if a.Following() != 1 || a.Selected() != 1 {
+		t.Fatalf("following %d, selected %d: want 1", a.Following(), a.Selected())
+	}
+	a.Apply(input.PlotScrub(8))
+	a.Tick()
+	if a.Following() != 1 || !onScreen(a, 1) {
+		t.Errorf("after a seek on the plots: following %d, on screen %v", a.Following(), onScreen(a, 1))
+	}
+	a.Apply(input.FollowSelected()) // stop following, keep the selection
+	a.Apply(input.Pan(5000, 5000))
+	a.Tick()
+	if a.Following() != 0 || a.Selected() != 1 || onScreen(a, 1) {
+		t.Fatalf("panned away: following %d, selected %d, on screen %v", a.Following(), a.Selected(), onScreen(a, 1))
+	}
+	a.Apply(input.Scrub(2)) // the timeline does not move the camera
+	a.Tick()
+	if onScreen(a, 1) {
+		t.Error("a seek on the timeline moved the camera")
+	}
+	a.Apply(input.PlotScrub(2))
+	a.Tick()
+	if !onScreen(a, 1) {
+		t.Error("after a seek on the plots the selected actor is off screen")
+	}
+}
+
+// TestLegendKeySteps: 8 steps the legend whole, collapsed, hidden and
+// whole again, and says so each time.
+func TestLegendKeySteps(t *testing.T) {
+	a := newFaulty(t)
+	if !a.LayerOn(input.LayerLegend) {
+		a.Apply(input.ToggleLayer(input.LayerLegend))
+	}
+	want := []struct{ on, short bool }{{true, true}, {false, false}, {true, false}, {true, true}}
+	for i, w := range want {
+		a.Apply(input.ToggleLayer(input.LayerLegend))
+		if a.LayerOn(input.LayerLegend) != w.on || a.LegendShort() != w.short {
+			t.Errorf("press %d: legend on %v collapsed %v, want %v %v", i+1, a.LayerOn(input.LayerLegend), a.LegendShort(), w.on, w.short)
+		}
+	}
+	if !noticeWith(a, Info, "legend collapsed") {
+		t.Errorf("no notice of the collapsed legend: %+v", a.Notices())
+	}
+}

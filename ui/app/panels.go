@@ -17,6 +17,16 @@ const maxAttrLines = 12
 // selected). Rebuilt every tick; valid until the next.
 func (a *App) ActorPanel() *Lines { return &a.txt.actor }
 
+// ActorPanelScroll returns how many lines after its title the actor
+// panel scrolls past when the window has no room for all of them.
+func (a *App) ActorPanelScroll() int { return a.txt.actorScroll }
+
+// ScrollActorPanel scrolls the actor panel by steps lines (the wheel
+// over it: positive toward its end), within its lines.
+func (a *App) ScrollActorPanel(steps int) {
+	a.txt.actorScroll = min(max(a.txt.actorScroll+steps, 0), max(a.txt.actor.Len()-2, 0))
+}
+
 // ElementPanel returns the panel of the selected map element, or of the
 // one under the cursor when none is selected (empty when neither).
 func (a *App) ElementPanel() *Lines { return &a.txt.element }
@@ -123,15 +133,31 @@ func (a *App) buildTimeText() {
 func (a *App) buildActorPanel() {
 	l := &a.txt.actor
 	l.Reset()
+	if a.txt.actorOf != a.sel.actor { // another actor's panel starts at its top
+		a.txt.actorOf, a.txt.actorScroll = a.sel.actor, 0
+	}
 	if a.sel.actor == 0 {
 		return
 	}
-	st := a.State()
+	// The panel is of the run shown: with B alone, of the selected
+	// actor's match in B (the selection stays A's id).
+	st, id, b := a.State(), a.sel.actor, a.showingB()
+	if b {
+		st = a.CompareState()
+		bID, ok := a.MatchB(id)
+		l.S("Actor ").U(uint64(bID)).S(" of run B (A's ").U(uint64(id)).S(")")
+		if !ok {
+			l.End().S("no match in run B at this time").End()
+			return
+		}
+		id = bID
+	} else {
+		l.S("Actor ").U(uint64(id))
+	}
 	var act *scene.Actor
 	if st != nil {
-		act = st.Actor(a.sel.actor)
+		act = st.Actor(id)
 	}
-	l.S("Actor ").U(uint64(a.sel.actor))
 	if act == nil {
 		l.End().S("not in the scene at this time").End()
 		return
@@ -139,16 +165,8 @@ func (a *App) buildActorPanel() {
 	if act.Hero {
 		l.S("  (hero)")
 	}
-	if a.cam.follow == act.ID {
+	if a.cam.follow == a.sel.actor {
 		l.S("  [following]")
-	}
-	if a.cmp.runs == RunsB && a.CompareState() != nil {
-		// The panel is run A's actor; the view shows its match.
-		if id, ok := a.MatchB(act.ID); ok {
-			l.S("  run A (B's ").U(uint64(id)).S(" shown)")
-		} else {
-			l.S("  run A (no match in B)")
-		}
 	}
 	l.End()
 	l.S("kind").Tab().S(act.Kind.String()).S(" (recorded type ").I(int64(act.Type)).S(")").End()
@@ -158,10 +176,10 @@ func (a *App) buildActorPanel() {
 	l.S("location").Tab().S("x ").F(loc[0], 2).S("  y ").F(loc[1], 2).S("  z ").F(loc[2], 2).S(" m").End()
 	rot := act.World.Rotation
 	l.S("heading").Tab().S("yaw ").F(rot.Yaw, 1).S("°  pitch ").F(rot.Pitch, 1).S("°  roll ").F(rot.Roll, 1).S("°").End()
-	a.actorDivergence(l, act.ID)
+	a.actorDivergence(l, a.sel.actor)
 	a.actorMotion(l, act)
-	a.actorLanes(l, act.ID)
-	if e, ok := a.blockedSpan(act.ID, a.rp.stateTime); ok {
+	a.actorLanes(l, act.ID, b)
+	if e, ok := a.blockedSpan(act.ID, a.rp.stateTime); ok && !b {
 		l.S("blocked").Tab().S("still for ").F(e.Duration, 0).S(" s, ")
 		l.buf = playback.AppendTime(l.buf, e.Time, 1)
 		l.S(" to ")
@@ -169,8 +187,8 @@ func (a *App) buildActorPanel() {
 		l.End()
 	}
 	a.actorSpecifics(l, act)
-	b := act.Box.Extent
-	l.S("box").Tab().F(2*b[0], 2).S(" × ").F(2*b[1], 2).S(" × ").F(2*b[2], 2).S(" m")
+	ext := act.Box.Extent
+	l.S("box").Tab().F(2*ext[0], 2).S(" × ").F(2*ext[1], 2).S(" × ").F(2*ext[2], 2).S(" m")
 	if !act.BoxRecorded {
 		l.S(" (default)")
 	}

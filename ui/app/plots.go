@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -9,7 +10,8 @@ import (
 
 // The plots under the inspector: the selected vehicle's speed, lateral
 // offset from its lane and heading error over the whole recording, one
-// band each, with the playhead and its faults shaded. A recording has
+// band each, with the playhead and its faults shaded; while comparing,
+// its match in run B over it, on one scale. A recording has
 // far more samples than a plot has pixels, so each pixel column keeps the
 // lowest and highest value in it, computed once per selection and width,
 // never per frame. Clicking or dragging on them seeks (the window puts
@@ -27,6 +29,25 @@ const (
 )
 
 var seriesNames = [NumSeries]string{"speed km/h", "lane offset m", "heading error deg"}
+
+// seriesUnits are each series' unit after a value, and seriesDecimals
+// the decimals it is written with.
+var (
+	seriesUnits    = [NumSeries]string{" km/h", " m", "°"}
+	seriesDecimals = [NumSeries]int{1, 2, 1}
+)
+
+// AppendValue writes value v of series s with its unit ("12.3 km/h").
+func (s Series) AppendValue(b []byte, v float64) []byte {
+	if s >= NumSeries {
+		return strconv.AppendFloat(b, v, 'g', 4, 64)
+	}
+	if s != SeriesSpeed && v >= 0 {
+		b = append(b, '+')
+	}
+	b = strconv.AppendFloat(b, v, 'f', seriesDecimals[s], 64)
+	return append(b, seriesUnits[s]...)
+}
 
 // String returns the plot's title.
 func (s Series) String() string {
@@ -70,6 +91,26 @@ type Plot struct {
 	Min, Max [NumSeries]float64
 	noMap    bool            // the association has no map: no lanes
 	empty    [NumSeries]bool // the series has no value at all
+	// While comparing, the selected actor's match in run B, its times
+	// moved by shiftB onto the clock, plotted over A's (ColumnB).
+	trackB   *lanes.Track
+	shiftB   float64
+	loB, hiB [NumSeries][]float32
+}
+
+// HasB reports whether run B's match of the actor is plotted too.
+func (p *Plot) HasB() bool { return p.track != nil && p.trackB != nil }
+
+// ColumnB is Column for run B's match of the actor.
+func (p *Plot) ColumnB(s Series, c int) (lo, hi float64, ok bool) {
+	if !p.HasB() || s >= NumSeries || c < 0 || c >= p.width {
+		return 0, 0, false
+	}
+	l, h := p.loB[s][c], p.hiB[s][c]
+	if l > h {
+		return 0, 0, false
+	}
+	return float64(l), float64(h), true
 }
 
 // Note returns what to write instead of series s's range when it has no
@@ -88,7 +129,7 @@ func (p *Plot) Note(s Series) string {
 	return "never in a lane"
 }
 
-func (p *Plot) reset() { p.track, p.width = nil, 0 }
+func (p *Plot) reset() { p.track, p.trackB, p.width = nil, nil, 0 }
 
 // Width returns the number of columns (0: nothing to plot).
 func (p *Plot) Width() int {
@@ -129,10 +170,34 @@ func (a *App) Plot(width int) *Plot {
 		}
 		tr = &a.an.assoc.Tracks[tracks[0]]
 	}
-	if tr != p.track || width != p.width || p.start != a.rp.clock.Start() || p.end != a.rp.clock.End() {
+	trB, shift := a.plotB()
+	if tr != p.track || width != p.width || p.start != a.rp.clock.Start() || p.end != a.rp.clock.End() ||
+		trB != p.trackB || shift != p.shiftB {
+		p.trackB, p.shiftB = trB, shift
 		p.build(tr, width, a.rp.clock.Start(), a.rp.clock.End(), a.an.assoc.Map != nil)
 	}
 	return p
+}
+
+// plotB returns the track in run B of the selected actor's match, and
+// how far B's times move onto the clock; nil while not comparing, with
+// no match, or before B's lanes are found.
+func (a *App) plotB() (*lanes.Track, float64) {
+	as := a.cmp.work.faultsAssoc
+	id, ok := a.MatchB(a.sel.actor)
+	if as == nil || !ok {
+		return nil, 0
+	}
+	tb := a.BTime(a.rp.clock.Time())
+	tr := as.TrackAt(id, tb)
+	if tr == nil {
+		tracks := as.TracksOf(id)
+		if len(tracks) == 0 {
+			return nil, 0
+		}
+		tr = &as.Tracks[tracks[0]]
+	}
+	return tr, a.AClock(0)
 }
 
 // build fills the columns of tr over [start, end]; hasMap says whether
@@ -145,38 +210,114 @@ func (p *Plot) build(tr *lanes.Track, width int, start, end float64, hasMap bool
 		p.Min[s], p.Max[s] = math.Inf(1), math.Inf(-1)
 	}
 	tl := playback.Timeline{Width: float64(width), Start: start, End: end}
-	for i := range tr.Len() {
-		c := min(max(int(tl.XAt(tr.Time(i))), 0), width-1)
-		p.add(SeriesSpeed, c, tr.Speed(i)*3.6)
-		if _, off, _, _, herr, ok := tr.InLane(i); ok {
-			p.add(SeriesOffset, c, off)
-			p.add(SeriesHeading, c, herr)
+	p.fill(tr, 0, tl, &p.lo, &p.hi)
+	if p.trackB != nil {
+		for s := range NumSeries {
+			p.loB[s] = resizeF(p.loB[s], width, float32(math.Inf(1)))
+			p.hiB[s] = resizeF(p.hiB[s], width, float32(math.Inf(-1)))
 		}
+		p.fill(p.trackB, p.shiftB, tl, &p.loB, &p.hiB) // one scale for both runs
 	}
+	p.scale()
+}
+
+// scale sets each band's range from the values found (Min, Max): speed
+// from 0, offset and heading error around 0, each to what it reaches.
+func (p *Plot) scale() {
 	for s := range NumSeries {
 		p.empty[s] = !(p.Min[s] <= p.Max[s])
 	}
-	p.Min[SeriesSpeed] = 0
-	if p.empty[SeriesSpeed] {
-		p.Max[SeriesSpeed] = 10
-	} else {
-		p.Max[SeriesSpeed] = max(p.Max[SeriesSpeed], 10)
-	}
-	m := 1.0 // a series without values keeps a finite band
-	if !p.empty[SeriesOffset] {
-		m = max(math.Abs(p.Min[SeriesOffset]), math.Abs(p.Max[SeriesOffset]), 1)
-	}
+	p.Min[SeriesSpeed], p.Max[SeriesSpeed] = 0, plotRange(p, SeriesSpeed, 10)
+	m := plotRange(p, SeriesOffset, 0.5)
 	p.Min[SeriesOffset], p.Max[SeriesOffset] = -m, m
-	p.Min[SeriesHeading], p.Max[SeriesHeading] = -180, 180
+	m = plotRange(p, SeriesHeading, 5)
+	if !p.empty[SeriesHeading] && max(-p.Min[SeriesHeading], p.Max[SeriesHeading]) > WrongWayHeading {
+		m = 180 // wrong-way: the whole circle, so that it reads as such
+	}
+	p.Min[SeriesHeading], p.Max[SeriesHeading] = -m, m
 }
 
-func (p *Plot) add(s Series, c int, v float64) {
+// WrongWayHeading is the heading error (deg) past which a vehicle drives
+// against its lane: a heading plot that reaches it keeps the whole
+// ±180° scale; one that does not is scaled to what it reaches, so that a
+// drift of a few degrees is not a flat line.
+const WrongWayHeading = 90
+
+// plotRange is the top of series s's band: the largest value (absolute)
+// it reaches rounded up to a round number, at least least; least for a
+// series without values.
+func plotRange(p *Plot, s Series, least float64) float64 {
+	if p.empty[s] {
+		return least
+	}
+	return NiceCeil(max(math.Abs(p.Min[s]), math.Abs(p.Max[s]), least))
+}
+
+// NiceCeil rounds v > 0 up to 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a
+// power of ten, the plots' round ranges (fine enough that a band is at
+// least two thirds full).
+func NiceCeil(v float64) float64 {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return v
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range [...]float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
+		if v <= m*p*(1+1e-9) {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// ValueAt returns series s's value at time t: that of the track's last
+// sample at or before t (its first before it starts); false with no
+// value there (standing, not in a lane, off the track).
+func (p *Plot) ValueAt(s Series, t float64) (float64, bool) {
+	tr := p.track
+	if tr == nil || s >= NumSeries || tr.Len() == 0 || t < tr.Start()-0.5 || t > tr.End()+0.5 {
+		return 0, false
+	}
+	i := max(tr.Index(t), 0)
+	var v float64
+	if s == SeriesSpeed {
+		v = tr.Speed(i) * 3.6
+	} else {
+		_, off, _, _, herr, ok := tr.InLane(i)
+		if !ok {
+			return 0, false
+		}
+		v = off
+		if s == SeriesHeading {
+			v = herr
+		}
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// fill adds every sample of tr, its times moved by shift, to the columns
+// lo and hi (A's or B's) and to the series' ranges.
+func (p *Plot) fill(tr *lanes.Track, shift float64, tl playback.Timeline, lo, hi *[NumSeries][]float32) {
+	w := len(lo[0])
+	for i := range tr.Len() {
+		c := min(max(int(tl.XAt(tr.Time(i)+shift)), 0), w-1)
+		p.add(lo, hi, SeriesSpeed, c, tr.Speed(i)*3.6)
+		if _, off, _, _, herr, ok := tr.InLane(i); ok {
+			p.add(lo, hi, SeriesOffset, c, off)
+			p.add(lo, hi, SeriesHeading, c, herr)
+		}
+	}
+}
+
+func (p *Plot) add(lo, hi *[NumSeries][]float32, s Series, c int, v float64) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return
 	}
 	f := float32(v)
-	p.lo[s][c] = min(p.lo[s][c], f)
-	p.hi[s][c] = max(p.hi[s][c], f)
+	lo[s][c] = min(lo[s][c], f)
+	hi[s][c] = max(hi[s][c], f)
 	p.Min[s], p.Max[s] = min(p.Min[s], v), max(p.Max[s], v)
 }
 

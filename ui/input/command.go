@@ -45,6 +45,14 @@ const (
 	KindFindActor                       // ID: select the actor and follow it, going to when it is there; 0: the hero
 	KindReload                          // read the open recordings again from their files
 	KindActorFault                      // Steps: go to the selected actor's next (+1) or previous (-1) fault
+	KindFaultFilter                     // list the hero's faults, the selected actor's, all, in turn
+	KindStepEvents                      // [ and ] stop at every event too (spawns, lights), or not
+	KindChooserMove                     // Steps: move the file chooser's cursor by that many rows
+	KindChooserEnter                    // open the folder or the file under the file chooser's cursor
+	KindChooserBack                     // delete the filter's last character, else go up a folder
+	KindChooserType                     // Rune: add it to the file chooser's filter
+	KindChooserMark                     // mark or unmark the file under the chooser's cursor (two: compare)
+	KindChooserClose                    // close the file chooser
 	KindRunsToggle                      // show or hide the runs table (back to it from a run)
 	KindRunsMove                        // Steps: move the runs table's cursor by that many rows
 	KindRunsPick                        // open the run under the cursor (the two marked: compare them)
@@ -62,6 +70,8 @@ var kindNames = [numKinds]string{
 	"ToggleThresholds", "ThresholdMove", "ThresholdChange",
 	"OpenCompare", "CompareShow", "CompareOffset", "CompareClose", "DivergenceThreshold",
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
+	"FaultFilter", "StepEvents",
+	"ChooserMove", "ChooserEnter", "ChooserBack", "ChooserType", "ChooserMark", "ChooserClose",
 	"RunsToggle", "RunsMove", "RunsPick", "RunsMark", "RunsSort", "RunsReverse",
 }
 
@@ -88,6 +98,10 @@ type Command struct {
 	DX, DY float64          // KindOrbit, KindPan: movement in pixels
 	Steps  float64          // KindZoom: wheel notches, positive zooms in; KindFaultMove, KindTrailLength: steps
 	ID     uint32           // KindFindActor: the actor's id
+	// Plot: a KindScrub on the selected actor's plots, not the timeline
+	// (the app keeps that actor in view at the new time).
+	Plot bool
+	Rune rune // KindChooserType: the character typed
 }
 
 // ClockCommand returns the playback command to apply to the clock, if the
@@ -119,7 +133,9 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.Steps) + "," + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindSelect:
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindRunsMove, KindRunsSort:
+	case KindChooserType:
+		return name + "(" + strconv.QuoteRune(c.Rune) + ")"
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove, KindRunsMove, KindRunsSort:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
@@ -135,11 +151,24 @@ func Clock(c playback.Command) Command { return Command{Kind: KindClock, Clock: 
 // Scrub moves the clock to t because the user dragged on the timeline.
 func Scrub(t float64) Command { return Command{Kind: KindScrub, T: t} }
 
+// PlotScrub moves the clock to t because the user clicked or dragged on
+// the selected actor's plots.
+func PlotScrub(t float64) Command { return Command{Kind: KindScrub, T: t, Plot: true} }
+
 // FollowNext makes the camera follow the next actor.
 func FollowNext() Command { return Command{Kind: KindFollowNext} }
 
 // FollowPrev makes the camera follow the previous actor.
 func FollowPrev() Command { return Command{Kind: KindFollowPrev} }
+
+// FaultFilter narrows the fault list to the next of: the hero's faults,
+// the selected actor's, all.
+func FaultFilter() Command { return Command{Kind: KindFaultFilter} }
+
+// StepEvents makes [ and ] stop at every event too (spawns, destroys,
+// light changes, blocked spans), or again only at faults, collisions and
+// divergences.
+func StepEvents() Command { return Command{Kind: KindStepEvents} }
 
 // ActorFault goes to the selected actor's next (steps +1) or previous
 // (-1) fault.

@@ -90,8 +90,9 @@ func keymap() []binding {
 	row(KeyDown, 0, true, c(playback.SpeedDown()), "speed up / down (0.05x to 64x)")
 	row(KeyR, 0, false, c(playback.Reverse()), "reverse the playing direction")
 	row(KeyL, 0, false, c(playback.ToggleLoop()), "loop the recording on / off")
-	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next event or fault")
-	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next event or fault")
+	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next fault, collision or divergence")
+	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next fault, collision or divergence")
+	row(KeyE, 0, false, StepEvents(), "[ and ] stop at spawns, lights and blocked spans too / not")
 	row(KeyBracketLeft, modShift, false, ActorFault(-1), "previous / next fault of the selected actor")
 	row(KeyBracketRight, modShift, false, ActorFault(1), "previous / next fault of the selected actor")
 	row(KeyG, 0, false, Command{}, "go to a typed time (1:30.5)")
@@ -104,6 +105,7 @@ func keymap() []binding {
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
 	row(KeyEscape, 0, false, ClearSelection(), "close the help; clear the selection, stop following")
 	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down, Enter: go there and select)")
+	row(KeyK, modCtrl, false, FaultFilter(), "fault list: the hero's / the selected actor's / all")
 	row(KeyK, modShift, false, ToggleThresholds(), "fault thresholds (Up / Down choose, Left / Right change)")
 	row(KeyMinus, 0, true, TrailLength(-1), "shorter / longer trails (2 s to 60 s)")
 	row(KeyEqual, 0, true, TrailLength(1), "shorter / longer trails (2 s to 60 s)")
@@ -115,7 +117,7 @@ func keymap() []binding {
 	row(KeyDigit5, 0, false, ToggleLayer(LayerLights), "traffic lights and road-end rules")
 	row(KeyDigit6, 0, false, ToggleLayer(LayerLabels), "labels")
 	row(KeyDigit7, 0, false, ToggleLayer(LayerGrid), "ground grid")
-	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend")
+	row(KeyDigit8, 0, false, ToggleLayer(LayerLegend), "colour legend: whole / collapsed / hidden")
 	row(KeyDigit9, 0, false, ToggleLayer(LayerPaths), "every vehicle's whole path")
 	sec = SectionCompare
 	row(KeyO, modCtrl|modShift, false, OpenCompare(), "compare the open recording with another (B)")
@@ -160,11 +162,11 @@ func mouseBindings() []Binding {
 		{"Left drag", "orbit; turn the chase when following; pan top-down", SectionCamera},
 		{"Right drag", "pan the camera (stops following)", SectionCamera},
 		{"Wheel", "zoom toward the cursor (the followed actor)", SectionCamera},
-		{"Click", "select an actor, road or intersection", SectionCamera},
+		{"Click", "select an actor, road or intersection; on a fault mark: go to the fault", SectionCamera},
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
-		{"K while comparing", "lists B's faults too, marked B", SectionCompare},
+		{"K while comparing", "lists the shown runs' faults (B's marked B)", SectionCompare},
 		{"Open or drop a folder", "runs table: its recordings checked; click a heading to sort, a row to open", SectionFiles},
 	}
 }

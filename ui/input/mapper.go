@@ -18,6 +18,7 @@ type Mapper struct {
 	left, right button
 	list        bool // the fault list is open: Up, Down, Enter and Esc act on it
 	thresholds  bool // the thresholds panel is open: the arrows and Esc act on it
+	chooser     bool // the file chooser is open: it owns the keyboard and the wheel (chooser.go)
 	runs        bool // the runs table is open: it takes its keys first
 }
 
@@ -114,6 +115,9 @@ func (m *Mapper) Entry() Entry { return m.entry.view() }
 func (m *Mapper) Update(s *Snapshot, dst []Command) []Command {
 	if m.keys == nil {
 		m.keys = keymap()
+	}
+	if m.chooser {
+		return m.chooserUpdate(s, dst)
 	}
 	if m.entry.open {
 		dst = m.entry.update(s, dst)

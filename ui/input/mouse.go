@@ -30,6 +30,14 @@ func (b *button) scrubTime(s *Snapshot, x float64) float64 {
 	return s.Timeline.TimeAt(x)
 }
 
+// scrub is the command a scrub at x makes: on the plots, a PlotScrub.
+func (b *button) scrub(s *Snapshot, x float64) Command {
+	if b.plot {
+		return PlotScrub(b.scrubTime(s, x))
+	}
+	return Scrub(b.scrubTime(s, x))
+}
+
 // buttonRole is what a button's gestures produce.
 type buttonRole struct {
 	drag  func(dx, dy float64) Command // Orbit or Pan
@@ -48,7 +56,7 @@ func (b *button) update(down bool, s *Snapshot, role buttonRole, dst []Command) 
 		*b = button{gesture: gesturePending, pressX: x, pressY: y, lastX: x, lastY: y}
 		if role.scrub && (s.onTimeline(x, y) || s.onPlot(x, y)) {
 			b.gesture, b.plot = gestureScrub, !s.onTimeline(x, y)
-			return append(dst, Scrub(b.scrubTime(s, x)))
+			return append(dst, b.scrub(s, x))
 		}
 	case gesturePending:
 		if dx, dy := x-b.pressX, y-b.pressY; dx*dx+dy*dy > ClickSlop*ClickSlop {
@@ -67,7 +75,7 @@ func (b *button) update(down bool, s *Snapshot, role buttonRole, dst []Command) 
 		// Only x matters; the scrub follows the cursor even off the bar,
 		// clamped to its ends by TimeAt.
 		if x != b.lastX {
-			dst = append(dst, Scrub(b.scrubTime(s, x)))
+			dst = append(dst, b.scrub(s, x))
 			b.lastX = x
 		}
 	}

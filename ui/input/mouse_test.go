@@ -108,14 +108,14 @@ func TestMouse(t *testing.T) {
 			{x: 350, y: 510, right: true},
 			{x: 360, y: 510, right: true, want: []Command{Pan(10, 0)}},
 		}},
-		{"a click on a plot seeks, never selects", []tick{
-			{x: 60, y: 350, left: true, want: []Command{Scrub(5)}},
+		{"a click on a plot seeks (a PlotScrub: the app keeps the actor in view), never selects", []tick{
+			{x: 60, y: 350, left: true, want: []Command{PlotScrub(5)}},
 			{x: 60, y: 350, left: false},
 		}},
 		{"a drag on a plot follows with the plot's times, off it too", []tick{
-			{x: 110, y: 310, left: true, want: []Command{Scrub(10)}},
-			{x: 160, y: 330, left: true, want: []Command{Scrub(15)}},
-			{x: 400, y: 600, left: true, want: []Command{Scrub(20)}},
+			{x: 110, y: 310, left: true, want: []Command{PlotScrub(10)}},
+			{x: 160, y: 330, left: true, want: []Command{PlotScrub(15)}},
+			{x: 400, y: 600, left: true, want: []Command{PlotScrub(20)}},
 			{x: 400, y: 600},
 		}},
 		{"just below the plots is the scene", []tick{

@@ -44,6 +44,29 @@ type Settings struct {
 	// Divergence is the distance (m) past which an actor of a compared
 	// run is marked as diverging from the reference (0: the default).
 	Divergence float64 `json:"divergence,omitempty"`
+	// StepEvents makes [ and ] stop at every event (spawns, destroys,
+	// light changes, blocked spans), not only at faults, collisions and
+	// divergences (false: the default).
+	StepEvents bool `json:"step_events,omitempty"`
+	// Recent are the files last opened, newest first (absolute paths, at
+	// most MaxRecent): the window's own file chooser lists them first.
+	Recent []string `json:"recent,omitempty"`
+}
+
+// MaxRecent is how many recent files are remembered.
+const MaxRecent = 8
+
+// AddRecent returns recent with path first, once, at most MaxRecent
+// long; recent itself is not changed.
+func AddRecent(recent []string, path string) []string {
+	out := make([]string, 0, min(len(recent)+1, MaxRecent))
+	out = append(out, path)
+	for _, p := range recent {
+		if p != path && len(out) < MaxRecent {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Equal reports whether s and o would be saved as the same file: every
@@ -136,6 +159,13 @@ func (v *Settings) sanitize() {
 	if !(v.Trail >= 1 && v.Trail <= 600) {
 		v.Trail = 0
 	}
+	var recent []string
+	for _, p := range v.Recent {
+		if filepath.IsAbs(p) && len(recent) < MaxRecent {
+			recent = append(recent, filepath.Clean(p))
+		}
+	}
+	v.Recent = recent
 	if v.WindowWidth < 200 || v.WindowWidth > 16384 || v.WindowHeight < 150 || v.WindowHeight > 16384 {
 		v.WindowWidth, v.WindowHeight = 0, 0
 	}

@@ -116,3 +116,35 @@ func TestEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestRecent: a file opened again moves to the front, once; the list
+// stays at MaxRecent; a hand-edited relative path is dropped on Load.
+func TestRecent(t *testing.T) {
+	var r []string
+	for i := range MaxRecent + 3 {
+		r = AddRecent(r, "/runs/"+string(rune('a'+i))+".log")
+	}
+	if len(r) != MaxRecent || r[0] != "/runs/k.log" {
+		t.Fatalf("recent = %v", r)
+	}
+	r = AddRecent(r, "/runs/f.log")
+	if r[0] != "/runs/f.log" || len(r) != MaxRecent {
+		t.Fatalf("reopened: %v", r)
+	}
+	for _, p := range r[1:] {
+		if p == "/runs/f.log" {
+			t.Fatalf("listed twice: %v", r)
+		}
+	}
+	s := Store{Path: filepath.Join(t.TempDir(), "settings.json")}
+	if err := os.WriteFile(s.Path, []byte(`{"recent": ["/a/b.log", "rel.log", "/c//d.bai"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/a/b.log", "/c/d.bai"}; !reflect.DeepEqual(got.Recent, want) {
+		t.Errorf("loaded recent = %v, want %v", got.Recent, want)
+	}
+}

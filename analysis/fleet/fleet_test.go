@@ -1,0 +1,147 @@
+package fleet_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/fleet"
+	"github.com/mm2carla/viewer/internal/drivetest"
+)
+
+// recordingBytes is a short recording of one vehicle whose header names
+// the place "drivetest".
+func recordingBytes() []byte {
+	return drivetest.Script{Hz: 10, Seconds: 1, Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.audi.tt",
+		Pose: func(float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{}, 0, true }}}}.Bytes()
+}
+
+func write(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Walk finds recordings by content, whatever their names, in lexical
+// order through nested folders, passes over other files in folders and
+// keeps the place of a named file that is no recording.
+func TestWalk(t *testing.T) {
+	dir := t.TempDir()
+	rec := recordingBytes()
+	write(t, filepath.Join(dir, "b", "run.bin"), rec)
+	write(t, filepath.Join(dir, "a", "deep", "x.log"), rec)
+	write(t, filepath.Join(dir, "a", "notes.log"), []byte("not a recording"))
+	bad := filepath.Join(t.TempDir(), "bad.log")
+	write(t, bad, []byte("junk"))
+	in, err := fleet.Walk([]string{bad, dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range in.Items {
+		got = append(got, it.Path)
+	}
+	want := []string{bad, filepath.Join(dir, "a", "deep", "x.log"), filepath.Join(dir, "b", "run.bin")}
+	if !slices.Equal(got, want) || in.Items[0].Err == nil || in.Recordings() != 2 {
+		t.Errorf("items %q (first error %v), want %q with the first an error", got, in.Items[0].Err, want)
+	}
+}
+
+// FindBeside: an OpenDRIVE map whose header names the place wins; a
+// lone AI map is taken for a place that is no CARLA town, never for a
+// CARLA town, and two AI maps are a guess not taken.
+func TestFindBeside(t *testing.T) {
+	xodr := func(name string) []byte {
+		return []byte(`<?xml version="1.0"?><OpenDRIVE><header revMajor="1" name="` + name + `"/></OpenDRIVE>`)
+	}
+	bai := []byte("CAI1\x00\x00\x00\x00\x00\x00\x00\x00")
+	tests := []struct {
+		name   string
+		files  map[string][]byte
+		header string
+		want   string
+	}{
+		{"named xodr", map[string][]byte{"a.xodr": xodr("Other"), "m.xodr": xodr("Demo City")}, "Demo City", "m.xodr"},
+		{"lone bai", map[string][]byte{"city.bai": bai}, "Demo City", "city.bai"},
+		{"two bai", map[string][]byte{"a.bai": bai, "b.bai": bai}, "Demo City", ""},
+		{"carla town", map[string][]byte{"city.bai": bai}, "/Game/Carla/Maps/Town03", ""},
+		{"no name", map[string][]byte{"city.bai": bai}, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rec := filepath.Join(dir, "traffic.log")
+			write(t, rec, recordingBytes())
+			for n, b := range tc.files {
+				write(t, filepath.Join(dir, n), b)
+			}
+			got := fleet.FindBeside(rec, tc.header)
+			if tc.want != "" {
+				tc.want = filepath.Join(dir, tc.want)
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// CheckAll delivers every item once, in the order given when asked,
+// whatever the number of workers, and a file that is no recording or is
+// cut as a failed run naming it.
+func TestCheckAllOrder(t *testing.T) {
+	dir := t.TempDir()
+	rec := recordingBytes()
+	var items []fleet.Item
+	for i := range 9 {
+		p := filepath.Join(dir, string(rune('a'+i))+".log")
+		data := rec
+		if i == 4 {
+			data = rec[:len(rec)-3]
+		}
+		write(t, p, data)
+		items = append(items, fleet.Item{Path: p})
+	}
+	for _, jobs := range []int{1, 2, 5} {
+		var got []string
+		opt := &fleet.Options{Thresholds: faults.Defaults(), Jobs: jobs, Ordered: true}
+		fleet.CheckAll(context.Background(), items, opt, func(r *fleet.Run) {
+			got = append(got, r.Recording)
+			if (r.Recording == items[4].Path) != r.Failed {
+				t.Errorf("jobs %d: %s failed %v (%v)", jobs, r.Recording, r.Failed, r.Err)
+			}
+			if r.Failed && !strings.HasPrefix(r.Err.Error(), r.Recording+": ") {
+				t.Errorf("error %q does not name the file", r.Err)
+			}
+		})
+		for i := range items {
+			if i >= len(got) || got[i] != items[i].Path {
+				t.Fatalf("jobs %d: order %q", jobs, got)
+			}
+		}
+	}
+}
+
+// FuzzFindBeside feeds arbitrary map files to the search beside a
+// recording: it must not panic, and only a map file may be chosen.
+func FuzzFindBeside(f *testing.F) {
+	f.Add([]byte(`<OpenDRIVE><header name="Demo City"/></OpenDRIVE>`), "Demo City")
+	f.Add([]byte("CAI1"), "x")
+	f.Fuzz(func(t *testing.T, data []byte, header string) {
+		dir := t.TempDir()
+		write(t, filepath.Join(dir, "m"), data)
+		if got := fleet.FindBeside(filepath.Join(dir, "r.log"), header); got != "" && got != filepath.Join(dir, "m") {
+			t.Errorf("chose %q", got)
+		}
+	})
+}

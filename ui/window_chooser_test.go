@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mm2carla/viewer/internal/testrec"
+	"github.com/mm2carla/viewer/ui/app"
+	"github.com/mm2carla/viewer/ui/input"
+)
+
+// settleChooser runs the game until the chooser's folder is read.
+func settleChooser(t *testing.T, g *Game, sc *script) {
+	t.Helper()
+	drain(t, g, sc)
+	deadline := time.Now().Add(10 * time.Second)
+	for g.App().Chooser().Scanning() {
+		if time.Now().After(deadline) {
+			t.Fatal("the chooser's folder was not read")
+		}
+		run(t, g, 1)
+		time.Sleep(time.Millisecond)
+	}
+	run(t, g, 1)
+}
+
+// TestWindowChooserOpens: with the window's own chooser (as where no
+// dialog program is installed), Ctrl+O shows it on top of the demo; it
+// takes the keys first (typing filters, 8 does not hide the legend),
+// a click on a row puts the cursor there and a second opens the
+// recording it names, which replaces the demo's; Esc closes it without
+// clearing the selection behind it.
+func TestWindowChooserOpens(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "night-run.bin"), testrec.Bytes(testFrames/2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "agent.log"), []byte("INFO started\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	g, sc := demo(t)
+	g.opt.OwnChooser = true
+	a := g.App()
+	sc.key(input.KeyO, false, true)
+	settleChooser(t, g, sc)
+	c := a.Chooser()
+	if !c.Open() || c.Dir() != dir || !g.pan.chooser.show {
+		t.Fatalf("Ctrl+O: chooser open %v in %q (want %q), laid out %v", c.Open(), c.Dir(), dir, g.pan.chooser.show)
+	}
+	img := shot(t, g, "chooser")
+	cb := g.pan.chooser.r
+	if px := img.RGBAAt(int(cb.x0+cb.w()/2), int(cb.y1-2)); px.R > 60 || px.G > 60 || px.B > 60 {
+		t.Errorf("the chooser's panel is not drawn: %v", px)
+	}
+	legend := a.LayerOn(input.LayerLegend)
+	sc.typeText("8nig")
+	sc.key(input.KeyDigit8, false, false)
+	drain(t, g, sc)
+	if a.LayerOn(input.LayerLegend) != legend || c.Filter() != "8nig" {
+		t.Fatalf("typing went past the chooser: legend %v, filter %q", a.LayerOn(input.LayerLegend), c.Filter())
+	}
+	for c.Filter() != "" {
+		sc.key(input.KeyBackspace, false, false)
+		drain(t, g, sc)
+	}
+	row := -1
+	for i := range c.Len() {
+		if c.Row(i).Name == "night-run.bin" && c.Row(i).Kind == app.EntryRecording {
+			row = i
+		}
+	}
+	if row < 0 || c.Row(0).Name != ".." {
+		t.Fatalf("rows: no recording night-run.bin among %d", c.Len())
+	}
+	rb := g.pan.chooser.rows
+	x, y := (rb.X0+rb.X1)/2, rb.Top+(float64(row-rb.First)+0.5)*rb.RowH
+	sc.click(x, y)
+	drain(t, g, sc)
+	if c.List().Cursor() != row || !c.Open() {
+		t.Fatalf("one click: cursor %d, want %d", c.List().Cursor(), row)
+	}
+	sc.click(x, y)
+	drain(t, g, sc)
+	if c.Open() {
+		t.Fatal("a second click on the recording left the chooser open")
+	}
+	for a.LoadsRunning() {
+		run(t, g, 1)
+		time.Sleep(time.Millisecond)
+	}
+	run(t, g, 1)
+	if rec := a.Recording(); rec == nil || !strings.Contains(a.Title(), "night-run.bin") {
+		t.Fatalf("the recording chosen is not open: %q", a.Title())
+	}
+	// Esc closes the chooser first, not the selection behind it.
+	sc.key(input.KeyTab, false, false)
+	sc.key(input.KeyO, false, true)
+	settleChooser(t, g, sc)
+	sel := a.Selected()
+	if sel == 0 {
+		t.Fatal("Tab selected no actor")
+	}
+	sc.key(input.KeyEscape, false, false)
+	drain(t, g, sc)
+	if c.Open() || a.Selected() != sel {
+		t.Errorf("Esc: chooser open %v, selection %d (was %d)", c.Open(), a.Selected(), sel)
+	}
+}
+
+// TestWindowOpenDialogFails: Ctrl+O runs the native dialog off the game
+// loop; on Linux without a zenity-like program it reports the program
+// missing, and the window's own chooser opens instead. (With one
+// installed the dialog would wait for a user, so the test skips.)
+func TestWindowOpenDialogFails(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the missing program is tested on Linux")
+	}
+	for _, helper := range []string{"zenity", "qarma", "matedialog"} {
+		if _, err := exec.LookPath(helper); err == nil {
+			t.Skipf("%s is installed: the dialog would wait for a user", helper)
+		}
+	}
+	g, sc := demo(t)
+	sc.key(input.KeyO, false, true)
+	drain(t, g, sc)
+	deadline := time.Now().Add(10 * time.Second)
+	for g.dialog.busy() && time.Now().Before(deadline) {
+		run(t, g, 1)
+		time.Sleep(time.Millisecond)
+	}
+	run(t, g, 1)
+	if !g.App().Chooser().Open() {
+		t.Errorf("no chooser after the dialog's program was missing; notices %+v", g.App().Notices())
+	}
+	for _, n := range g.App().Notices() {
+		if n.Level == app.Error {
+			t.Errorf("error notice: %s", n.Text)
+		}
+	}
+}
