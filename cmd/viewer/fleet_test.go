@@ -25,7 +25,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv("VIEWER_TEST_AS_MAIN") == "1" {
 		os.Exit(Main(&Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}, os.Args[1:]))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if fleetDir.dir != "" {
+		os.RemoveAll(fleetDir.dir) // the shared fleet outlives each test
+	}
+	os.Exit(code)
 }
 
 // testFleet is a folder of 20 half-minute demo runs (run01..run20, each
