@@ -210,7 +210,7 @@ func (g *Game) step() {
 	g.readInput()
 	g.mapper.SetList(g.app.FaultList().Open() || g.app.DiffList().Open())
 	g.mapper.SetThresholds(g.app.ThresholdList().Open())
-	g.mapper.SetRuns(g.app.RunsTable().Open())
+	g.mapper.SetRuns(g.app.RunsTable().Open() && !g.app.Help()) // Esc closes the help first
 	g.mapper.SetChooser(g.app.Chooser().Open())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
