@@ -17,7 +17,7 @@ import (
 // Fault list and plot sizes, logical pixels.
 const (
 	faultListWidth = 430
-	faultListTop   = 300 // under the legend
+	faultListTop   = 300 // the list's top beside a legend that is not over it (listPanelClear)
 	plotBandHeight = 46
 	plotTitleH     = 15
 	plotAxisH      = 16 // the time axis's ticks and labels under the bands
@@ -261,6 +261,9 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 	}
 	ty := y + (title-faceH(f.small))/2
 	tw := ov.run(0, h.scratch, x0, ty, f.rSmall, w, colTextDim)
+	if s == 0 && p.HasB() { // which line is which run
+		tw += ov.str(0, "   run B", x0+tw, ty, f.rSmall, max(w-tw, 1), scenedraw.GhostColor)
+	}
 	if hover {
 		if v, ok := p.ValueAt(s, cursor); ok {
 			h.scratch = s.AppendValue(h.scratch[:0], v)
@@ -269,9 +272,6 @@ func (h *hudText) plotBand(g *Game, p *app.Plot, s app.Series, x0, y, w, title, 
 				ov.run(0, h.scratch, x0+w-vw, ty, f.rSmall, 0, colTitle)
 			}
 		}
-	}
-	if s == 0 && p.HasB() { // which line is which run
-		ov.str(0, "   run B", x0+tw, ty, f.rSmall, max(w-tw, 1), scenedraw.GhostColor)
 	}
 	top := y + title
 	ov.rect(0, rect{x0, top, x0 + w, top + band}, colTrack)

@@ -144,17 +144,21 @@ func Check(ctx context.Context, path string, opt *Options) *Run {
 }
 
 // FindMap finds and loads the map of a recording given none: the town
-// its header names (pipeline.FindTown: TOWN.xodr beside it or in
-// mapsDir), else a map beside it named as the header names its place
-// (FindBeside). It returns nil and no error when there is none.
+// its header names (pipeline.LoadTown: beside it, in the maps folder, in a
+// CARLA installation, then built in, a damaged file giving way to the
+// next), else a map beside it named as the header names its place
+// (FindBeside: the demo's city.bai beside its traffic.log). It returns
+// nil and no error when there is none, or when mapsDir is
+// towns.MapsOff; the name is the map's as loaded (a file's path, a
+// built-in town's file name).
 func FindMap(ctx context.Context, src pipeline.Source, rec *scene.Recording, mapsDir string) (*pipeline.File, string, error) {
-	path := ""
-	if t, ok := pipeline.FindTown(src, rec, mapsDir); ok {
-		path = t.Path
-		if path == "" {
-			path = FindBeside(src.Path, rec.Header().Map)
-		}
+	if mapsDir == towns.MapsOff || src.Path == "" || rec == nil {
+		return nil, "", nil
 	}
+	if f, _ := pipeline.LoadTown(ctx, src, rec, towns.OptionsFromEnv(mapsDir)); f != nil {
+		return f, f.Source.Name, nil
+	}
+	path := FindBeside(src.Path, rec.Header().Map)
 	if path == "" {
 		return nil, "", nil
 	}

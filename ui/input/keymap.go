@@ -162,7 +162,7 @@ func mouseBindings() []Binding {
 		{"Left drag", "orbit; turn the chase when following; pan top-down", SectionCamera},
 		{"Right drag", "pan the camera (stops following)", SectionCamera},
 		{"Wheel", "zoom toward the cursor (the followed actor)", SectionCamera},
-		{"Click", "select an actor, road or intersection; on a fault mark: go to the fault", SectionCamera},
+		{"Click", "select an actor, road, intersection or fault mark (go there)", SectionCamera},
 		{"Drop two recordings", "compare them: the first is A, the second B", SectionCompare},
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},

@@ -233,7 +233,7 @@ func TestBindings(t *testing.T) {
 		{"Left drag", "orbit; turn the chase when following; pan top-down", C},
 		{"Right drag", "pan the camera (stops following)", C},
 		{"Wheel", "zoom toward the cursor (the followed actor)", C},
-		{"Click", "select an actor, road or intersection; on a fault mark: go to the fault", C},
+		{"Click", "select an actor, road, intersection or fault mark (go there)", C},
 		{"1", "lanes", L},
 		{"8", "colour legend: whole / collapsed / hidden", L},
 		{"H / F1", "this help", O},
