@@ -24,7 +24,8 @@ func (g *Game) openDropped() {
 }
 
 // openFS opens the files at the top of fsys, as Ebitengine hands over
-// dropped files, together (app.OpenFiles): a map replaces the map; two
+// dropped files, together (app.OpenFiles): a folder shows the runs
+// table of the recordings in it; a map replaces the map; two
 // recordings are compared, the first as run A; one recording replaces
 // run B while comparing, else the recording. A file with a path on disk
 // is opened there (a big recording is read as the user seeks, not copied
@@ -38,12 +39,13 @@ func (g *Game) openFS(fsys fs.FS) {
 	var srcs []loader.Source
 	defer func() { g.app.OpenFiles(srcs) }()
 	for _, e := range entries {
-		if e.IsDir() {
-			g.app.Notify(app.Warning, e.Name()+": a folder; drop the files in it instead")
+		if p, ok := e.(ebiten.AbsPather); ok {
+			// A folder opens the runs table of the recordings in it.
+			srcs = append(srcs, loader.FileSource(p.AbsPath()))
 			continue
 		}
-		if p, ok := e.(ebiten.AbsPather); ok {
-			srcs = append(srcs, loader.FileSource(p.AbsPath()))
+		if e.IsDir() {
+			g.app.Notify(app.Warning, e.Name()+": a folder without a path on disk; drop the files in it instead")
 			continue
 		}
 		// No path (a browser, say): read it into memory.

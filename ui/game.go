@@ -210,6 +210,7 @@ func (g *Game) step() {
 	g.readInput()
 	g.mapper.SetList(g.app.FaultList().Open() || g.app.DiffList().Open())
 	g.mapper.SetThresholds(g.app.ThresholdList().Open())
+	g.mapper.SetRuns(g.app.RunsTable().Open() && !g.app.Help()) // Esc closes the help first
 	g.mapper.SetChooser(g.app.Chooser().Open())
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
@@ -295,6 +296,14 @@ func (g *Game) apply(c input.Command) {
 			if i, ok := g.pan.chooserRow(c.X, c.Y); ok {
 				g.app.ClickChooserRow(i)
 			}
+			return
+		}
+		if col, ok := g.pan.runsHeader(c.X, c.Y); ok {
+			g.app.SortRuns(col)
+			return
+		}
+		if i, ok := g.pan.runsRow(c.X, c.Y); ok {
+			g.app.PickRunRow(i)
 			return
 		}
 		if i, ok := g.pan.listRow(c.X, c.Y); ok {

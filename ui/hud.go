@@ -37,6 +37,7 @@ func (h *hudText) build(g *Game) {
 	h.inspectors(g)
 	h.faultListPanel(g)
 	h.thresholdsPanel(g)
+	h.runsTable(g)
 	h.noticeStack(g)
 	h.loading(g)
 	h.emptyState(g)

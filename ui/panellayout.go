@@ -32,6 +32,7 @@ type panelSource interface {
 	DiffList() *app.List
 	ThresholdList() *app.List
 	Notices() []app.Notice
+	RunsTable() *app.RunsTable
 }
 
 // listKind is which list panel shows on the right of the view.
@@ -80,6 +81,7 @@ type panelLayout struct {
 	plotWidth      int          // the columns of the plots
 	plotRows       int          // how many series the plots show, top down
 	list           listBox
+	runs           runsBox     // the runs table over the view (runspanel.go)
 	chooser        chooserBox  // the in-window file chooser, on top (chooserpanel.go)
 	notices        []noticeBox // newest first (drawn bottom up)
 	loads          []rect      // parallel to the loads laid out
@@ -123,8 +125,15 @@ func (p *panelLayout) listRow(x, y float64) (int, bool) {
 // app a and the loads running.
 func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Load, previewing bool) {
 	p.all = p.all[:0]
-	p.inspectors(l, f, a)
-	p.listPanel(l, f, a)
+	// The runs table covers the view: the panels about the open run
+	// would only show through it.
+	if p.runsPanel(l, f, a); p.runs.open {
+		p.actor, p.element, p.plots, p.plotArea, p.plotWidth = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0
+		p.list = listBox{}
+	} else {
+		p.inspectors(l, f, a)
+		p.listPanel(l, f, a)
+	}
 	p.noticeStack(l, f, a.Notices(), a)
 	p.loadBoxes(l, f, loads, previewing)
 }

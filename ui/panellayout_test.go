@@ -24,6 +24,7 @@ type fakePanels struct {
 	scroll                int
 	follow                uint32
 	followed, legend      rect // zero: none
+	runs                  app.RunsTable
 }
 
 func (f *fakePanels) ActorPanel() *app.Lines   { return &f.actor }
@@ -44,6 +45,7 @@ func (f *fakePanels) LegendBox() (x0, y0, x1, y1 float64, ok bool) {
 	r := f.legend
 	return r.x0, r.y0, r.x1, r.y1, r.x1 > r.x0
 }
+func (f *fakePanels) RunsTable() *app.RunsTable { return &f.runs }
 func lines(l *app.Lines, n int, text string) {
 	for range n {
 		l.S(text).End()

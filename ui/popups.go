@@ -135,7 +135,7 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 
 // emptyState says how to start when nothing is open or loading.
 func (h *hudText) emptyState(g *Game) {
-	if g.app.Map() != nil || g.app.Recording() != nil || len(g.loads) > 0 {
+	if g.app.Map() != nil || g.app.Recording() != nil || len(g.loads) > 0 || g.pan.runs.open {
 		return
 	}
 	l, ov, f := &g.lay, &g.ov, g.fonts

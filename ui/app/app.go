@@ -62,7 +62,8 @@ type App struct {
 	txt texts      // the panels' and bars' text (panels.go)
 	// chooser is the in-window file chooser (chooser.go), on top of all.
 	chooser Chooser
-	recent  []string // the recent files, newest first (remembered)
+	recent  []string  // the recent files, newest first (remembered)
+	runs    RunsTable // the runs table of the folders opened (runs.go)
 
 	// The open files and their loads.
 	mapRes, recRes *loader.Result // what is shown
@@ -176,7 +177,14 @@ func (a *App) Open(src loader.Source) { a.OpenFiles([]loader.Source{src}) }
 // (the candidate); a third is not opened. A single recording replaces run
 // B while comparing (the usual loop: the reference stays, each new run
 // of the changed planner is compared with it), else the recording.
+//
+// Folders among them open the runs table (runs.go) of the recordings in
+// them.
 func (a *App) OpenFiles(srcs []loader.Source) {
+	srcs, folders := splitFolders(srcs)
+	if len(folders) > 0 {
+		a.openRuns(folders)
+	}
 	var recs []*loader.Job
 	for _, src := range srcs {
 		j := loader.StartWith(src, a.loadOpt)
@@ -242,6 +250,7 @@ func (a *App) Close() {
 	a.mapJob, a.recJob = nil, nil
 	a.an.stop()
 	a.stopExport()
+	a.stopRuns()
 	a.recRes.Close()
 	a.CloseCompare()
 	a.watchA.stop()
@@ -264,6 +273,7 @@ func (a *App) Advance(dt float64) {
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
 	a.pollCompare()
+	a.pollRuns()
 	a.syncCompareWork()
 	a.pollCompareWork()
 	a.pollAnalysis()
@@ -439,7 +449,8 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing
+	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
+		a.runs.job != nil || a.runs.pending != nil
 }
 
 // Title returns the window title: the app and the open files.

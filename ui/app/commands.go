@@ -76,6 +76,18 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyList(faultMove, cmd.Steps)
 	case input.KindFaultPick:
 		a.applyList(faultPick, 0)
+	case input.KindRunsToggle:
+		a.applyRuns(runsToggle, 0)
+	case input.KindRunsMove:
+		a.applyRuns(runsMove, cmd.Steps)
+	case input.KindRunsPick:
+		a.applyRuns(runsPick, 0)
+	case input.KindRunsMark:
+		a.applyRuns(runsMark, 0)
+	case input.KindRunsSort:
+		a.applyRuns(runsSort, cmd.Steps)
+	case input.KindRunsReverse:
+		a.applyRuns(runsReverse, 0)
 	case input.KindToggleDiffList:
 		a.applyDiffList(faultToggle, 0)
 	case input.KindTrailLength:

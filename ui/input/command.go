@@ -53,6 +53,12 @@ const (
 	KindChooserType                     // Rune: add it to the file chooser's filter
 	KindChooserMark                     // mark or unmark the file under the chooser's cursor (two: compare)
 	KindChooserClose                    // close the file chooser
+	KindRunsToggle                      // show or hide the runs table (back to it from a run)
+	KindRunsMove                        // Steps: move the runs table's cursor by that many rows
+	KindRunsPick                        // open the run under the cursor (the two marked: compare them)
+	KindRunsMark                        // mark or unmark the run under the cursor
+	KindRunsSort                        // Steps: sort by the column that many to the right (left if negative)
+	KindRunsReverse                     // turn the runs table's order round
 	numKinds
 )
 
@@ -66,6 +72,7 @@ var kindNames = [numKinds]string{
 	"SavePNG", "ExportClip", "ToggleDiffList", "FindActor", "Reload", "ActorFault",
 	"FaultFilter", "StepEvents",
 	"ChooserMove", "ChooserEnter", "ChooserBack", "ChooserType", "ChooserMark", "ChooserClose",
+	"RunsToggle", "RunsMove", "RunsPick", "RunsMark", "RunsSort", "RunsReverse",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -128,7 +135,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindChooserType:
 		return name + "(" + strconv.QuoteRune(c.Rune) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove:
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove, KindRunsMove, KindRunsSort:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
@@ -166,6 +173,24 @@ func StepEvents() Command { return Command{Kind: KindStepEvents} }
 // ActorFault goes to the selected actor's next (steps +1) or previous
 // (-1) fault.
 func ActorFault(steps float64) Command { return Command{Kind: KindActorFault, Steps: steps} }
+
+// RunsToggle shows or hides the runs table.
+func RunsToggle() Command { return Command{Kind: KindRunsToggle} }
+
+// RunsMove moves the runs table's cursor by steps rows.
+func RunsMove(steps float64) Command { return Command{Kind: KindRunsMove, Steps: steps} }
+
+// RunsPick opens the run under the runs table's cursor.
+func RunsPick() Command { return Command{Kind: KindRunsPick} }
+
+// RunsMark marks or unmarks the run under the runs table's cursor.
+func RunsMark() Command { return Command{Kind: KindRunsMark} }
+
+// RunsSort sorts the runs table by the column steps to the right.
+func RunsSort(steps float64) Command { return Command{Kind: KindRunsSort, Steps: steps} }
+
+// RunsReverse turns the runs table's order round.
+func RunsReverse() Command { return Command{Kind: KindRunsReverse} }
 
 // Reload reads the open recordings again from their files.
 func Reload() Command { return Command{Kind: KindReload} }

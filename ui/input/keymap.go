@@ -132,6 +132,7 @@ func keymap() []binding {
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (or one to compare)")
+	row(KeyBackspace, 0, false, RunsToggle(), "back to the runs table (Space marks two, Enter opens)")
 	row(KeyR, modCtrl, false, Reload(), "read the recordings again from disk (same moment and actor)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
 	row(KeyE, modCtrl, false, ExportClip(), "export a GIF of the view, previous to next event (else 5 s)")
@@ -166,6 +167,7 @@ func mouseBindings() []Binding {
 		{"Drop one recording", "replaces B while comparing, else the recording", SectionCompare},
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
 		{"K while comparing", "lists the shown runs' faults (B's marked B)", SectionCompare},
+		{"Drop a folder", "runs table; click a heading: sort, a row: open", SectionFiles},
 	}
 }
 

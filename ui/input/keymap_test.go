@@ -98,7 +98,7 @@ func TestEveryBinding(t *testing.T) {
 		{"O alone does nothing", none, KeyO, nil},
 		{"Shift+O does nothing", shift, KeyO, nil},
 		{"Enter outside the prompt does nothing", none, KeyEnter, nil},
-		{"Backspace outside the prompt does nothing", none, KeyBackspace, nil},
+		{"Backspace outside the prompt: back to the runs table", none, KeyBackspace, []Command{RunsToggle()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := NewMapper()
@@ -319,5 +319,43 @@ func TestFaultListKeys(t *testing.T) {
 	}
 	if n != 4 { // the press, then at the delay and twice after
 		t.Errorf("Down held past the repeat delay gave %d moves, want 4", n)
+	}
+}
+
+// TestRunsTableKeys: the open runs table takes its keys before an open
+// fault list and the key map (Space marks instead of playing, Left and
+// Right sort instead of stepping); other keys keep their bindings, and
+// Backspace goes back to a hidden table.
+func TestRunsTableKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		open bool
+		mods int
+		key  Key
+		want []Command
+	}{
+		{"Up", true, none, KeyUp, []Command{RunsMove(-1)}},
+		{"Down", true, none, KeyDown, []Command{RunsMove(1)}},
+		{"End", true, none, KeyEnd, []Command{RunsMove(1 << 30)}},
+		{"Left sorts", true, none, KeyLeft, []Command{RunsSort(-1)}},
+		{"Right sorts", true, none, KeyRight, []Command{RunsSort(1)}},
+		{"R reverses", true, none, KeyR, []Command{RunsReverse()}},
+		{"Space marks", true, none, KeySpace, []Command{RunsMark()}},
+		{"Enter opens", true, none, KeyEnter, []Command{RunsPick()}},
+		{"Esc hides", true, none, KeyEscape, []Command{RunsToggle()}},
+		{"H still helps", true, none, KeyH, []Command{ToggleHelp()}},
+		{"Ctrl+O still opens", true, ctrl, KeyO, []Command{OpenFile()}},
+		{"closed: Backspace goes back", false, none, KeyBackspace, []Command{RunsToggle()}},
+		{"closed: Space plays", false, none, KeySpace, clk(playback.TogglePlay())},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMapper()
+			m.SetList(true)
+			m.SetRuns(tc.open)
+			got := m.Update(tap(tc.mods, tc.key), nil)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -19,6 +19,40 @@ type Mapper struct {
 	list        bool // the fault list is open: Up, Down, Enter and Esc act on it
 	thresholds  bool // the thresholds panel is open: the arrows and Esc act on it
 	chooser     bool // the file chooser is open: it owns the keyboard and the wheel (chooser.go)
+	runs        bool // the runs table is open: it takes its keys first
+}
+
+// SetRuns tells the Mapper whether the runs table is open: while it is,
+// it takes its keys before every other panel and the key map (runsKey).
+func (m *Mapper) SetRuns(open bool) { m.runs = open }
+
+// runsKey returns the runs table's command for key k: Up, Down, Home and
+// End move the cursor, Left and Right sort by another column, R turns
+// the order round, Space marks, Enter opens, Esc and Backspace hide it.
+func runsKey(k Key) (Command, bool) {
+	switch k {
+	case KeyUp:
+		return RunsMove(-1), true
+	case KeyDown:
+		return RunsMove(1), true
+	case KeyHome:
+		return RunsMove(-1 << 30), true
+	case KeyEnd:
+		return RunsMove(1 << 30), true
+	case KeyLeft:
+		return RunsSort(-1), true
+	case KeyRight:
+		return RunsSort(1), true
+	case KeyR:
+		return RunsReverse(), true
+	case KeySpace:
+		return RunsMark(), true
+	case KeyEnter:
+		return RunsPick(), true
+	case KeyEscape, KeyBackspace:
+		return RunsToggle(), true
+	}
+	return Command{}, false
 }
 
 // SetList tells the Mapper whether the fault list is open: while it is,
@@ -34,6 +68,9 @@ func (m *Mapper) SetThresholds(open bool) { m.thresholds = open }
 // listKey returns the open panel's command for key k, if a panel is
 // open and k acts on it.
 func (m *Mapper) listKey(k Key) (Command, bool) {
+	if m.runs {
+		return runsKey(k)
+	}
 	if m.thresholds {
 		switch k {
 		case KeyUp:
@@ -106,7 +143,7 @@ func (m *Mapper) keyboard(s *Snapshot, dst []Command) []Command {
 			continue
 		}
 		if c, ok := m.listKey(k); ok && held == 0 {
-			if fires(d, k == KeyUp || k == KeyDown || k == KeyLeft || k == KeyRight) {
+			if fires(d, k == KeyUp || k == KeyDown || (k == KeyLeft || k == KeyRight) && !m.runs) {
 				dst = append(dst, c)
 			}
 			continue

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/render/scenedraw"
+	"github.com/mm2carla/viewer/ui/app"
+)
+
+// The runs table on screen: a panel over the view while it is open, a
+// title with the check's progress, a header of columns (a click sorts by
+// one) and a row a run (a click opens it). The rules are ui/app's
+// (app.RunsTable); this lays it out once a tick and draws that layout.
+
+// runColWidths are the columns' widths in logical pixels at full size,
+// app.RunCols of them: the run's name, town, duration, vehicles, faults,
+// then one a fault kind.
+func runColWidth(c int) float64 {
+	switch c {
+	case app.RunColName:
+		return 230
+	case app.RunColTown:
+		return 120
+	case app.RunColDuration, app.RunColVehicles, app.RunColFaults:
+		return 78
+	}
+	return 82
+}
+
+// runsGutter is the room left of the rows for a mark (A, B), logical
+// pixels.
+const runsGutter = 14
+
+// runsBox is where the runs table goes: its rectangle, the progress
+// bar, the header row, the columns' left edges (and the last one's
+// right) and the rows.
+type runsBox struct {
+	open     bool
+	r        rect
+	progress rect
+	header   rect
+	cols     []float64
+	rows     app.ListBox
+}
+
+// runsPanel lays the runs table out over the view, when it shows.
+func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
+	t := a.RunsTable()
+	p.runs.open = t.Open()
+	if !p.runs.open {
+		return
+	}
+	pad, lh := l.px(panelPad), f.lineH
+	full := 0.0
+	for c := range app.RunCols() {
+		full += l.px(runColWidth(c))
+	}
+	gutter := l.px(runsGutter)
+	w := min(full+2*pad+gutter, l.w-2*l.px(panelMargin))
+	x0 := (l.w - w) / 2
+	y0, bottom := l.view.y0+l.px(panelMargin), l.view.y1-l.px(panelMargin)
+	scale := (w - 2*pad - gutter) / full
+	p.runs.cols = p.runs.cols[:0]
+	x := x0 + pad + gutter
+	for c := range app.RunCols() {
+		p.runs.cols = append(p.runs.cols, x)
+		x += l.px(runColWidth(c)) * scale
+	}
+	p.runs.cols = append(p.runs.cols, x)
+	top := y0 + pad
+	p.runs.progress = rect{x0 + pad, top + lh + l.px(2), x0 + w - pad, top + lh + l.px(5)}
+	p.runs.header = rect{x0 + pad, p.runs.progress.y1 + l.px(6), x0 + w - pad, p.runs.progress.y1 + l.px(6) + lh}
+	rowsTop := p.runs.header.y1 + l.px(2)
+	room := max(int((bottom-pad-rowsTop)/lh), 1)
+	first, shown := t.List().Scroll(room)
+	hgt := rowsTop + float64(max(shown, 1))*lh + pad - y0
+	p.runs.r = p.add(rect{x0, y0, x0 + w, y0 + hgt})
+	p.runs.rows = app.ListBox{X0: x0, X1: x0 + w, Top: rowsTop, RowH: lh, First: first, N: shown}
+}
+
+// runsHeader returns the column of the header under a pixel.
+func (p *panelLayout) runsHeader(x, y float64) (int, bool) {
+	if !p.runs.open || !p.runs.header.contains(x, y) {
+		return 0, false
+	}
+	for c := 0; c+1 < len(p.runs.cols); c++ {
+		if x >= p.runs.cols[c] && x < p.runs.cols[c+1] {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// runsRow returns the table's row under a pixel.
+func (p *panelLayout) runsRow(x, y float64) (int, bool) {
+	if !p.runs.open {
+		return 0, false
+	}
+	return p.runs.rows.Row(x, y)
+}
+
+// runsTable draws the runs table from the layout.
+func (h *hudText) runsTable(g *Game) {
+	rb := &g.pan.runs
+	if !rb.open {
+		return
+	}
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	t := g.app.RunsTable()
+	list := t.List()
+	pad, lh := l.px(panelPad), f.lineH
+	r := rb.r
+	// Opaque: the legend and the labels of the scene must not show
+	// through the rows.
+	ov.rect(0, r, colBar)
+	ov.frame(0, r, max(1, l.s), colPanelEdge)
+	checked, found := t.Progress()
+	h.scratch = append(h.scratch[:0], "Runs in "...)
+	h.scratch = append(h.scratch, t.Folder()...)
+	h.scratch = append(h.scratch, "   "...)
+	switch {
+	case found < 0:
+		h.scratch = append(h.scratch, "looking for recordings..."...)
+	case t.Checking():
+		h.scratch = strconv.AppendInt(h.scratch, int64(checked), 10)
+		h.scratch = append(h.scratch, " of "...)
+		h.scratch = strconv.AppendInt(h.scratch, int64(found), 10)
+		h.scratch = append(h.scratch, " checked"...)
+	default:
+		h.scratch = strconv.AppendInt(h.scratch, int64(found), 10)
+		h.scratch = append(h.scratch, " runs"...)
+	}
+	ty := r.y0 + pad + (lh-faceH(f.bold))/2
+	tw := ov.run(0, h.scratch, r.x0+pad, ty, f.rBold, r.w()-2*pad, colTitle)
+	hint := "faults: the hero's/all   Enter: open at the first fault   Space: mark two to compare   Left/Right, R, click a heading: sort   Esc: hide"
+	ov.str(0, hint, r.x0+pad+tw+l.px(24), ty+(faceH(f.bold)-faceH(f.small))/2, f.rSmall, r.w()-2*pad-tw-l.px(24), colTextDim)
+	pb := rb.progress
+	ov.rect(0, pb, colProgressBg)
+	if found > 0 {
+		ov.rect(0, rect{pb.x0, pb.y0, pb.x0 + pb.w()*float64(checked)/float64(found), pb.y1}, colProgress)
+	}
+	h.runsHeaderRow(g, t)
+	if list.Len() == 0 {
+		ov.str(0, "no recordings found yet", r.x0+pad, rb.rows.Top+(lh-faceH(f.regular))/2, f.rRegular, r.w()-2*pad, colTextDim)
+	}
+	for k := range rb.rows.N {
+		i := rb.rows.First + k
+		y := rb.rows.Top + float64(k)*lh
+		if i == list.Cursor() {
+			ov.rect(0, rect{r.x0 + l.s, y, r.x1 - l.s, y + lh}, colPlayed)
+		}
+		if m := t.Marked(i); m > 0 {
+			ov.rect(0, rect{r.x0 + l.s, y, r.x0 + l.px(4), y + lh}, colAccent)
+			mark := "A"
+			if m == 2 {
+				mark = "B"
+			}
+			ov.str(0, mark, r.x0+pad, y+(lh-faceH(f.bold))/2, f.rBold, 0, colAccent)
+		}
+		h.runsCells(g, list.Lines().Line(i), y, t.Failed(i) != nil)
+	}
+}
+
+// runsHeaderRow draws the columns' headings, the sorted one marked with
+// its direction.
+func (h *hudText) runsHeaderRow(g *Game, t *app.RunsTable) {
+	rb := &g.pan.runs
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	ov.rect(0, rect{rb.header.x0, rb.header.y1, rb.header.x1, rb.header.y1 + max(1, l.s)}, colPanelEdge)
+	col, desc := t.Sort()
+	ty := rb.header.y0 + (rb.header.y1-rb.header.y0-faceH(f.small))/2
+	for c := range app.RunCols() {
+		x0, x1 := rb.cols[c], rb.cols[c+1]
+		h.scratch = append(h.scratch[:0], app.RunColTitle(c)...)
+		clr := colTextDim
+		if c == col {
+			clr = colTitle
+			if desc {
+				h.scratch = append(h.scratch, " v"...)
+			} else {
+				h.scratch = append(h.scratch, " ^"...)
+			}
+		}
+		if k := c - app.RunColKinds; k >= 0 && k < len(faults.Kinds) {
+			sw := l.px(6)
+			ov.rect(0, rect{x0, ty + (faceH(f.small)-sw)/2, x0 + sw, ty + (faceH(f.small)+sw)/2}, scenedraw.FaultColor(faults.Kinds[k]))
+			x0 += sw + l.px(3)
+		}
+		ov.run(0, h.scratch, x0, ty, f.rSmall, x1-x0-l.px(4), clr)
+	}
+}
+
+// runsCells draws one row's tab-separated cells in the columns.
+func (h *hudText) runsCells(g *Game, line []byte, y float64, failed bool) {
+	rb := &g.pan.runs
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	ty := y + (f.lineH-faceH(f.regular))/2
+	for c := 0; c+1 < len(rb.cols) && len(line) > 0; c++ {
+		cell := line
+		rest := []byte(nil)
+		if tab := indexTab(line); tab < len(line) {
+			cell, rest = line[:tab], line[tab+1:]
+		}
+		clr := colText
+		if failed || c > app.RunColName && len(cell) == 1 && cell[0] == '-' {
+			clr = colTextDim
+		}
+		x1 := rb.cols[c+1]
+		if len(rest) == 0 && c == app.RunColTown {
+			x1 = rb.cols[len(rb.cols)-1] // "checking..." spans the row
+		}
+		ov.run(0, cell, rb.cols[c], ty, f.rRegular, x1-rb.cols[c]-l.px(4), clr)
+		line = rest
+	}
+}
