@@ -191,3 +191,16 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = args[1:]
 	}
 }
+
+// parseNoArgs parses the flags of a command that takes no argument
+// (version, licenses) and refuses any.
+func parseNoArgs(env *Env, c *Command, args []string) error {
+	pos, err := Parse(NewFlags(env, c), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return Usagef("takes no arguments")
+	}
+	return nil
+}

@@ -22,15 +22,10 @@ func cmdLicenses() *Command {
 		Usage:   "",
 	}
 	c.Run = func(env *Env, args []string) error {
-		fs := NewFlags(env, c)
-		pos, err := Parse(fs, args)
-		if err != nil {
+		if err := parseNoArgs(env, c, args); err != nil {
 			return err
 		}
-		if len(pos) > 0 {
-			return Usagef("takes no arguments")
-		}
-		_, err = fmt.Fprintf(env.Stdout, "The viewer has CARLA's towns built in (%s): their OpenDRIVE files,\n"+
+		_, err := fmt.Fprintf(env.Stdout, "The viewer has CARLA's towns built in (%s): their OpenDRIVE files,\n"+
 			"from the CARLA project (https://carla.org), under this license:\n\n%s",
 			strings.Join(towns.Builtin(), ", "), towns.License)
 		return err

@@ -152,17 +152,12 @@ func cmdVersion() *Command {
 		Usage:   "",
 	}
 	c.Run = func(env *Env, args []string) error {
-		fs := NewFlags(env, c)
-		pos, err := Parse(fs, args)
-		if err != nil {
+		if err := parseNoArgs(env, c, args); err != nil {
 			return err
-		}
-		if len(pos) > 0 {
-			return Usagef("takes no arguments")
 		}
 		var b strings.Builder
 		readAbout().write(&b)
-		_, err = fmt.Fprint(env.Stdout, b.String())
+		_, err := fmt.Fprint(env.Stdout, b.String())
 		return err
 	}
 	return c
