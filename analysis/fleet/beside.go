@@ -13,7 +13,7 @@ import (
 
 // FindBeside looks beside the recording at recPath for the map of the
 // place its header names (headerMap) when no file is called after it
-// (towns.FindTown looks for TOWN.xodr): an OpenDRIVE map whose own name,
+// (towns.Find looks for TOWN.xodr): an OpenDRIVE map whose own name,
 // the name attribute of its <header>, is that place; else, for a place
 // that is none of CARLA's towns, the one Midtown Madness 2 AI map in the
 // folder. An AI map stores no name (the demo writes "Demo City" only into

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/scene"
@@ -98,33 +97,5 @@ func TestAnalyzeOnly(t *testing.T) {
 	re := all.Refind(th)
 	if re.Assoc != all.Assoc || re.Thresholds != th || re.Recording != all.Recording || re.Faults == all.Faults {
 		t.Error("Refind did not keep the association and take the new thresholds")
-	}
-}
-
-// TestFindTown: the search runs for a recording read from a path, and
-// not at all for one in memory or with the search off.
-func TestFindTown(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "run.log")
-	data := testrec.Bytes(5)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "Town01.xodr"), []byte("<OpenDRIVE/>"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rec, err := Load(context.Background(), FileSource(path), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rec.Close()
-	if tw, ok := FindTown(rec.Source, rec.Recording, ""); !ok || tw.Path != filepath.Join(dir, "Town01.xodr") {
-		t.Errorf("beside the recording: %+v, %v", tw, ok)
-	}
-	if _, ok := FindTown(rec.Source, rec.Recording, towns.MapsOff); ok {
-		t.Error("looked with the search off")
-	}
-	if _, ok := FindTown(BytesSource("run.log", data), rec.Recording, ""); ok {
-		t.Error("looked beside a recording in memory")
 	}
 }

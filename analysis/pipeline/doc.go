@@ -15,8 +15,9 @@
 //     Open opens a Source and sniffs it (a few bytes), and Input.Load
 //     reads it whole: a map decoded, a recording indexed. Input.LoadAt
 //     opens a recording for one moment only (scene.OpenAt).
-//   - FindTown looks for the town map a recording names when no map was
-//     given (package towns' search).
+//   - LoadTown finds and loads the town map a recording names when no
+//     map was given (package towns' search: beside it, the maps folder,
+//     a CARLA installation, the built-in towns).
 //   - LaneMap is the one rule that turns an open map into the lane map
 //     the analysis places vehicles on.
 //   - Analyze associates the vehicles with the lanes and finds the

@@ -8,19 +8,6 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// FindTown looks for the town map that the recording rec, read from src,
-// names, beside the recording and in mapsDir only (the first search, kept
-// for its callers). New callers use LoadTown, which also looks in a CARLA
-// installation and among the built-in towns.
-//
-// Deprecated: use LoadTown.
-func FindTown(src Source, rec *scene.Recording, mapsDir string) (towns.Town, bool) {
-	if rec == nil || src.Path == "" || mapsDir == towns.MapsOff {
-		return towns.Town{}, false
-	}
-	return towns.FindTown(src.Path, rec.Header().Map, mapsDir), true
-}
-
 // LoadTown finds and loads the map of the town that the recording rec,
 // read from src, names, for when no map was given: package towns' search
 // (beside the recording, the maps folder, a CARLA installation, then the

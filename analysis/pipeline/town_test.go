@@ -52,6 +52,21 @@ func TestLoadTown(t *testing.T) {
 			t.Fatalf("map %v from %v: %s", m, res.From, res.Notice())
 		}
 	})
+	t.Run("the file beside wins over the built-in town", func(t *testing.T) {
+		src, rec := townRun(t, "Town02")
+		data, err := towns.BuiltinData("Town02")
+		if err != nil {
+			t.Fatal(err)
+		}
+		beside := filepath.Join(filepath.Dir(src.Path), "Town02.xodr")
+		if err := os.WriteFile(beside, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, res := LoadTown(ctx, src, rec.Recording, towns.Options{})
+		if m == nil || res.From != towns.Beside || m.Source.Path != beside {
+			t.Fatalf("map %v from %v: %s", m, res.From, res.Notice())
+		}
+	})
 	t.Run("off", func(t *testing.T) {
 		src, rec := townRun(t, "Town02")
 		if m, res := LoadTown(ctx, src, rec.Recording, towns.Options{MapsDir: towns.MapsOff}); m != nil || res.Found() {
