@@ -25,7 +25,6 @@
 package app
 
 import (
-	"io"
 	"path/filepath"
 	"time"
 
@@ -70,21 +69,17 @@ type App struct {
 	mapJob, recJob *loader.Job    // what is loading (nil: nothing)
 	previewOf      *loader.Job    // the load whose preview is shown (nil: none)
 	loadOpt        loader.Options
-	reloadJob      *loader.Job   // the recording being read again (reload.go): it keeps the view
-	watchA, watchB *fileWatch    // the open recordings' files (watch.go)
-	watchEvery     time.Duration // how often they are looked at (watchEvery); tests shorten it
-	wake           func()        // wakes the window's idle loop (SetWake); nil: none
-	mapsDir        string        // where a recording's town map is looked for (town.go)
-	town           towns.Result  // the last search for a recording's town (town.go)
-	export         *exportJob    // the clip being exported (export.go), nil: none
-	names          string        // the open files, for the title and status
-	recNote        string        // why the recording is incomplete, for the status
+	reloadJob      *loader.Job // the recording being read again (reload.go): it keeps the view
+	watch          watches     // the open recordings' files (watch.go)
+	wake           func()      // wakes the window's idle loop (SetWake); nil: none
+	tw             townSearch  // where a recording's town is looked for, and the last search (town.go)
+	export         *exportJob  // the clip being exported (export.go), nil: none
+	names          string      // the open files, for the title and status
+	recNote        string      // why the recording is incomplete, for the status
 
-	layers      [input.NumLayers]bool
-	legendShort bool // the legend shows collapsed (8 steps whole, collapsed, hidden)
+	lay         layerState
 	help        bool
-	notices     []Notice
-	log         io.Writer // where warnings and errors are written too (SetLog); nil: nowhere
+	notes       noticeBoard
 	fps         float64
 	settingsGen int // counts changes of remembered settings
 	contentGen  int // counts changes of what is open (for the title)
@@ -147,15 +142,15 @@ func New(s settings.Settings, p Picker) *App {
 	if p == nil {
 		p = &GeomPicker{}
 	}
-	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watchEvery: watchEvery, mapsDir: s.MapsDir,
+	a := &App{sel: selection{picker: p}, rp: replay{speed: 1}, loadOpt: loader.DefaultOptions(), watch: watches{every: watchEvery}, tw: townSearch{dir: s.MapsDir},
 		recent: s.Recent}
 	a.an.init(s)
 	a.cmp.threshold = divergenceOf(s.Divergence)
 	a.cam.init(s.TopDown)
 	for l := range input.NumLayers {
-		a.layers[l] = l != input.LayerPaths // cluttered: on demand
+		a.lay.on[l] = l != input.LayerPaths // cluttered: on demand
 		if on, ok := s.Layers[l.String()]; ok {
-			a.layers[l] = on
+			a.lay.on[l] = on
 		}
 	}
 	a.rp.stepAll = s.StepEvents
@@ -253,7 +248,7 @@ func (a *App) Close() {
 	a.stopRuns()
 	a.recRes.Close()
 	a.CloseCompare()
-	a.watchA.stop()
+	a.watch.a.stop()
 	a.chooser.close()
 }
 
@@ -500,8 +495,8 @@ func (a *App) Busy() bool {
 		a.cam.framePending || a.interaction < TPS {
 		return true
 	}
-	for i := range a.notices {
-		if a.notices[i].Level == Info {
+	for i := range a.notes.list {
+		if a.notes.list[i].Level == Info {
 			return true
 		}
 	}
@@ -522,7 +517,7 @@ func (a *App) View() *render.View { return &a.cam.view }
 func (a *App) TopDown() bool { return a.cam.topDown }
 
 // LayerOn reports whether a layer shows.
-func (a *App) LayerOn(l input.Layer) bool { return l < input.NumLayers && a.layers[l] }
+func (a *App) LayerOn(l input.Layer) bool { return l < input.NumLayers && a.lay.on[l] }
 
 // Help reports whether the help overlay shows.
 func (a *App) Help() bool { return a.help }
@@ -546,10 +541,10 @@ func (a *App) HoveredElement() Element { return a.sel.hover }
 // adds its size).
 func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
-		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.mapsDir, Divergence: a.cmp.threshold,
+		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.tw.dir, Divergence: a.cmp.threshold,
 		StepEvents: a.rp.stepAll, Recent: a.recent}
 	for l := range input.NumLayers {
-		s.Layers[l.String()] = a.layers[l]
+		s.Layers[l.String()] = a.lay.on[l]
 	}
 	return s
 }
@@ -561,3 +556,24 @@ func (a *App) SettingsGen() int { return a.settingsGen }
 // Touch tells the app there was input (a mouse move, a key held): the
 // window keeps rendering every frame for a second after it.
 func (a *App) Touch() { a.interaction = 0 }
+
+// layerState is which layers show, and whether the legend shows
+// collapsed (8 steps whole, collapsed, hidden).
+type layerState struct {
+	on    [input.NumLayers]bool
+	short bool
+}
+
+// watches are the open recordings' files (watch.go) and how often they
+// are looked at (watchEvery; tests shorten it).
+type watches struct {
+	a, b  *fileWatch
+	every time.Duration
+}
+
+// townSearch is where a recording's town map is looked for (towns.MapsOff:
+// nowhere) and the last search made (town.go).
+type townSearch struct {
+	dir  string
+	last towns.Result
+}

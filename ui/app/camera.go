@@ -245,7 +245,7 @@ func (a *App) frameAll() {
 // when the Legend layer is on and the picker knows (LegendPlacer).
 func (a *App) legendRect() (render.Rect, bool) {
 	lp, ok := a.sel.picker.(LegendPlacer)
-	if !ok || !a.layers[input.LayerLegend] {
+	if !ok || !a.lay.on[input.LayerLegend] {
 		return render.Rect{}, false
 	}
 	return lp.LegendRect(a.cam.vp, a.Map(), a.State())

@@ -207,9 +207,9 @@ func (a *App) toggleLayer(l input.Layer) {
 	if l == input.LayerLegend && a.stepLegend() {
 		return
 	}
-	a.layers[l] = !a.layers[l]
+	a.lay.on[l] = !a.lay.on[l]
 	a.settingsGen++
-	if a.layers[l] {
+	if a.lay.on[l] {
 		a.notify(Info, l.String()+" shown")
 	} else {
 		a.notify(Info, l.String()+" hidden")
@@ -280,11 +280,11 @@ func (a *App) pickHover() {
 // column (true); collapsed, it is hidden and the next 8 shows it whole
 // (false: toggleLayer hides it).
 func (a *App) stepLegend() bool {
-	if !a.layers[input.LayerLegend] {
+	if !a.lay.on[input.LayerLegend] {
 		return false
 	}
-	a.legendShort = !a.legendShort
-	if a.legendShort {
+	a.lay.short = !a.lay.short
+	if a.lay.short {
 		a.notify(Info, "legend collapsed (8 again hides it)")
 		return true
 	}
@@ -292,4 +292,4 @@ func (a *App) stepLegend() bool {
 }
 
 // LegendShort reports whether the legend shows collapsed.
-func (a *App) LegendShort() bool { return a.legendShort }
+func (a *App) LegendShort() bool { return a.lay.short }

@@ -215,7 +215,7 @@ func (a *App) SetOffset(s float64) {
 // the clock spans A alone again.
 func (a *App) CloseCompare() {
 	had := a.cmp.close()
-	a.rewatch(&a.watchB, "", "")
+	a.rewatch(&a.watch.b, "", "")
 	if had {
 		a.respanClock()
 		a.contentChanged()
@@ -306,7 +306,7 @@ func (a *App) showPreviewB(j *loader.Job) {
 // showB puts res on screen as run B; partial: it is the start of B only.
 func (a *App) showB(res *loader.Result, partial bool) {
 	a.cmp.res.Close()
-	a.rewatch(&a.watchB, res.Source.Name, res.Source.Path)
+	a.rewatch(&a.watch.b, res.Source.Name, res.Source.Path)
 	a.cmp.res, a.cmp.partial, a.cmp.stateOK, a.cmp.stateErr = res, partial, false, nil
 	a.respanClock()
 	a.contentChanged()

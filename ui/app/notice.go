@@ -30,7 +30,14 @@ var levelNames = [...]string{"info", "warning", "error"}
 // on w: a user who started the viewer from a terminal looks there, and
 // a notice goes away after a while. A notice renewed while still shown
 // is not written again.
-func (a *App) SetLog(w io.Writer) { a.log = w }
+func (a *App) SetLog(w io.Writer) { a.notes.log = w }
+
+// noticeBoard is the notices on screen and where warnings and errors are
+// written too (SetLog; nil: nowhere).
+type noticeBoard struct {
+	list []Notice
+	log  io.Writer
+}
 
 // Notice is a message shown in the window's corner.
 type Notice struct {
@@ -40,7 +47,7 @@ type Notice struct {
 }
 
 // Notices returns the notices on screen, oldest first (read-only).
-func (a *App) Notices() []Notice { return a.notices }
+func (a *App) Notices() []Notice { return a.notes.list }
 
 // notify adds a notice; an identical one already shown is renewed rather
 // than repeated, and the oldest one goes when there are too many.
@@ -52,36 +59,36 @@ func (a *App) notify(l Level, text string) {
 	case Error:
 		left = errorTicks
 	}
-	for i := range a.notices {
-		if a.notices[i].Text == text {
-			a.notices[i].Left = left
+	for i := range a.notes.list {
+		if a.notes.list[i].Text == text {
+			a.notes.list[i].Left = left
 			return
 		}
 	}
-	if l != Info && a.log != nil {
-		fmt.Fprintf(a.log, "viewer: %s: %s\n", levelNames[l], text)
+	if l != Info && a.notes.log != nil {
+		fmt.Fprintf(a.notes.log, "viewer: %s: %s\n", levelNames[l], text)
 	}
-	if len(a.notices) == maxNotices {
-		a.notices = append(a.notices[:0], a.notices[1:]...)
+	if len(a.notes.list) == maxNotices {
+		a.notes.list = append(a.notes.list[:0], a.notes.list[1:]...)
 	}
-	a.notices = append(a.notices, Notice{Level: l, Text: text, Left: left})
+	a.notes.list = append(a.notes.list, Notice{Level: l, Text: text, Left: left})
 }
 
 // ageNotices counts one tick off every notice and drops the expired.
 func (a *App) ageNotices() {
 	n := 0
-	for _, x := range a.notices {
+	for _, x := range a.notes.list {
 		x.Left--
 		if x.Left > 0 {
-			a.notices[n] = x
+			a.notes.list[n] = x
 			n++
 		}
 	}
-	a.notices = a.notices[:n]
+	a.notes.list = a.notes.list[:n]
 }
 
 // DismissNotices removes every notice (Esc with nothing selected).
-func (a *App) DismissNotices() { a.notices = a.notices[:0] }
+func (a *App) DismissNotices() { a.notes.list = a.notes.list[:0] }
 
 // Notify shows a notice (the window's own messages: the file dialog, a
 // screenshot written).

@@ -105,7 +105,7 @@ func (a *App) show(res *loader.Result, keep bool) bool {
 		clock.Apply(playback.ToggleLoop())
 	}
 	a.recRes.Close()
-	a.rewatch(&a.watchA, res.Source.Name, res.Source.Path)
+	a.rewatch(&a.watch.a, res.Source.Name, res.Source.Path)
 	a.recRes, a.rp.clock = res, clock
 	a.rp.blocked = movingSpans(rec.Events())
 	a.setClockEvents()

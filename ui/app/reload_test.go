@@ -128,7 +128,7 @@ func TestWatchSaysChanged(t *testing.T) {
 	}
 	a := New(settings.Settings{}, nil)
 	defer a.Close()
-	a.watchEvery = 2 * time.Millisecond
+	a.watch.every = 2 * time.Millisecond
 	var woken atomic.Int32
 	a.SetWake(func() { woken.Add(1) })
 	a.Open(loader.FileSource(path))

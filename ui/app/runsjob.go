@@ -108,7 +108,7 @@ func (a *App) openRuns(folders []string) {
 		a.runs.folder = folders[0]
 	}
 	a.closeListsBut(nil)
-	a.runs.job = startRuns(folders, fleet.Options{Thresholds: a.an.thresholds, MapsDir: a.mapsDir})
+	a.runs.job = startRuns(folders, fleet.Options{Thresholds: a.an.thresholds, MapsDir: a.tw.dir})
 }
 
 // pollRuns takes the runs checked since the last tick, and goes where

@@ -16,14 +16,14 @@ import (
 // SetMapsDir sets the folder the recording's town map is looked for in
 // ("" none, towns.MapsOff: no search at all). It is remembered.
 func (a *App) SetMapsDir(dir string) {
-	if dir != a.mapsDir {
-		a.mapsDir = dir
+	if dir != a.tw.dir {
+		a.tw.dir = dir
 		a.settingsGen++
 	}
 }
 
 // MapsDir returns the folder the recording's town map is looked for in.
-func (a *App) MapsDir() string { return a.mapsDir }
+func (a *App) MapsDir() string { return a.tw.dir }
 
 // openTown finds and opens the town map of the recording res when no map
 // is open or loading, or the open one is a town found for an earlier
@@ -39,10 +39,10 @@ func (a *App) openTown(res *loader.Result) {
 		}
 		return
 	}
-	if a.mapRes != nil && towns.TownName(header) == a.town.Town {
+	if a.mapRes != nil && towns.TownName(header) == a.tw.last.Town {
 		return // the town found for the last recording is this one's too
 	}
-	a.town = towns.Find(res.Source.Path, header, towns.OptionsFromEnv(a.mapsDir))
+	a.tw.last = towns.Find(res.Source.Path, header, towns.OptionsFromEnv(a.tw.dir))
 	a.openFoundTown()
 }
 
@@ -59,12 +59,12 @@ func (a *App) openMapSource() loader.Source {
 
 // isTown reports whether src is the town map the search opened.
 func (a *App) isTown(src loader.Source) bool {
-	return a.town.Found() && src.Name == a.town.Name && src.Path == a.town.Path
+	return a.tw.last.Found() && src.Name == a.tw.last.Name && src.Path == a.tw.last.Path
 }
 
 // openFoundTown says what the search found and opens it.
 func (a *App) openFoundTown() {
-	t := a.town
+	t := a.tw.last
 	if n := t.Notice(); n != "" {
 		level := Info
 		if t.Warn() {
@@ -84,7 +84,7 @@ func (a *App) townFailed(res *loader.Result) bool {
 	if res.Err == nil || !a.isTown(res.Source) {
 		return false
 	}
-	a.town = a.town.Fallback(res.Err)
+	a.tw.last = a.tw.last.Fallback(res.Err)
 	a.openFoundTown()
 	return true
 }

@@ -109,13 +109,13 @@ func (a *App) rewatch(w **fileWatch, name, path string) {
 	(*w).stop()
 	*w = nil
 	if path != "" {
-		*w = watchFile(name, path, a.watchEvery, a.wake)
+		*w = watchFile(name, path, a.watch.every, a.wake)
 	}
 }
 
 // pollWatches says when an open recording's file changed.
 func (a *App) pollWatches() {
-	for _, w := range [...]*fileWatch{a.watchA, a.watchB} {
+	for _, w := range [...]*fileWatch{a.watch.a, a.watch.b} {
 		if w.take() {
 			a.notify(Info, w.name+" changed on disk: Ctrl+R reads it again")
 		}
