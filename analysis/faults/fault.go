@@ -181,3 +181,34 @@ func (f *Fault) AppendWith(b []byte) []byte {
 	}
 	return AppendOther(append(b, "with "...), f.Other, f.OtherBlueprint)
 }
+
+// MapNumbers is where a fault began in the map file's own numbers, as the
+// reports print it (viewer check's text and JSON, a fleet's JSON lines and
+// Parquet): nil for what does not apply or without a map.
+type MapNumbers struct {
+	Road         *int
+	Side         *string
+	Lane         *int
+	Intersection *int
+}
+
+// Numbers returns where f began on m in m's own numbers.
+func (f *Fault) Numbers(m lanes.Map) MapNumbers {
+	var n MapNumbers
+	if m == nil {
+		return n
+	}
+	if f.Road >= 0 {
+		id := m.RoadID(f.Road)
+		n.Road = &id
+		if f.HasLane {
+			side, lane := f.Lane.Side.String(), int(f.Lane.Lane)
+			n.Side, n.Lane = &side, &lane
+		}
+	}
+	if f.Intersection >= 0 {
+		id := m.IntersectionID(f.Intersection)
+		n.Intersection = &id
+	}
+	return n
+}

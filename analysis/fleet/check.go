@@ -182,18 +182,8 @@ func newFault(f *faults.Fault, lm lanes.Map, hero bool) Fault {
 			out.OtherBlueprint = &b
 		}
 	}
-	if lm != nil && f.Road >= 0 {
-		id := lm.RoadID(f.Road)
-		out.Road = &id
-		if f.HasLane {
-			side, lane := f.Lane.Side.String(), int(f.Lane.Lane)
-			out.Side, out.Lane = &side, &lane
-		}
-	}
-	if lm != nil && f.Intersection >= 0 {
-		id := lm.IntersectionID(f.Intersection)
-		out.Intersection = &id
-	}
+	n := f.Numbers(lm)
+	out.Road, out.Side, out.Lane, out.Intersection = n.Road, n.Side, n.Lane, n.Intersection
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/bai"
 	"github.com/mm2carla/viewer/ui/app"
@@ -121,8 +122,8 @@ func windowFaults(t *testing.T, files []string, th map[string]float64) ([]string
 	}
 	var lines []string
 	for _, f := range a.Faults() {
-		lines = append(lines, faultLine(f.Kind.String(), f.Actor, roundDecimals(f.Start, 3), roundDecimals(f.End, 3),
-			roundDecimals(f.Worst, 3)))
+		lines = append(lines, faultLine(f.Kind.String(), f.Actor, fleet.Round(f.Start, 3), fleet.Round(f.End, 3),
+			fleet.Round(f.Worst, 3)))
 	}
 	return lines, a.Association().Map != nil
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/analysis/towns"
@@ -301,21 +302,11 @@ func newCheckReport(sc *shotScene, m lanes.Map, r *faults.Result) *checkReport {
 		f := &r.Faults[i]
 		loc := scene.ToUnreal(f.Location)
 		cf := checkFault{Kind: f.Kind.String(), Actor: f.Actor, Blueprint: f.Blueprint, Other: otherOf(f),
-			Start: roundDecimals(f.Start, 3), End: roundDecimals(f.End, 3), Worst: roundDecimals(f.Worst, 3),
-			Location: [3]float64{roundDecimals(loc.X, 1), roundDecimals(loc.Y, 1), roundDecimals(loc.Z, 1)},
+			Start: fleet.Round(f.Start, 3), End: fleet.Round(f.End, 3), Worst: fleet.Round(f.Worst, 3),
+			Location: [3]float64{fleet.Round(loc.X, 1), fleet.Round(loc.Y, 1), fleet.Round(loc.Z, 1)},
 			unit:     f.Kind.Unit(), place: f.Place}
-		if m != nil && f.Road >= 0 {
-			id := m.RoadID(f.Road)
-			cf.Road = &id
-			if f.HasLane {
-				side, lane := f.Lane.Side.String(), int(f.Lane.Lane)
-				cf.Side, cf.Lane = &side, &lane
-			}
-		}
-		if m != nil && f.Intersection >= 0 {
-			id := m.IntersectionID(f.Intersection)
-			cf.Intersection = &id
-		}
+		n := f.Numbers(m)
+		cf.Road, cf.Side, cf.Lane, cf.Intersection = n.Road, n.Side, n.Lane, n.Intersection
 		rep.Faults = append(rep.Faults, cf)
 	}
 	return rep

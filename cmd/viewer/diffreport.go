@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/compare"
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -66,8 +67,8 @@ func newDiffReport(a, b string, d *compare.Divergence, threshold float64, evA, e
 		pd := &d.Pairs[k]
 		la, lb, _ := d.Locations(k, pd.PeakFrame)
 		rep.Actors = append(rep.Actors, diffActor{AID: m.A.Actors[p.A].ID, BID: m.B.Actors[p.B].ID,
-			Blueprint: m.A.Actors[p.A].Blueprint, FirstDiverges: roundDecimals(d.Times[f], 3),
-			MaxDivergence: roundDecimals(pd.Peak, 3), MaxAt: roundDecimals(d.Times[pd.PeakFrame], 3),
+			Blueprint: m.A.Actors[p.A].Blueprint, FirstDiverges: fleet.Round(d.Times[f], 3),
+			MaxDivergence: fleet.Round(pd.Peak, 3), MaxAt: fleet.Round(d.Times[pd.PeakFrame], 3),
 			ALocation: unrealCM(la), BLocation: unrealCM(lb), by: p.By})
 	}
 	rep.OnlyInA, rep.onlyA = lone(m.A, m.OnlyA)
@@ -80,7 +81,7 @@ func newDiffReport(a, b string, d *compare.Divergence, threshold float64, evA, e
 // unrealCM converts a world position to the file's centimetres and axes.
 func unrealCM(p mgl64.Vec3) [3]float64 {
 	u := scene.ToUnreal(p)
-	return [3]float64{roundDecimals(u.X, 1), roundDecimals(u.Y, 1), roundDecimals(u.Z, 1)}
+	return [3]float64{fleet.Round(u.X, 1), fleet.Round(u.Y, 1), fleet.Round(u.Z, 1)}
 }
 
 // lone lists the unmatched actors of a run: their ids (each once,
@@ -101,7 +102,7 @@ func lone(r *compare.Run, idx []int) ([]uint32, []diffLone) {
 func printedEvents(evs []compare.Event) []diffEvent {
 	out := []diffEvent{}
 	for _, e := range evs {
-		out = append(out, diffEvent{Kind: e.Kind, Time: roundDecimals(e.Time, 3), Actors: e.Actors})
+		out = append(out, diffEvent{Kind: e.Kind, Time: fleet.Round(e.Time, 3), Actors: e.Actors})
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/leaderboard"
 	"github.com/mm2carla/viewer/scene"
@@ -311,27 +312,27 @@ func (rep *leaderboardReport) writeJSON(w io.Writer) error {
 	r := rep.res
 	doc := lbJSON{Recording: rep.Recording, Map: rep.Map, Leaderboard: r.Version.String(),
 		Hero: lbHero{r.Hero, r.Blueprint}, Infractions: rep.messages(), Events: []lbEvent{},
-		Scores: lbScores{Penalty: roundDecimals(r.Penalty, 6)}, NotPred: r.Version.NotPredicted()}
+		Scores: lbScores{Penalty: fleet.Round(r.Penalty, 6)}, NotPred: r.Version.NotPredicted()}
 	if r.LaneRules {
 		doc.Lights = &lbLights{r.LightsBySignal, r.LightsByPlace, r.StopsBySignal, r.StopsByPlace}
 	}
 	if rt := r.Route; rt != nil {
 		id, st := rt.ID, rep.status()
-		comp, composed := roundDecimals(rt.Completion, 6), roundDecimals(rt.Score.Composed, 6)
+		comp, composed := fleet.Round(rt.Completion, 6), fleet.Round(rt.Score.Composed, 6)
 		doc.RouteID, doc.Status = &id, &st
 		doc.Scores.Route, doc.Scores.Composed = &comp, &composed
-		doc.Meta = &lbMeta{RouteLength: roundDecimals(rt.Length, 3)}
+		doc.Meta = &lbMeta{RouteLength: fleet.Round(rt.Length, 3)}
 	}
 	for _, f := range r.Infractions {
 		x, y, z := scene.ToCarla(f.Location)
-		e := lbEvent{Key: f.Kind.Key(), Time: roundDecimals(f.Time, 3), Message: f.Message,
-			Location: [3]float64{roundDecimals(x, 3), roundDecimals(y, 3), roundDecimals(z, 3)}}
+		e := lbEvent{Key: f.Kind.Key(), Time: fleet.Round(f.Time, 3), Message: f.Message,
+			Location: [3]float64{fleet.Round(x, 3), fleet.Round(y, 3), fleet.Round(z, 3)}}
 		if f.Other != 0 {
 			o := f.Other
 			e.Other = &o
 		}
 		if f.Kind == leaderboard.OutsideRouteLanes {
-			p := roundDecimals(f.Percentage, 3)
+			p := fleet.Round(f.Percentage, 3)
 			e.Percentage = &p
 		}
 		doc.Events = append(doc.Events, e)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/format/recorder"
@@ -210,18 +211,6 @@ type stateLight struct {
 	State string `json:"state"`
 }
 
-// roundDecimals keeps the given number of decimals: far below what a recording
-// resolves (its float32s carry about 0.01 cm at town scale), and enough to
-// print the same on every machine. Going through the decimal text gives
-// the float that prints as that text (no 89.99980000000001).
-func roundDecimals(x float64, decimals int) float64 {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
-	if r == 0 {
-		return 0 // no "-0"
-	}
-	return r
-}
-
 func newStateReport(s *scene.State) *stateReport {
 	rep := &stateReport{Time: s.Time, Frame: s.FrameID, FrameIndex: s.Frame, Problems: s.Problems,
 		Actors: make([]stateActor, 0, len(s.Actors)), Lights: []stateLight{}}
@@ -231,9 +220,9 @@ func newStateReport(s *scene.State) *stateReport {
 		rot := scene.ToUnrealRotation(a.World.Rotation)
 		rep.Actors = append(rep.Actors, stateActor{
 			ID: a.ID, Type: uint8(a.Type), Blueprint: a.Blueprint, Parent: a.Parent, Hero: a.Hero,
-			Location: [3]float64{roundDecimals(loc.X, 3), roundDecimals(loc.Y, 3), roundDecimals(loc.Z, 3)},
-			Rotation: [3]float64{roundDecimals(rot.X, 4), roundDecimals(rot.Y, 4), roundDecimals(rot.Z, 4)},
-			Speed:    roundDecimals(a.Speed, 3),
+			Location: [3]float64{fleet.Round(loc.X, 3), fleet.Round(loc.Y, 3), fleet.Round(loc.Z, 3)},
+			Rotation: [3]float64{fleet.Round(rot.X, 4), fleet.Round(rot.Y, 4), fleet.Round(rot.Z, 4)},
+			Speed:    fleet.Round(a.Speed, 3),
 		})
 		if a.TrafficLight != nil {
 			rep.Lights = append(rep.Lights, stateLight{ID: a.ID, State: a.TrafficLight.State.String()})
@@ -259,9 +248,9 @@ func (rep *stateReport) place(s *scene.State, m lanes.Map) {
 			ra.Intersection = &id
 		case smp.Place == lanes.OnRoad && smp.HasLane:
 			ra.Lane = &stateLane{Road: m.RoadID(smp.Road), Side: smp.Lane.Side.String(), Lane: int(smp.Lane.Lane),
-				Offset: roundDecimals(smp.Offset, 3)}
+				Offset: fleet.Round(smp.Offset, 3)}
 			if !math.IsNaN(smp.HeadingError) {
-				h := roundDecimals(smp.HeadingError, 2)
+				h := fleet.Round(smp.HeadingError, 2)
 				ra.Lane.HeadingError = &h
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/scene"
@@ -165,19 +166,19 @@ func appendTrackRows(rows []trackRow, rec *scene.Recording, m lanes.Map, tr *lan
 	for i := range tr.Len() {
 		tr.Read(i, &s)
 		loc := scene.ToUnreal(s.Pos)
-		r := trackRow{Actor: tr.ID, Time: roundDecimals(s.Time, 4), Frame: frames[tr.First+i].Frame,
-			Location: [3]float64{roundDecimals(loc.X, 1), roundDecimals(loc.Y, 1), roundDecimals(loc.Z, 1)},
-			Yaw:      roundDecimals(scene.ToUnrealRotation(scene.Rotation{Yaw: s.Yaw}).Z, 2),
-			Speed:    roundDecimals(s.Speed, 3), Place: placeName(s.Place)}
+		r := trackRow{Actor: tr.ID, Time: fleet.Round(s.Time, 4), Frame: frames[tr.First+i].Frame,
+			Location: [3]float64{fleet.Round(loc.X, 1), fleet.Round(loc.Y, 1), fleet.Round(loc.Z, 1)},
+			Yaw:      fleet.Round(scene.ToUnrealRotation(scene.Rotation{Yaw: s.Yaw}).Z, 2),
+			Speed:    fleet.Round(s.Speed, 3), Place: placeName(s.Place)}
 		switch s.Place {
 		case lanes.OnRoad:
-			road, along := m.RoadID(s.Road), roundDecimals(s.Along, 2)
+			road, along := m.RoadID(s.Road), fleet.Round(s.Along, 2)
 			r.Road, r.Along = &road, &along
 			if s.HasLane {
-				side, lane, off := s.Lane.Side.String(), int(s.Lane.Lane), roundDecimals(s.Offset, 3)
+				side, lane, off := s.Lane.Side.String(), int(s.Lane.Lane), fleet.Round(s.Offset, 3)
 				r.Side, r.Lane, r.Offset = &side, &lane, &off
 				if !math.IsNaN(s.HeadingError) {
-					h := roundDecimals(s.HeadingError, 2)
+					h := fleet.Round(s.HeadingError, 2)
 					r.HeadingError = &h
 				}
 			}
