@@ -232,7 +232,7 @@ func (rep *leaderboardReport) writeText(w io.Writer) error {
 	if rep.Map != nil {
 		on = "on " + *rep.Map
 	}
-	bw.printf("Leaderboard %s prediction for hero %d %s in %s %s; times in seconds.\n",
+	bw.printf("Leaderboard %s prediction for actor %d %s in %s %s; times in seconds.\n",
 		r.Version, r.Hero, r.Blueprint, rep.Recording, on)
 	bw.printf("%s.\n", rep.lightsText())
 	if r.Ended != "" {

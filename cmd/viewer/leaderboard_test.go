@@ -54,7 +54,7 @@ func TestCheckLeaderboard(t *testing.T) {
 	if code != ExitFaults {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"Leaderboard 1.0 prediction for hero 7 vehicle.tesla.model3",
+	for _, want := range []string{"Leaderboard 1.0 prediction for actor 7 vehicle.tesla.model3",
 		"lights tied to 0 junction entries by the map's OpenDRIVE signals and 1 by place",
 		"collisions_vehicle     Agent collided against object with type=vehicle.audi.a2 and id=8 at (x=",
 		"red_light              Agent ran a red light 900 at (x=97.0, y=6.0, z=0.0)",
@@ -228,5 +228,36 @@ func TestCheckLeaderboardReal(t *testing.T) {
 		if doc.Lights.BySignal != 36 || doc.Lights.ByPlace != 0 || len(doc.Events) != 0 || doc.Scores["score_penalty"] != 1 {
 			t.Errorf("%s: %+v", rf.tag, doc)
 		}
+	}
+}
+
+// TestCheckLeaderboardTownDemo: on the demo's traffic on CARLA's Town10HD
+// (2 minutes, seed 1), the rogue's staged red light is a red_light for
+// the leaderboard too, a little later (its tail, not its front, crosses
+// the stop line), with the town's lights tied by its signals; the hero,
+// rear-ended while it stands, has no collision the leaderboard counts.
+func TestCheckLeaderboardTownDemo(t *testing.T) {
+	xodr := filepath.Join(carlaDir, "towns", "Town10HD.xodr")
+	realFile(t, filepath.Join("towns", "Town10HD.xodr"))
+	dir := t.TempDir()
+	code, out, errOut := runQuery("demo", "--map", "Town10HD", "--out", dir, "--minutes", "2")
+	if code != ExitOK {
+		t.Fatalf("demo: exit %d: %s", code, errOut)
+	}
+	var rogue string
+	if _, err := fmt.Sscanf(out[strings.Index(out, "rogue vehicle "):], "rogue vehicle %s", &rogue); err != nil {
+		t.Fatalf("no rogue in %q", out)
+	}
+	log := filepath.Join(dir, "traffic.log")
+	_, own, _ := runQuery("check", "--actor", rogue, log, xodr)
+	_, lb, errOut := runQuery("check", "--rules", "leaderboard", "--actor", rogue, log, xodr)
+	if !strings.Contains(own, "\nred-light    1\n") || !strings.Contains(lb, "\nred_light              1\n") ||
+		!strings.Contains(lb, "by the map's OpenDRIVE signals and 0 by place") {
+		t.Errorf("rogue %s: check says\n%s\nthe leaderboard profile says (stderr %q)\n%s", rogue, own, errOut, lb)
+	}
+	_, own, _ = runQuery("check", "--actor", "hero", log, xodr)
+	code, lb, _ = runQuery("check", "--rules", "leaderboard", log, xodr)
+	if !strings.Contains(own, "\ncollision    1\n") || code != ExitOK || !strings.Contains(lb, "\ncollisions_vehicle     0\n") {
+		t.Errorf("hero: check says\n%s\nthe leaderboard profile (exit %d) says\n%s", own, code, lb)
 	}
 }
