@@ -1,6 +1,8 @@
 package app
 
 import (
+	"errors"
+
 	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -23,27 +25,64 @@ import (
 // map that is loading.
 
 // townJob is one search for a recording's town, or its going on past a
-// damaged file (towns.Result.Fallback), running off the UI goroutine.
+// damaged file (towns.Result.Fallback), running off the UI goroutine,
+// which also opens and sniffs the town found (pipeline.Open) for the
+// loader to take over.
 type townJob struct {
-	done chan towns.Result // holds the result once the search is done
-	name string            // the recording's, for the progress box
+	done chan townFound // holds the result once the search is done
+	name string         // the recording's, for the progress box
+}
+
+// townFound is a town search's result, and the map it found opened.
+type townFound struct {
+	t   towns.Result
+	in  *pipeline.Input // nil when none was found, or with err
+	err error           // why the map found could not be opened
 }
 
 // startTownJob runs find, the search for the town of the recording
 // called name, in a new goroutine.
 func startTownJob(name string, find func() towns.Result) *townJob {
-	j := &townJob{done: make(chan towns.Result, 1), name: name} // buffered: a search dropped never blocks
-	go func() { j.done <- find() }()
+	j := &townJob{done: make(chan townFound, 1), name: name} // buffered: a search dropped never blocks
+	go func() {
+		f := townFound{t: find()}
+		if f.t.Found() {
+			f.in, f.err = pipeline.Open(townSource(f.t))
+		}
+		j.done <- f
+	}()
 	return j
 }
 
+// townSource is the source a town found is loaded from.
+func townSource(t towns.Result) loader.Source {
+	return loader.Source{Name: t.Name, Path: t.Path, Data: t.Data}
+}
+
 // result returns the search's result once it is done, without waiting.
-func (j *townJob) result() (towns.Result, bool) {
+func (j *townJob) result() (townFound, bool) {
 	select {
-	case t := <-j.done:
-		return t, true
+	case f := <-j.done:
+		return f, true
 	default:
-		return towns.Result{}, false
+		return townFound{}, false
+	}
+}
+
+// drop lets the search finish unheeded, closing the file it opens.
+func (j *townJob) drop() {
+	go func() {
+		if f := <-j.done; f.in != nil {
+			f.in.Close()
+		}
+	}()
+}
+
+// dropTown drops the town search under way, if any.
+func (a *App) dropTown() {
+	if a.tw.job != nil {
+		a.tw.job.drop()
+		a.tw.job = nil
 	}
 }
 
@@ -64,7 +103,7 @@ func (a *App) MapsDir() string { return a.tw.dir }
 // earlier recording; a map the user opened is checked against the town
 // instead. A search under way for an earlier recording is dropped.
 func (a *App) openTown(res *loader.Result) {
-	a.tw.job = nil
+	a.dropTown()
 	if res.Source.Path == "" { // the built-in demo, or a dropped file with no folder
 		return
 	}
@@ -92,16 +131,19 @@ func (a *App) pollTown() {
 	if j == nil {
 		return
 	}
-	t, ok := j.result()
+	f, ok := j.result()
 	if !ok {
 		return
 	}
 	a.tw.job = nil
 	if given := a.openMapSource(); given.Name != "" && !a.isTown(given) {
+		if f.in != nil {
+			f.in.Close()
+		}
 		return // the user's map: installMap checks it against the town
 	}
-	a.tw.last = t
-	a.openFoundTown()
+	a.tw.last = f.t
+	a.openFoundTown(f)
 	if a.mapJob == nil && a.an.assoc == nil && a.an.job == nil {
 		a.analyze() // no town to wait for: the pass runs without it
 	}
@@ -132,7 +174,7 @@ func (a *App) checkGivenMap(res *loader.Result) {
 	if a.isTown(res.Source) {
 		return
 	}
-	a.tw.job = nil
+	a.dropTown()
 	if a.recRes != nil && a.recRes.Recording != nil {
 		a.warnMismatch(a.recRes, res.Source)
 	}
@@ -154,9 +196,10 @@ func (a *App) isTown(src loader.Source) bool {
 	return a.tw.last.Found() && src.Name == a.tw.last.Name && src.Path == a.tw.last.Path
 }
 
-// openFoundTown says what the search found and opens it.
-func (a *App) openFoundTown() {
-	t := a.tw.last
+// openFoundTown says what the search found and loads the map it opened
+// (a town found is no file the user opened: it is not a recent file).
+func (a *App) openFoundTown(f townFound) {
+	t := f.t
 	if n := t.Notice(); n != "" {
 		level := Info
 		if t.Warn() {
@@ -164,9 +207,19 @@ func (a *App) openFoundTown() {
 		}
 		a.notify(level, n)
 	}
-	if t.Found() {
-		a.Open(loader.Source{Name: t.Name, Path: t.Path, Data: t.Data})
+	if !t.Found() {
+		return
 	}
+	err := f.err
+	if err == nil && f.in.Kind() != loader.KindMap {
+		f.in.Close()
+		err = errors.New(t.Name + ": not a map")
+	}
+	if err != nil {
+		a.townFallback(err) // as for a map that fails to load
+		return
+	}
+	a.openJob(loader.StartOpened(townSource(t), f.in, nil, a.loadOpt))
 }
 
 // townFailed goes on with the search, in the background, when the map
@@ -177,11 +230,17 @@ func (a *App) townFailed(res *loader.Result) bool {
 	if res.Err == nil || !a.isTown(res.Source) {
 		return false
 	}
-	last, err := a.tw.last, res.Err
-	name := ""
+	a.townFallback(res.Err)
+	return true
+}
+
+// townFallback goes on with the last search past its map, which could
+// not be read (err), in the background.
+func (a *App) townFallback(err error) {
+	a.dropTown()
+	last, name := a.tw.last, ""
 	if a.recRes != nil {
 		name = a.recRes.Source.Name
 	}
 	a.tw.job = startTownJob(name, func() towns.Result { return last.Fallback(err) })
-	return true
 }

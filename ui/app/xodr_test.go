@@ -395,3 +395,27 @@ func TestWrongTownOpenedAfter(t *testing.T) {
 		t.Errorf("%d warnings: %v", n, a.Notices())
 	}
 }
+
+// TestTownFoundNotAMap: a file called after the town beside the
+// recording that is no map (here a recording) is passed over to the
+// built-in town with a warning, and never opened as the recording.
+func TestTownFoundNotAMap(t *testing.T) {
+	t.Setenv("CARLA_ROOT", "")
+	s := drivetest.Script{Map: "Town01", Hz: 10, Seconds: 1, Vehicles: []drivetest.Vehicle{{ID: 1, Blueprint: "vehicle.audi.tt",
+		Pose: func(float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{}, 0, true }}}}
+	dir := t.TempDir()
+	p, fake := filepath.Join(dir, "run.log"), filepath.Join(dir, "Town01.xodr")
+	for _, f := range []string{p, fake} {
+		if err := os.WriteFile(f, s.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.FileSource(p))
+	settleLong(t, a)
+	if a.RecordingPath() != p || a.Roads() == nil || len(a.Roads().Roads) != 122 ||
+		!noticeWith(a, Warning, "Town01, built in", "passed over "+fake+": not a map") {
+		t.Fatalf("recording %q, roads %v: %v", a.RecordingPath(), a.Roads() != nil, a.Notices())
+	}
+}
