@@ -112,6 +112,8 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 		verb, kind = "Finding lanes and faults of", ""
 	case ld.Export:
 		verb, kind = "Exporting the clip", ""
+	case ld.Town:
+		verb, kind = "Finding the map of", ""
 	case indexing(ld, g.app.Previewing()):
 		verb, kind = "Indexing ", "the rest of"
 	case ld.Kind == loader.KindMap:
@@ -124,9 +126,11 @@ func (h *hudText) loadBox(g *Game, ld app.Load, r rect) {
 		h.scratch = append(h.scratch, ' ')
 	}
 	h.scratch = append(h.scratch, ld.Name...)
-	h.scratch = append(h.scratch, "   "...)
-	h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
-	h.scratch = append(h.scratch, '%')
+	if !ld.Town {
+		h.scratch = append(h.scratch, "   "...)
+		h.scratch = strconv.AppendInt(h.scratch, int64(math.Floor(ld.Progress*100)), 10)
+		h.scratch = append(h.scratch, '%')
+	}
 	ov.run(0, h.scratch, r.x0+pad, r.y0+pad, f.rRegular, r.w()-2*pad, colText)
 	track := rect{r.x0 + pad, r.y1 - pad - l.px(6), r.x1 - pad, r.y1 - pad}
 	ov.rect(0, track, colProgressBg)

@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -143,30 +144,25 @@ func Check(ctx context.Context, path string, opt *Options) *Run {
 	return r
 }
 
-// FindMap finds and loads the map of a recording given none: the town
-// its header names (pipeline.LoadTown: beside it, in the maps folder, in a
-// CARLA installation, then built in, a damaged file giving way to the
-// next), else a map beside it named as the header names its place
-// (FindBeside: the demo's city.bai beside its traffic.log). It returns
-// nil and no error when there is none, or when mapsDir is
-// towns.MapsOff; the name is the map's as loaded (a file's path, a
-// built-in town's file name).
+// FindMap finds and loads the map of a recording given none, as a single
+// recording's is found (pipeline.LoadTown: beside it, in the maps
+// folder, in a CARLA installation, built in, then a map beside it that
+// is the place by its content, such as the demo's city.bai beside its
+// traffic.log), a damaged file giving way to the next source. It
+// returns nil and no error when there is none, or when mapsDir is
+// towns.MapsOff; an error, the search's notice naming the files passed
+// over, when every map found was damaged: the run then fails rather
+// than pass as checked without lanes. The name is the map's as loaded
+// (a file's path, a built-in town's file name).
 func FindMap(ctx context.Context, src pipeline.Source, rec *scene.Recording, mapsDir string) (*pipeline.File, string, error) {
-	if mapsDir == towns.MapsOff || src.Path == "" || rec == nil {
-		return nil, "", nil
-	}
-	if f, _ := pipeline.LoadTown(ctx, src, rec, towns.OptionsFromEnv(mapsDir)); f != nil {
+	f, t := pipeline.LoadTown(ctx, src, rec, towns.OptionsFromEnv(mapsDir))
+	switch {
+	case f != nil:
 		return f, f.Source.Name, nil
+	case len(t.Passed) > 0:
+		return nil, "", errors.New(t.Notice())
 	}
-	path := FindBeside(src.Path, rec.Header().Map)
-	if path == "" {
-		return nil, "", nil
-	}
-	m, err := pipeline.Load(ctx, pipeline.Source{Name: path, Path: path}, nil)
-	if err != nil {
-		return nil, "", err
-	}
-	return m, path, nil
+	return nil, "", nil
 }
 
 func newFault(f *faults.Fault, lm lanes.Map, hero bool) Fault {

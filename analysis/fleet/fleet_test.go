@@ -57,45 +57,6 @@ func TestWalk(t *testing.T) {
 	}
 }
 
-// FindBeside: an OpenDRIVE map whose header names the place wins; a
-// lone AI map is taken for a place that is no CARLA town, never for a
-// CARLA town, and two AI maps are a guess not taken.
-func TestFindBeside(t *testing.T) {
-	xodr := func(name string) []byte {
-		return []byte(`<?xml version="1.0"?><OpenDRIVE><header revMajor="1" name="` + name + `"/></OpenDRIVE>`)
-	}
-	bai := []byte("CAI1\x00\x00\x00\x00\x00\x00\x00\x00")
-	tests := []struct {
-		name   string
-		files  map[string][]byte
-		header string
-		want   string
-	}{
-		{"named xodr", map[string][]byte{"a.xodr": xodr("Other"), "m.xodr": xodr("Demo City")}, "Demo City", "m.xodr"},
-		{"lone bai", map[string][]byte{"city.bai": bai}, "Demo City", "city.bai"},
-		{"two bai", map[string][]byte{"a.bai": bai, "b.bai": bai}, "Demo City", ""},
-		{"carla town", map[string][]byte{"city.bai": bai}, "/Game/Carla/Maps/Town03", ""},
-		{"no name", map[string][]byte{"city.bai": bai}, "", ""},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			rec := filepath.Join(dir, "traffic.log")
-			write(t, rec, recordingBytes())
-			for n, b := range tc.files {
-				write(t, filepath.Join(dir, n), b)
-			}
-			got := fleet.FindBeside(rec, tc.header)
-			if tc.want != "" {
-				tc.want = filepath.Join(dir, tc.want)
-			}
-			if got != tc.want {
-				t.Errorf("got %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
 // CheckAll delivers every item once, in the order given when asked,
 // whatever the number of workers, and a file that is no recording or is
 // cut as a failed run naming it.
@@ -130,18 +91,4 @@ func TestCheckAllOrder(t *testing.T) {
 			}
 		}
 	}
-}
-
-// FuzzFindBeside feeds arbitrary map files to the search beside a
-// recording: it must not panic, and only a map file may be chosen.
-func FuzzFindBeside(f *testing.F) {
-	f.Add([]byte(`<OpenDRIVE><header name="Demo City"/></OpenDRIVE>`), "Demo City")
-	f.Add([]byte("CAI1"), "x")
-	f.Fuzz(func(t *testing.T, data []byte, header string) {
-		dir := t.TempDir()
-		write(t, filepath.Join(dir, "m"), data)
-		if got := fleet.FindBeside(filepath.Join(dir, "r.log"), header); got != "" && got != filepath.Join(dir, "m") {
-			t.Errorf("chose %q", got)
-		}
-	})
 }

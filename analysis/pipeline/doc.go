@@ -15,9 +15,10 @@
 //     Open opens a Source and sniffs it (a few bytes), and Input.Load
 //     reads it whole: a map decoded, a recording indexed. Input.LoadAt
 //     opens a recording for one moment only (scene.OpenAt).
-//   - LoadTown finds and loads the town map a recording names when no
-//     map was given (package towns' search: beside it, the maps folder,
-//     a CARLA installation, the built-in towns).
+//   - FindTown finds the town map a recording names when no map was
+//     given (package towns' search: beside it, the maps folder, a CARLA
+//     installation, the built-in towns; then a map beside it that is the
+//     place by its content), and LoadTown loads it.
 //   - LaneMap is the one rule that turns an open map into the lane map
 //     the analysis places vehicles on.
 //   - Analyze associates the vehicles with the lanes and finds the

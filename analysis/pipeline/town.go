@@ -9,10 +9,11 @@ import (
 )
 
 // LoadTown finds and loads the map of the town that the recording rec,
-// read from src, names, for when no map was given: package towns' search
-// (beside the recording, the maps folder, a CARLA installation, then the
-// built-in towns; opt.MapsDir towns.MapsOff: none), a file that cannot
-// be read giving way to the next source. It returns the map (nil when
+// read from src, names, for when no map was given: FindTown's search
+// (beside the recording, the maps folder, a CARLA installation, the
+// built-in towns, then a map beside the recording that is the place by
+// its content; opt.MapsDir towns.MapsOff: none), a file that cannot be
+// read giving way to the next source. It returns the map (nil when
 // none was found or every one found failed) and the search's result,
 // whose Notice says which map was used and from where, or why there is
 // none: the caller says it, as a command and the window say it
@@ -23,7 +24,7 @@ func LoadTown(ctx context.Context, src Source, rec *scene.Recording, opt towns.O
 	if rec == nil || src.Path == "" {
 		return nil, towns.Result{}
 	}
-	t := towns.Find(src.Path, rec.Header().Map, opt)
+	t := FindTown(src.Path, rec.Header().Map, opt)
 	for t.Found() {
 		f, err := Load(ctx, Source{Name: cmp.Or(t.Path, t.Name), Path: t.Path, Data: t.Data}, nil)
 		if err == nil && f.Kind == KindMap {

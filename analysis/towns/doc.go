@@ -16,6 +16,12 @@
 //  4. the town built into the viewer: CARLA's eight standard towns
 //     (Town01-07, Town10HD) ship compressed in the binary.
 //
+// pipeline.FindTown, the search every command and the window make, then
+// takes a map beside the recording that is the place by its content (an
+// OpenDRIVE header naming it; the one AI map beside a made-up place's
+// recording), which takes reading files: Result.Named records it, as
+// Source Named.
+//
 // So a user's own or newer edition of a town always wins over the
 // built-in one, and Town11-15 and custom maps come from the user's CARLA.
 // MapsOff as the maps folder turns the whole search off: no map at all.

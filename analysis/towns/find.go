@@ -20,9 +20,13 @@ const (
 	MapsFolder               // the maps folder
 	Carla                    // a CARLA installation
 	BuiltIn                  // the town built into the viewer
+	// Named is a map beside the recording not called after the town but
+	// taken for it by its content (Result.Named: pipeline.FindTown's
+	// rule, which reads files), tried when nothing else is found.
+	Named
 )
 
-var sourceNames = [...]string{"none", "beside the recording", "maps folder", "CARLA installation", "built in"}
+var sourceNames = [...]string{"none", "beside the recording", "maps folder", "CARLA installation", "built in", "beside the recording, by its content"}
 
 func (s Source) String() string {
 	if int(s) < len(sourceNames) {
@@ -53,7 +57,7 @@ type Result struct {
 	Header string // the map as the recording's header names it
 	Town   string // the town it names ("Town10HD_Opt"); "" none
 	From   Source
-	Path   string // the file found, when From is Beside, MapsFolder or Carla
+	Path   string // the file found, when From is Beside, MapsFolder, Carla or Named
 	Data   []byte // the town's OpenDRIVE file, when From is BuiltIn
 	// Name is the map's file name to show and to load it as:
 	// "Town05.xodr"; "" when none was found.
@@ -63,6 +67,9 @@ type Result struct {
 	// Passed are the files passed over as damaged (see Fallback), each
 	// with why, in the order they were tried.
 	Passed []string
+	// Why says why a map of From Named was taken for the town ("its
+	// OpenDRIVE header names Demo City").
+	Why string
 
 	rec  string  // the recording's file name, for the notice
 	dir  string  // the recording's folder
@@ -82,6 +89,29 @@ func (r Result) Found() bool { return r.From != None }
 func Find(recPath, headerMap string, opt Options) Result {
 	r := Result{Header: headerMap, Town: TownName(headerMap), rec: filepath.Base(recPath), dir: filepath.Dir(recPath), opt: opt}
 	r.find()
+	return r
+}
+
+// Searched reports whether r is the result of a search that could find
+// a map: the recording has a folder, its header names a town, and the
+// search is not off.
+func (r Result) Searched() bool {
+	return r.rec != "" && r.Town != "" && !namesNoTown(r.Town) && r.opt.MapsDir != MapsOff
+}
+
+// Named returns r with the map file at path, beside the recording, taken
+// for the town because of why, when r found nothing; else r as it is.
+// Find looks only for files called after the town; a map beside the
+// recording that is the town by its content (the demo's city.bai beside
+// its traffic.log, whose header names "Demo City") takes reading files,
+// which is package pipeline's (FindTown), and counts only when the
+// search found nothing else, as the last source.
+func (r Result) Named(path, why string) Result {
+	if r.Found() || !r.Searched() || path == "" {
+		return r
+	}
+	r.set(Named, path, "")
+	r.Why = why
 	return r
 }
 

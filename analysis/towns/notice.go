@@ -28,6 +28,8 @@ func (r Result) Notice() string {
 		b.WriteString(t.name + ", built in (" + t.edition() + ")")
 	case Beside:
 		b.WriteString(r.Path + ", beside the recording")
+	case Named:
+		b.WriteString(r.Path + ", beside the recording (" + r.Why + ")")
 	case MapsFolder:
 		b.WriteString(r.Path + ", from the maps folder")
 	case Carla:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/scene"
 )
 
 // A map that is not the recording's town shows its vehicles floating off
@@ -60,6 +61,27 @@ func OffRoads(a *lanes.Association) (off, moving int) {
 			if s.Place == lanes.OffMap {
 				off++
 			}
+		}
+	}
+	return off, moving
+}
+
+// OffRoadsAt counts as OffRoads does over the vehicles of one moment, st,
+// placed on the lane map m: for a command that shows one moment (`viewer
+// state`) and runs no lane pass, which judges the map by the vehicles it
+// shows. Both are 0 without a map.
+func OffRoadsAt(m lanes.Map, st *scene.State) (off, moving int) {
+	if m == nil || st == nil {
+		return 0, 0
+	}
+	for i := range st.Actors {
+		a := &st.Actors[i]
+		if !a.Kind.IsVehicle() || a.Velocity.Len() < MovingSpeed {
+			continue
+		}
+		moving++
+		if lanes.Locate(m, a.World.Location, a.Velocity, a.World.Rotation.Yaw).Place == lanes.OffMap {
+			off++
 		}
 	}
 	return off, moving

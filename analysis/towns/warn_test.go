@@ -48,22 +48,25 @@ func TestOffRoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	laneMap := func(town string) lanes.Map {
+		x, err := BuiltinData(town)
+		if err != nil {
+			t.Fatal(err)
+		}
+		om, err := opendrive.DecodeBytes(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rn, err := scene.NewRoadNet(om, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lanes.NewOpenDRIVE(rn)
+	}
 	assoc := func(town string) *lanes.Association {
 		var m lanes.Map
 		if town != "" {
-			x, err := BuiltinData(town)
-			if err != nil {
-				t.Fatal(err)
-			}
-			om, err := opendrive.DecodeBytes(x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rn, err := scene.NewRoadNet(om, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m = lanes.NewOpenDRIVE(rn)
+			m = laneMap(town)
 		}
 		a, err := lanes.Associate(context.Background(), rec, m, nil)
 		if err != nil {
@@ -90,5 +93,24 @@ func TestOffRoads(t *testing.T) {
 	t.Logf("on Town01: %d of %d off; on Town05: %d of %d off: %s", off, moving, woff, wmoving, w)
 	if off, moving := OffRoads(assoc("")); off != 0 || moving != 0 {
 		t.Errorf("no map: %d of %d", off, moving)
+	}
+	// One moment at a time (OffRoadsAt, `viewer state`'s evidence): the
+	// same vehicles, placed the same way, counted over every tenth frame.
+	m01, m05 := laneMap("Town01"), laneMap("Town05")
+	var at [4]int
+	var st scene.State
+	for i := 0; i < len(rec.Times()); i += 10 {
+		if err := rec.StateAt(rec.Times()[i], &st); err != nil {
+			t.Fatal(err)
+		}
+		o1, n1 := OffRoadsAt(m01, &st)
+		o5, n5 := OffRoadsAt(m05, &st)
+		at[0], at[1], at[2], at[3] = at[0]+o1, at[1]+n1, at[2]+o5, at[3]+n5
+	}
+	if at[1] == 0 || at[1] != at[3] || 10*at[0] > at[1] || 2*at[2] <= at[3] {
+		t.Errorf("moments: on Town01 %d of %d off, on Town05 %d of %d", at[0], at[1], at[2], at[3])
+	}
+	if off, moving := OffRoadsAt(nil, &st); off != 0 || moving != 0 {
+		t.Errorf("moment without a map: %d of %d", off, moving)
 	}
 }

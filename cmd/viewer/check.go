@@ -12,7 +12,6 @@ import (
 	"github.com/mm2carla/viewer/analysis/fleet"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/pipeline"
-	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -204,10 +203,7 @@ func runCheck(env *Env, files []string, th faults.Thresholds, asJSON bool, mapsD
 	if err != nil {
 		return fileErr(sc.recName, err)
 	}
-	off, moving := towns.OffRoads(an.Assoc)
-	if w := towns.OffRoadsWarning(off, moving, sc.mapName, sc.recName); w != "" {
-		fmt.Fprintf(env.Stderr, "viewer check: warning: %s\n", w)
-	}
+	sc.judgeRoads(an.Assoc, nil, nil)
 	r := an.Faults
 	if only != nil {
 		kept := *r

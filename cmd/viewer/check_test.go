@@ -201,7 +201,10 @@ func TestCheckStatus(t *testing.T) {
 		{[]string{"check", "faults.log", "city.bai", "--actor", "13,x"}, ExitUsage, `--actor "13,x"`, ""},
 		{[]string{"check", "faults.log", "city.bai"}, ExitFaults, "", "off-lane     1"},
 		{[]string{"check", "faults.log", "city.bai", "--off-lane", "2.5", "--close-call-ttc", "0.5"}, ExitFaults, "", "off-lane     0"},
-		{[]string{"check", "clean.log"}, ExitOK, "no map given", "total        0"},
+		{[]string{"check", "clean.log", "--maps", "off"}, ExitOK, "no map given", "total        0"},
+		// city.bai is beside clean.log, whose header names a place that is
+		// no CARLA town: the one AI map there is its map (#27).
+		{[]string{"check", "clean.log"}, ExitOK, "city.bai, beside the recording (the one AI map there", "on city.bai: 1 vehicle checked;"},
 		{[]string{"check"}, ExitUsage, "want a recording", ""},
 		{[]string{"check", "city.bai"}, ExitUsage, "no recording", ""},
 		{[]string{"check", "city.bai", "city.bai", "clean.log"}, ExitUsage, "two maps", ""},

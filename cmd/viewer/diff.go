@@ -150,6 +150,7 @@ func openDiffFiles(stderr io.Writer, files []string, mapsDir string) (*shotScene
 	if err := a.findTownMap(stderr, "viewer diff", mapsDir); err != nil {
 		return nil, nil, err
 	}
+	b.useMapOf(a)
 	for _, w := range append(a.warnings, b.warnings...) {
 		fmt.Fprintf(stderr, "viewer diff: %s\n", w)
 	}
@@ -167,6 +168,7 @@ func diffEvents(a, b *shotScene) (evA, evB []compare.Event, err error) {
 			if err != nil {
 				return nil, nil, fileErr(sc.recName, err)
 			}
+			sc.judgeRoads(an.Assoc, nil, nil)
 			ev = append(ev, compare.Faults(an.Faults)...)
 			slices.SortStableFunc(ev, func(x, y compare.Event) int { return cmp.Compare(x.Time, y.Time) })
 		}

@@ -128,6 +128,7 @@ func (l *leaderboardFlags) run(env *Env, flagErr error, files []string, asJSON b
 	if err != nil {
 		return fileErr(sc.recName, err)
 	}
+	sc.judgeRoads(a, nil, nil) // the hero's positions
 	signs, err := leaderboard.StopSigns(sc.rec)
 	if err != nil {
 		return fileErr(sc.recName, err)

@@ -244,7 +244,15 @@ func shotOptions(sc *shotScene, sp shotSpec, st *scene.State) (scenedraw.Options
 	}
 	var err error
 	opt.Paths, err = shotPaths(sc, sp, st)
-	return opt, err
+	if err != nil {
+		return opt, err
+	}
+	if opt.Paths != nil {
+		sc.judgeRoads(opt.Paths.Assoc, nil, nil)
+	} else {
+		sc.judgeRoads(nil, nil, st) // no pass (--paths=false): the moment shown
+	}
+	return opt, nil
 }
 
 // shotCamera builds the view sp asks for.

@@ -22,6 +22,12 @@ type shotScene struct {
 	closers  []io.Closer
 	at       float64 // the moment recordings are opened for, when moment
 	moment   bool
+	// notes and prefix are where warnings about the map go, and the
+	// command's name to start them with (findTownMap sets them); judged:
+	// judgeRoads has judged the map.
+	notes  io.Writer
+	prefix string
+	judged bool
 }
 
 func (sc *shotScene) close() {

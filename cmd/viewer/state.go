@@ -79,10 +79,11 @@ func cmdState() *Command {
 		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
 			return Usagef("--at %q: want a number of seconds", *at)
 		}
-		rec, recName, m, err := openStateFiles(env.Stderr, pos, *maps, t)
+		sc, m, err := openStateFiles(env.Stderr, pos, *maps, t)
 		if err != nil {
 			return err
 		}
+		rec, recName := sc.rec, sc.recName
 		var s scene.State
 		if err := rec.StateAt(t, &s); err != nil {
 			return fileErr(recName, err)
@@ -95,6 +96,7 @@ func cmdState() *Command {
 			fmt.Fprintf(env.Stderr, "viewer state: %s s is %s of the recording; showing frame %d at %s s\n",
 				shortNum(t), where, s.FrameID, shortNum(s.Time))
 		}
+		sc.judgeRoads(nil, m, &s)
 		rep := newStateReport(&s)
 		if m != nil {
 			rep.place(&s, m)
@@ -119,30 +121,32 @@ func cmdState() *Command {
 // a map told apart by content (openScenes). A single file is read as a
 // recording whatever it holds (openScene), so that a map given alone gets
 // the recorder's error with the offset and a hint naming what it is.
-func openStateFiles(stderr io.Writer, files []string, mapsDir string, t float64) (*scene.Recording, string, lanes.Map, error) {
+func openStateFiles(stderr io.Writer, files []string, mapsDir string, t float64) (*shotScene, lanes.Map, error) {
+	var sc *shotScene
 	if len(files) == 1 {
 		rec, err := openScene(files[0], t)
 		if err != nil {
-			return nil, "", nil, err
+			return nil, nil, err
 		}
-		sc := &shotScene{m: &scene.Map{}, rec: rec, recName: files[0], recSrc: pipeline.Source{Name: files[0], Path: files[0]}}
-		if err := sc.findTownMap(stderr, "viewer state", mapsDir); err != nil {
-			return nil, "", nil, err
+		sc = &shotScene{m: &scene.Map{}, rec: rec, recName: files[0], recSrc: pipeline.Source{Name: files[0], Path: files[0]}}
+	} else {
+		scs, err := openScenes(files, 1, t, true)
+		if err != nil {
+			return nil, nil, err
 		}
-		return rec, files[0], sc.laneMap(), nil
+		sc = scs[0]
+		if sc.rec == nil || sc.mapName == "" {
+			sc.close()
+			return nil, nil, Usagef("want a recording and a map, got %s", strings.Join(files, " and "))
+		}
 	}
-	scs, err := openScenes(files, 1, t, true)
-	if err != nil {
-		return nil, "", nil, err
+	// The town found, or the map given checked against the town. The
+	// recording reads its file at every seek; this process ends after
+	// one, so the file stays open until exit.
+	if err := sc.findTownMap(stderr, "viewer state", mapsDir); err != nil {
+		return nil, nil, err
 	}
-	sc := scs[0]
-	if sc.rec == nil || sc.mapName == "" {
-		sc.close()
-		return nil, "", nil, Usagef("want a recording and a map, got %s", strings.Join(files, " and "))
-	}
-	// The recording reads its file at every seek; this process ends
-	// after one, so the file stays open until exit.
-	return sc.rec, sc.recName, sc.laneMap(), nil
+	return sc, sc.laneMap(), nil
 }
 
 // openScene opens a recording for the state at time t: applying its

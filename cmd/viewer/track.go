@@ -129,6 +129,7 @@ func trackRows(env *Env, sc *shotScene, filter *actorFilter, mapsDir string) ([]
 	if err != nil {
 		return nil, fileErr(sc.recName, err)
 	}
+	sc.judgeRoads(a, nil, nil)
 	var rows []trackRow
 	for _, id := range ids {
 		ts := a.TracksOf(id)

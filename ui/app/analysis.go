@@ -87,10 +87,10 @@ func (j *analysisJob) Progress() float64 { return math.Float64frombits(j.progres
 func (a *App) analyze() {
 	a.an.forget()
 	rec := a.Recording()
-	if rec == nil || a.Previewing() || a.mapJob != nil {
-		// Nothing to look at yet, or a map is loading (the town a
-		// recording names, say): the pass runs once it is in
-		// (installMap), on its lanes, rather than twice.
+	if rec == nil || a.Previewing() || a.mapJob != nil || a.tw.job != nil {
+		// Nothing to look at yet, or a map is loading or being looked
+		// for (the town a recording names, say): the pass runs once it
+		// is in (installMap, pollTown), on its lanes, rather than twice.
 		a.setClockEvents()
 		return
 	}

@@ -267,6 +267,7 @@ func (a *App) Advance(dt float64) {
 	a.tick++
 	a.interaction = min(a.interaction+1, 1<<20)
 	a.pollJobs()
+	a.pollTown()
 	a.pollCompare()
 	a.pollRuns()
 	a.syncCompareWork()
@@ -325,6 +326,7 @@ func (a *App) installMap(res *loader.Result) {
 		return
 	}
 	a.mapRes = res
+	a.checkGivenMap(res)
 	a.sel.element, a.sel.hover = Element{}, Element{}
 	a.cam.framePending = true
 	a.contentChanged()
@@ -417,6 +419,10 @@ type Load struct {
 	// Compare: with Analysis, the matching of run B (Name) with A and
 	// B's fault pass.
 	Compare bool
+	// Town: not a file but the search for the town map of the recording
+	// Name (no progress to show: it takes milliseconds, or a while on a
+	// slow network folder).
+	Town bool
 }
 
 // Loading appends the loads in progress to dst, the fault pass among
@@ -426,6 +432,9 @@ func (a *App) Loading(dst []Load) []Load {
 		if j != nil {
 			dst = append(dst, Load{Name: j.Source().Name, Kind: j.Kind(), Progress: j.Progress()})
 		}
+	}
+	if j := a.tw.job; j != nil {
+		dst = append(dst, Load{Name: j.name, Kind: loader.KindMap, Town: true})
 	}
 	if j := a.an.job; j != nil {
 		dst = append(dst, Load{Name: j.name, Kind: loader.KindRecording, Progress: j.Progress(), Analysis: true})
@@ -444,7 +453,7 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
+	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.tw.job != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
 		a.runs.job != nil || a.runs.pending != nil
 }
 
@@ -572,8 +581,12 @@ type watches struct {
 }
 
 // townSearch is where a recording's town map is looked for (towns.MapsOff:
-// nowhere) and the last search made (town.go).
+// nowhere), the last search made, the search under way (nil: none) and
+// the recording and map last warned of as not matching (town.go).
 type townSearch struct {
-	dir  string
-	last towns.Result
+	dir    string
+	last   towns.Result
+	job    *townJob
+	warned string
+	find   func(recPath, headerMap string, opt towns.Options) towns.Result // nil: pipeline.FindTown (tests hold it)
 }

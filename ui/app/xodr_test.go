@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -279,5 +280,142 @@ func TestTownFollowsRecording(t *testing.T) {
 	a.Open(rec("d.log", "Town05"))
 	if n := roads(); n != 122 || noticeWith(a, Info, "named by d.log") {
 		t.Errorf("the user's map replaced by %d roads: %v", n, a.Notices())
+	}
+}
+
+// TestTownSearchOffTheTick: the search for a recording's town (stat calls
+// across folders and a CARLA installation) runs off the UI goroutine:
+// held up, it holds up no tick, shows as a load, and keeps the lane pass
+// waiting; let go, its town opens in a later tick and the pass runs once,
+// on the town's lanes.
+func TestTownSearchOffTheTick(t *testing.T) {
+	t.Setenv("CARLA_ROOT", "")
+	s := drivetest.Script{Map: "Town01", Hz: 10, Seconds: 1, Vehicles: []drivetest.Vehicle{{ID: 1, Blueprint: "vehicle.audi.tt",
+		Pose: func(float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{}, 0, true }}}}
+	p := filepath.Join(t.TempDir(), "run.log")
+	if err := os.WriteFile(p, s.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	started, release := make(chan struct{}, 1), make(chan struct{})
+	a.tw.find = func(recPath, header string, opt towns.Options) towns.Result {
+		started <- struct{}{}
+		<-release
+		return pipeline.FindTown(recPath, header, opt)
+	}
+	// Tick in a goroutine of the test's: a search on the tick would block
+	// it, which the watchdog turns into a failure instead of a hang.
+	ticks := func(what string, until func() bool) {
+		t.Helper()
+		done := make(chan bool)
+		go func() {
+			deadline := time.Now().Add(20 * time.Second)
+			ok := until()
+			for !ok && time.Now().Before(deadline) {
+				a.Tick()
+				time.Sleep(time.Millisecond)
+				ok = until()
+			}
+			done <- ok
+		}()
+		select {
+		case ok := <-done:
+			if !ok {
+				t.Fatalf("%s: not after 20 s; notices %v", what, a.Notices())
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: a tick blocked (the town search on the UI goroutine?)", what)
+		}
+	}
+	a.Open(loader.FileSource(p))
+	ticks("the recording shown and its search started", func() bool {
+		select {
+		case <-started:
+			return true
+		default:
+			return false
+		}
+	})
+	n := 0
+	ticks("ten ticks while the search is held", func() bool { n++; return n > 10 })
+	if a.Roads() != nil || !a.TownSearching() || !a.LoadsRunning() || a.Analyzing() || a.Association() != nil {
+		t.Fatalf("while the search is held: roads %v, searching %v, loads %v, pass %v/%v",
+			a.Roads() != nil, a.TownSearching(), a.LoadsRunning(), a.Analyzing(), a.Association() != nil)
+	}
+	if l := a.Loading(nil); len(l) != 1 || !l[0].Town || l[0].Name != "run.log" {
+		t.Errorf("loads while searching: %+v", l)
+	}
+	close(release)
+	ticks("the search's result taken", func() bool { return !a.TownSearching() })
+	if !noticeWith(a, Info, "map Town01 (named by run.log): Town01, built in") {
+		t.Errorf("no notice of the town: %v", a.Notices())
+	}
+	ticks("the town and the pass", func() bool { return !a.LoadsRunning() })
+	if rn := a.Roads(); rn == nil || len(rn.Roads) != 122 {
+		t.Fatalf("no Town01 (122 roads) after the search: %v", a.Notices())
+	}
+	if as := a.Association(); as == nil || as.Map == nil || noticeWith(a, Info, "no map") {
+		t.Errorf("the pass did not wait for the town: %v", a.Notices())
+	}
+}
+
+// TestWrongTownOpenedAfter: a map the user opens after the recording is
+// checked against its town too, once, and a town search under way gives
+// way to it.
+func TestWrongTownOpenedAfter(t *testing.T) {
+	t.Setenv("CARLA_ROOT", "")
+	s := drivetest.Script{Map: "Town01", Hz: 10, Seconds: 1, Vehicles: []drivetest.Vehicle{{ID: 1, Blueprint: "vehicle.audi.tt",
+		Pose: func(float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{}, 0, true }}}}
+	p := filepath.Join(t.TempDir(), "run.log")
+	if err := os.WriteFile(p, s.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	town05, err := towns.BuiltinData("Town05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.FileSource(p))
+	settleLong(t, a)
+	a.Open(loader.BytesSource("Town05.xodr", town05))
+	settleLong(t, a)
+	const w = "map Town05.xodr is not Town01, the town run.log was recorded on"
+	if rn := a.Roads(); rn == nil || len(rn.Roads) != 259 || !noticeWith(a, Warning, w) {
+		t.Fatalf("Town05 opened after a Town01 run: %v", a.Notices())
+	}
+	n := 0
+	for _, x := range a.Notices() {
+		if strings.Contains(x.Text, w) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d warnings: %v", n, a.Notices())
+	}
+}
+
+// TestTownFoundNotAMap: a file called after the town beside the
+// recording that is no map (here a recording) is passed over to the
+// built-in town with a warning, and never opened as the recording.
+func TestTownFoundNotAMap(t *testing.T) {
+	t.Setenv("CARLA_ROOT", "")
+	s := drivetest.Script{Map: "Town01", Hz: 10, Seconds: 1, Vehicles: []drivetest.Vehicle{{ID: 1, Blueprint: "vehicle.audi.tt",
+		Pose: func(float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{}, 0, true }}}}
+	dir := t.TempDir()
+	p, fake := filepath.Join(dir, "run.log"), filepath.Join(dir, "Town01.xodr")
+	for _, f := range []string{p, fake} {
+		if err := os.WriteFile(f, s.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := New(settings.Settings{}, nil)
+	a.SetViewport(testVP)
+	a.Open(loader.FileSource(p))
+	settleLong(t, a)
+	if a.RecordingPath() != p || a.Roads() == nil || len(a.Roads().Roads) != 122 ||
+		!noticeWith(a, Warning, "Town01, built in", "passed over "+fake+": not a map") {
+		t.Fatalf("recording %q, roads %v: %v", a.RecordingPath(), a.Roads() != nil, a.Notices())
 	}
 }

@@ -109,9 +109,18 @@ func Start(src Source) *Job { return StartWith(src, DefaultOptions()) }
 
 // StartWith is Start with options.
 func StartWith(src Source, opt Options) *Job {
+	in, err := pipeline.Open(src)
+	return StartOpened(src, in, err, opt)
+}
+
+// StartOpened is StartWith for a source opened and sniffed already:
+// in and err are what pipeline.Open(src) returned, on a goroutine of the
+// caller's. The window's town search opens the town it finds in its own
+// goroutine, so that no file is touched on the UI's; the job takes in
+// over and closes it.
+func StartOpened(src Source, in *pipeline.Input, err error, opt Options) *Job {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &Job{src: src, cancel: cancel, done: make(chan struct{}), opt: opt}
-	in, err := pipeline.Open(src)
 	if err != nil {
 		j.finish(&Result{Source: src, Err: err})
 		return j

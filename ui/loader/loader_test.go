@@ -168,3 +168,34 @@ func TestPreview(t *testing.T) {
 		t.Error("a small file got a preview")
 	}
 }
+
+// StartOpened takes over an input opened on another goroutine, as
+// StartWith would have opened it, and hands an opening error over as the
+// result.
+func TestStartOpened(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "city.bai")
+	if err := os.WriteFile(p, mapBytes(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := FileSource(p)
+	done := make(chan *pipeline.Input)
+	var openErr error
+	go func() {
+		in, err := pipeline.Open(src)
+		openErr = err
+		done <- in
+	}()
+	in := <-done
+	if openErr != nil {
+		t.Fatal(openErr)
+	}
+	j := StartOpened(src, in, nil, DefaultOptions())
+	if res := j.Wait(); j.Kind() != KindMap || res.Err != nil || res.Map == nil || len(res.Map.Roads) == 0 {
+		t.Fatalf("kind %v, result %+v", j.Kind(), res)
+	}
+	_, err := pipeline.Open(FileSource(filepath.Join(t.TempDir(), "missing.bai")))
+	j = StartOpened(FileSource("missing.bai"), nil, err, DefaultOptions())
+	if res := j.Wait(); j.Kind() != KindUnknown || res.Err == nil || !strings.Contains(res.Err.Error(), "missing.bai") {
+		t.Fatalf("kind %v, error %v", j.Kind(), res.Err)
+	}
+}
