@@ -128,11 +128,7 @@ func (l *leaderboardFlags) run(env *Env, flagErr error, files []string, asJSON b
 	if err != nil {
 		return fileErr(sc.recName, err)
 	}
-	signs, err := leaderboard.StopSigns(sc.rec)
-	if err != nil {
-		return fileErr(sc.recName, err)
-	}
-	res, err := leaderboard.Judge(a, sc.rec.Events(), leaderboard.Options{Hero: ids[0], Version: v, Route: route, StopSigns: signs})
+	res, err := leaderboard.JudgeRecording(sc.rec, a, leaderboard.Options{Hero: ids[0], Version: v, Route: route})
 	if err != nil {
 		return fmt.Errorf("%s: %w", sc.recName, err)
 	}
