@@ -59,6 +59,13 @@ func (h *hudText) faultListPanel(g *Game) {
 		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ",
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
 	case listFaults:
+		if t := a.LeaderboardText(); a.Rules().Leaderboard() && t.Len() == 2 {
+			// The leaderboard's infractions: their title holds the
+			// penalty, the line with none says whom it is for.
+			h.rowsPanel(g, rowsSpec{titleB: t.Line(0), emptyB: t.Line(1), busy: a.Analyzing() || a.Judging(),
+				color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
+			return
+		}
 		ff := a.FaultFilter()
 		h.rowsPanel(g, rowsSpec{title: faultTitles[ff],
 			empty: faultEmpty[ff], busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
@@ -76,8 +83,11 @@ var (
 type rowsSpec struct {
 	title string // before the count
 	empty string // with no rows
-	busy  bool   // with no rows: still looking
-	color func(i int) render.Color
+	// titleB and emptyB, when set, are title and empty from the app's
+	// lines (no string made a frame).
+	titleB, emptyB []byte
+	busy           bool // with no rows: still looking
+	color          func(i int) render.Color
 }
 
 // rowsPanel draws the laid out list's rows, "time<TAB>text", each with a
@@ -91,7 +101,7 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 	n := lb.list.Len()
 	first, shown := lb.rows.First, lb.rows.N
 	panelBox(g, r)
-	h.scratch = append(h.scratch[:0], sp.title...)
+	h.scratch = append(append(h.scratch[:0], sp.title...), sp.titleB...)
 	h.scratch = strconv.AppendInt(h.scratch, int64(n), 10)
 	h.scratch = append(h.scratch, "   Up/Down, Enter or click: go there"...)
 	ty := y0 + pad + (lh-faceH(f.bold))/2
@@ -102,7 +112,11 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 		if sp.busy {
 			msg = "looking..."
 		}
-		ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+		if len(sp.emptyB) > 0 && !sp.busy {
+			ov.run(0, sp.emptyB, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+		} else {
+			ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+		}
 	}
 	timeCol := l.px(64)
 	for k := range shown {
