@@ -248,7 +248,7 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 			switch {
 			case a.an.rules.Leaderboard():
 				var l Lines
-				a.appendPenalty(l.S("no infractions: "))
+				a.appendPenalty(l.S("no infractions: "), false)
 				a.notify(Info, l.End().String())
 			case a.an.job != nil:
 				a.notify(Info, "still looking for faults")

@@ -211,15 +211,20 @@ func (a *App) setRules(steps float64) {
 	}
 }
 
-// appendPenalty writes "penalty 0.42 for 111 vehicle.tesla.model3", or
-// why there is none yet.
-func (a *App) appendPenalty(l *Lines) {
+// appendPenalty writes "penalty 0.42 for 111 tesla.model3", or why
+// there is none yet; short leaves out the blueprint and the note that
+// without an OpenDRIVE map only collisions and blocked are judged.
+func (a *App) appendPenalty(l *Lines, short bool) {
 	res, err := a.Leaderboard()
 	switch {
 	case err != nil:
 		l.S(err.Error())
 	case res != nil:
-		l.S("penalty ").F(res.Penalty, 2).S(" for ").U(uint64(res.Hero)).S(" ").S(shortBlueprint(res.Blueprint))
+		l.S("penalty ").F(res.Penalty, 2).S(" for ").U(uint64(res.Hero))
+		if short {
+			break
+		}
+		l.S(" ").S(shortBlueprint(res.Blueprint))
 		if !res.LaneRules {
 			l.S(" (no OpenDRIVE map: collisions and blocked only)")
 		}
@@ -231,8 +236,8 @@ func (a *App) appendPenalty(l *Lines) {
 }
 
 // LeaderboardText returns the fault list's texts with the leaderboard's
-// rules: its title ("Leaderboard 2.0 infractions, penalty 0.42  ", the
-// count follows it) and the line it shows with no rows (the penalty and
+// rules: its title ("Leaderboard 2.0, penalty 0.42: 111's infractions  ",
+// the count follows it) and the line it shows with no rows (the penalty and
 // whom it is for, or why there is none yet); empty with our own rules.
 func (a *App) LeaderboardText() *Lines { return &a.an.lb.text }
 
@@ -242,12 +247,14 @@ func (a *App) buildLeaderboardText() {
 	if !a.an.rules.Leaderboard() {
 		return
 	}
-	l.S("Leaderboard ").S(a.an.rules.version().String()).S(" infractions")
+	l.S("Leaderboard ").S(a.an.rules.version().String())
 	if res, _ := a.Leaderboard(); res != nil {
-		l.S(", penalty ").F(res.Penalty, 2).S(", of ").U(uint64(res.Hero))
+		l.S(", penalty ").F(res.Penalty, 2).S(": ").U(uint64(res.Hero)).S("'s infractions  ")
+	} else {
+		l.S(" infractions  ")
 	}
-	l.S("  ").End()
-	a.appendPenalty(l.S("none: "))
+	l.End()
+	a.appendPenalty(l.S("none: "), false)
 	l.End()
 }
 

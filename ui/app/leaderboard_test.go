@@ -76,7 +76,7 @@ func TestLeaderboardProfile(t *testing.T) {
 	if err != nil || res == nil || res.Hero != 7 || math.Abs(res.Penalty-0.6*0.7) > 1e-9 {
 		t.Fatalf("prediction %+v, %v: want the hero's, penalty 0.42", res, err)
 	}
-	if got := string(a.ThresholdList().Lines().Line(0)); got != "rules\tleaderboard 2.0: penalty 0.42 for 7 tesla.model3" {
+	if got := string(a.ThresholdList().Lines().Line(0)); got != "rules\tleaderboard 2.0: penalty 0.42 for 7" {
 		t.Errorf("rules row %q", got)
 	}
 	if st := a.StatusText().String(); !strings.Contains(st, "leaderboard 2.0: penalty 0.42 for 7") {
@@ -96,7 +96,7 @@ func TestLeaderboardProfile(t *testing.T) {
 	if a.FaultRowKind(0) != faults.Collision || a.FaultRowKind(1) != faults.RedLight {
 		t.Errorf("row colours by kinds %v, %v", a.FaultRowKind(0), a.FaultRowKind(1))
 	}
-	if title := string(a.LeaderboardText().Line(0)); title != "Leaderboard 2.0 infractions, penalty 0.42, of 7  " {
+	if title := string(a.LeaderboardText().Line(0)); title != "Leaderboard 2.0, penalty 0.42: 7's infractions  " {
 		t.Errorf("title %q", title)
 	}
 	m.SetList(true)
@@ -123,7 +123,7 @@ func TestLeaderboardProfile(t *testing.T) {
 	a.setRules(1)
 	a.Tick()
 	settle(t, a)
-	if a.Rules() != RulesLeaderboard1 || !strings.HasPrefix(a.LeaderboardText().String(), "Leaderboard 1.0 infractions, penalty 0.42, of 7") {
+	if a.Rules() != RulesLeaderboard1 || !strings.HasPrefix(a.LeaderboardText().String(), "Leaderboard 1.0, penalty 0.42: 7's infractions") {
 		t.Errorf("edition 1.0: %v, %q", a.Rules(), a.LeaderboardText().String())
 	}
 	a.setRules(1)

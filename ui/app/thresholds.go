@@ -56,7 +56,7 @@ func (a *App) buildThresholdLines() {
 	}
 	l.S("rules").Tab().S(an.rules.String())
 	if an.rules.Leaderboard() {
-		a.appendPenalty(l.S(": "))
+		a.appendPenalty(l.S(": "), true)
 	} else {
 		l.S(" (Right: CARLA's leaderboard)")
 	}
