@@ -150,12 +150,9 @@ func (a *App) FaultRowKind(i int) faults.Kind {
 }
 
 // rowFault is the fault of row r; nil if the faults changed since the
-// rows were listed (they are listed again by the next Tick), or the rows
-// are the leaderboard's infractions.
+// rows were listed (they are listed again by the next Tick). The rows
+// of the leaderboard's infractions are infraction's.
 func (a *App) rowFault(r faultRow) *faults.Fault {
-	if a.an.rowsOf.leaderboard {
-		return nil
-	}
 	fs := a.Faults()
 	if r.b {
 		fs = a.FaultsB()
@@ -283,14 +280,17 @@ func (a *App) pickFault(i int) {
 		return
 	}
 	r := a.an.rows[i]
-	if a.rowFault(r) == nil && a.infraction(r) == nil {
+	if a.an.rowsOf.leaderboard {
+		if a.infraction(r) != nil {
+			a.an.list.cursor = i
+			a.goToInfraction(r)
+		}
+		return
+	}
+	if a.rowFault(r) == nil {
 		return
 	}
 	a.an.list.cursor = i
-	if a.an.rowsOf.leaderboard {
-		a.goToInfraction(r)
-		return
-	}
 	a.goToFault(r)
 }
 

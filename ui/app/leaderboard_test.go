@@ -104,6 +104,15 @@ func TestLeaderboardProfile(t *testing.T) {
 	if got, want := a.Clock().Time(), res.Infractions[1].Time; math.Abs(got-want) > 1e-9 || a.Selected() != 7 {
 		t.Errorf("Enter on the red light: clock %v, selected %d; want %v and the hero", got, a.Selected(), want)
 	}
+	// A fault's mark on the map (our own faults') still goes to it.
+	if fs := a.Faults(); len(fs) > 0 {
+		a.goToFault(faultRow{i: len(fs) - 1, t: fs[len(fs)-1].Start})
+		if got := a.Clock().Time(); math.Abs(got-fs[len(fs)-1].Start) > 1e-9 {
+			t.Errorf("a fault mark clicked: clock %v, want %v", got, fs[len(fs)-1].Start)
+		}
+	} else {
+		t.Error("no faults of our own in the crossing's run")
+	}
 	// The selected actor's: car 9 ran the light too, and hit nothing.
 	a.sel.selectActor(9)
 	a.an.filter = FilterSelected

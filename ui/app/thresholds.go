@@ -41,7 +41,7 @@ var thresholdSteps = map[string]thresholdStep{
 
 // ThresholdList returns the thresholds panel's state: whether it shows,
 // its cursor and its rows: first the rule profile, "rules<TAB>own" or
-// "rules<TAB>leaderboard 2.0: penalty 0.42 for 111 tesla.model3", then
+// "rules<TAB>leaderboard 2.0: penalty 0.42 for 111", then
 // one a threshold: "name<TAB>value unit", with " (default V)" when it
 // is not the default.
 func (a *App) ThresholdList() *List { return &a.an.thresholdList }
