@@ -29,6 +29,10 @@ const (
 // its own stand out among the traffic's.
 func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 	l, ov := &g.lay, &g.ov
+	if g.app.Rules().Leaderboard() {
+		h.infractionRow(g, tl, bar)
+		return
+	}
 	fs := g.app.Faults()
 	picked, sel := g.app.PickedFault(), g.app.Selected()
 	y0, y1 := bar.y0-l.px(9), bar.y0-l.px(2)
@@ -47,6 +51,25 @@ func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 		ov.rect(0, rect{x0, top, x0 + w, y1}, col)
 		// A span goes on as a thin line to its end.
 		ov.rect(0, rect{x0, y1 - w, max(tl.XAt(f.End), x0+w), y1}, col.WithAlpha(0.7))
+	}
+}
+
+// infractionRow draws, with the leaderboard's rules, a tick above the
+// timeline's bar for every infraction the fault list lists, in the
+// colour of its row; the one on the list's cursor taller.
+func (h *hudText) infractionRow(g *Game, tl playback.Timeline, bar rect) {
+	l, ov := &g.lay, &g.ov
+	infs := g.app.ListedInfractions()
+	cur := g.app.FaultList().Cursor()
+	y0, y1 := bar.y0-l.px(9), bar.y0-l.px(2)
+	w := math.Max(2, l.px(2))
+	for i := range infs {
+		x0 := math.Floor(tl.XAt(infs[i].Time))
+		top := y0
+		if i == cur && g.app.FaultList().Open() {
+			top = y0 - l.px(3)
+		}
+		ov.rect(0, rect{x0, top, x0 + w, y1}, scenedraw.FaultColor(app.InfractionKind(infs[i].Kind)))
 	}
 }
 

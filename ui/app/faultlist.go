@@ -141,7 +141,7 @@ func (a *App) FaultRowKind(i int) faults.Kind {
 		return 0
 	}
 	if f := a.infraction(a.an.rows[i]); f != nil {
-		return infractionKind(f.Kind)
+		return InfractionKind(f.Kind)
 	}
 	if f := a.rowFault(a.an.rows[i]); f != nil {
 		return f.Kind

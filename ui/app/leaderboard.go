@@ -292,9 +292,20 @@ func (a *App) buildInfractionRows(res *leaderboard.Result) {
 	}
 }
 
-// infractionKind is the fault kind whose colour an infraction's row
-// takes.
-func infractionKind(k leaderboard.Kind) faults.Kind {
+// ListedInfractions returns the leaderboard's infractions the fault list
+// lists (nil with our own rules, or before they are judged): the
+// timeline marks them in place of our faults. Read-only; valid until the
+// next Tick.
+func (a *App) ListedInfractions() []leaderboard.Infraction {
+	if !a.an.rowsOf.leaderboard || a.an.rowsOf.lb == nil {
+		return nil
+	}
+	return a.an.rowsOf.lb.Infractions
+}
+
+// InfractionKind is the fault kind whose colour an infraction's row and
+// mark take.
+func InfractionKind(k leaderboard.Kind) faults.Kind {
 	switch k {
 	case leaderboard.CollisionPedestrian, leaderboard.CollisionVehicle, leaderboard.CollisionLayout:
 		return faults.Collision

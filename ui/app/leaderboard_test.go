@@ -93,6 +93,9 @@ func TestLeaderboardProfile(t *testing.T) {
 		!strings.HasSuffix(r1, "\tred_light  light 900") {
 		t.Errorf("rows %q, %q", r0, r1)
 	}
+	if infs := a.ListedInfractions(); len(infs) != 2 || infs[1].Time != res.Infractions[1].Time {
+		t.Errorf("the timeline would mark %+v", infs)
+	}
 	if a.FaultRowKind(0) != faults.Collision || a.FaultRowKind(1) != faults.RedLight {
 		t.Errorf("row colours by kinds %v, %v", a.FaultRowKind(0), a.FaultRowKind(1))
 	}
@@ -138,7 +141,7 @@ func TestLeaderboardProfile(t *testing.T) {
 	a.setRules(1)
 	a.Tick()
 	settle(t, a)
-	if a.Rules() != RulesOwn || a.FaultList().Lines().String() != own || a.LeaderboardText().Len() != 0 {
+	if a.Rules() != RulesOwn || a.FaultList().Lines().String() != own || a.LeaderboardText().Len() != 0 || a.ListedInfractions() != nil {
 		t.Errorf("back to our own rules (%v): list\n%s\nwant\n%s", a.Rules(), a.FaultList().Lines(), own)
 	}
 	if s := a.Settings(); s.Rules != "" || s.Leaderboard != "" {
