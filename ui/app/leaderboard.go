@@ -35,15 +35,30 @@ const (
 	numRules
 )
 
-// String names the profile as the panel shows it.
+// String names the profile as the panel shows it (constants: the panel
+// is written every tick, and allocates nothing).
 func (r Rules) String() string {
 	switch r {
 	case RulesOwn:
 		return "own"
-	case RulesLeaderboard2, RulesLeaderboard1:
-		return "leaderboard " + r.version().String()
+	case RulesLeaderboard2:
+		return "leaderboard 2.0"
+	case RulesLeaderboard1:
+		return "leaderboard 1.0"
 	}
 	return "Rules(" + itoa(int(r)) + ")"
+}
+
+// edition is the profile's leaderboard edition as the flags write it
+// ("" for our own rules).
+func (r Rules) edition() string {
+	switch r {
+	case RulesLeaderboard2:
+		return "2.0"
+	case RulesLeaderboard1:
+		return "1.0"
+	}
+	return ""
 }
 
 // Leaderboard reports whether the profile is the leaderboard's.
@@ -74,7 +89,7 @@ func rulesOf(s settings.Settings) Rules {
 // save writes the profile into the settings, as the flags name it.
 func (r Rules) save(s *settings.Settings) {
 	if r.Leaderboard() {
-		s.Rules, s.Leaderboard = "leaderboard", r.version().String()
+		s.Rules, s.Leaderboard = "leaderboard", r.edition()
 	}
 }
 
@@ -247,7 +262,7 @@ func (a *App) buildLeaderboardText() {
 	if !a.an.rules.Leaderboard() {
 		return
 	}
-	l.S("Leaderboard ").S(a.an.rules.version().String())
+	l.S("Leaderboard ").S(a.an.rules.edition())
 	if res, _ := a.Leaderboard(); res != nil {
 		l.S(", penalty ").F(res.Penalty, 2).S(": ").U(uint64(res.Hero)).S("'s infractions  ")
 	} else {

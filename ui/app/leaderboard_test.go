@@ -161,3 +161,17 @@ func TestLeaderboardNoMap(t *testing.T) {
 		t.Errorf("without a map: %+v, status %q", res, a.StatusText().String())
 	}
 }
+
+// TestLeaderboardTickAllocations: with the leaderboard's rules, the
+// fault list listing the infractions and the status line giving the
+// penalty, a playing tick allocates nothing once judged.
+func TestLeaderboardTickAllocations(t *testing.T) {
+	a := newCrossing(t, settings.Settings{Rules: "leaderboard"}, true)
+	a.Tick()
+	settle(t, a)
+	a.applyFaults(faultToggle, 0)
+	if res, _ := a.Leaderboard(); res == nil || !strings.Contains(a.StatusText().String(), "penalty 0.42") || a.FaultList().Len() != 2 {
+		t.Fatalf("not judged: %+v\n%s", res, a.StatusText())
+	}
+	playingTickAllocs(t, a, " with the leaderboard's rules")
+}

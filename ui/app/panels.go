@@ -82,7 +82,7 @@ func (a *App) buildStatus() {
 		}
 	}
 	if a.an.rules.Leaderboard() && a.Recording() != nil {
-		a.appendPenalty(l.S("  |  leaderboard ").S(a.an.rules.version().String()).S(": "), false)
+		a.appendPenalty(l.S("  |  leaderboard ").S(a.an.rules.edition()).S(": "), false)
 	}
 	if rn := a.Roads(); rn != nil { // an OpenDRIVE map: its Map is empty
 		l.S("  |  ").I(int64(len(rn.Roads))).S(" roads, ").I(int64(len(rn.Junctions))).S(" junctions")
