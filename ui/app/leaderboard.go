@@ -241,7 +241,7 @@ func (a *App) appendPenalty(l *Lines, short bool) {
 		}
 		l.S(" ").S(shortBlueprint(res.Blueprint))
 		if !res.LaneRules {
-			l.S(" (no OpenDRIVE map: collisions and blocked only)")
+			l.S(" (no OpenDRIVE map: collisions, blocked)")
 		}
 	case a.an.assoc == nil:
 		l.S("once the lanes are found")
