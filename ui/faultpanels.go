@@ -29,6 +29,10 @@ const (
 // its own stand out among the traffic's.
 func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 	l, ov := &g.lay, &g.ov
+	if g.app.Rules().Leaderboard() {
+		h.infractionRow(g, tl, bar)
+		return
+	}
 	fs := g.app.Faults()
 	picked, sel := g.app.PickedFault(), g.app.Selected()
 	y0, y1 := bar.y0-l.px(9), bar.y0-l.px(2)
@@ -50,6 +54,25 @@ func (h *hudText) faultRow(g *Game, tl playback.Timeline, bar rect) {
 	}
 }
 
+// infractionRow draws, with the leaderboard's rules, a tick above the
+// timeline's bar for every infraction the fault list lists, in the
+// colour of its row; the one on the list's cursor taller.
+func (h *hudText) infractionRow(g *Game, tl playback.Timeline, bar rect) {
+	l, ov := &g.lay, &g.ov
+	infs := g.app.ListedInfractions()
+	cur := g.app.FaultList().Cursor()
+	y0, y1 := bar.y0-l.px(9), bar.y0-l.px(2)
+	w := math.Max(2, l.px(2))
+	for i := range infs {
+		x0 := math.Floor(tl.XAt(infs[i].Time))
+		top := y0
+		if i == cur && g.app.FaultList().Open() {
+			top = y0 - l.px(3)
+		}
+		ov.rect(0, rect{x0, top, x0 + w, y1}, scenedraw.FaultColor(app.InfractionKind(infs[i].Kind)))
+	}
+}
+
 // faultListPanel draws the fault list, or the differences list, where
 // the layout put it on the right of the view.
 func (h *hudText) faultListPanel(g *Game) {
@@ -59,6 +82,13 @@ func (h *hudText) faultListPanel(g *Game) {
 		h.rowsPanel(g, rowsSpec{title: "Where the runs part  ",
 			empty: "none: the runs agree", busy: a.DiffPending(), color: func(i int) render.Color { return diffColor(a.DiffRowKind(i)) }})
 	case listFaults:
+		if t := a.LeaderboardText(); a.Rules().Leaderboard() && t.Len() == 2 {
+			// The leaderboard's infractions: their title holds the
+			// penalty, the line with none says whom it is for.
+			h.rowsPanel(g, rowsSpec{titleB: t.Line(0), emptyB: t.Line(1), busy: a.Analyzing() || a.Judging(),
+				color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
+			return
+		}
 		ff := a.FaultFilter()
 		h.rowsPanel(g, rowsSpec{title: faultTitles[ff],
 			empty: faultEmpty[ff], busy: a.Analyzing(), color: func(i int) render.Color { return scenedraw.FaultColor(a.FaultRowKind(i)) }})
@@ -76,8 +106,11 @@ var (
 type rowsSpec struct {
 	title string // before the count
 	empty string // with no rows
-	busy  bool   // with no rows: still looking
-	color func(i int) render.Color
+	// titleB and emptyB, when set, are title and empty from the app's
+	// lines (no string made a frame).
+	titleB, emptyB []byte
+	busy           bool // with no rows: still looking
+	color          func(i int) render.Color
 }
 
 // rowsPanel draws the laid out list's rows, "time<TAB>text", each with a
@@ -91,7 +124,7 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 	n := lb.list.Len()
 	first, shown := lb.rows.First, lb.rows.N
 	panelBox(g, r)
-	h.scratch = append(h.scratch[:0], sp.title...)
+	h.scratch = append(append(h.scratch[:0], sp.title...), sp.titleB...)
 	h.scratch = strconv.AppendInt(h.scratch, int64(n), 10)
 	h.scratch = append(h.scratch, "   Up/Down, Enter or click: go there"...)
 	ty := y0 + pad + (lh-faceH(f.bold))/2
@@ -102,7 +135,11 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 		if sp.busy {
 			msg = "looking..."
 		}
-		ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+		if len(sp.emptyB) > 0 && !sp.busy {
+			ov.run(0, sp.emptyB, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+		} else {
+			ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
+		}
 	}
 	timeCol := l.px(64)
 	for k := range shown {

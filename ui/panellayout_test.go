@@ -99,8 +99,8 @@ func TestPanelLayoutList(t *testing.T) {
 		kind listKind
 		rows int
 	}{
-		{"thresholds", input.ToggleThresholds(), listThresholds, reflect.TypeFor[faults.Thresholds]().NumField()}, // a row each
-		{"faults, none", input.ToggleFaults(), listFaults, 0},                                                     // says so in a notice
+		{"thresholds", input.ToggleThresholds(), listThresholds, 1 + reflect.TypeFor[faults.Thresholds]().NumField()}, // the rules, then a row each
+		{"faults, none", input.ToggleFaults(), listFaults, 0},                                                         // says so in a notice
 	} {
 		a := app.New(settings.Settings{}, nil)
 		a.Apply(tc.key)

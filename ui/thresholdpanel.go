@@ -15,7 +15,7 @@ func (h *hudText) thresholdsPanel(g *Game) {
 	lines := lb.list.Lines()
 	panelBox(g, r)
 	ty := y0 + pad + (lh-faceH(f.bold))/2
-	ov.str(0, "Fault thresholds   Up/Down choose, Left/Right change", x0+pad, ty, f.rBold, w-2*pad, colTitle)
+	ov.str(0, "Rules, thresholds   Up/Down choose, Left/Right change", x0+pad, ty, f.rBold, w-2*pad, colTitle)
 	top := lb.rows.Top
 	nameCol := l.px(140)
 	for k := range lb.rows.N {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/leaderboard"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
@@ -31,6 +32,11 @@ type Options struct {
 	// Ordered delivers the runs in the order given instead of as they
 	// finish.
 	Ordered bool
+	// Leaderboard is the edition whose penalty a run's hero is predicted
+	// with (0: 2.0), and Route the route every run followed (nil: none
+	// known, no route completion or driving score).
+	Leaderboard leaderboard.Version
+	Route       *leaderboard.Route
 }
 
 // Run is one recording's check: what a line of text, a JSON object and a
@@ -51,6 +57,12 @@ type Run struct {
 	// that is not there.
 	Err    error
 	Failed bool
+	// Leaderboard is what CARLA's leaderboard would record of the run's
+	// hero (the one actor whose role_name is hero): its infractions, the
+	// penalty and, with Options.Route, the scores. nil when the run has
+	// no hero, or several, or its hero is no vehicle. It costs a few
+	// milliseconds over the association the faults were found on.
+	Leaderboard *leaderboard.Result
 }
 
 // Count returns the number of faults of kind k.
@@ -125,6 +137,12 @@ func Check(ctx context.Context, path string, opt *Options) *Run {
 		return r
 	}
 	r.Vehicles, r.LaneRules = an.Faults.Vehicles, an.Faults.LaneRules
+	if hero, ok := leaderboard.Hero(rec); ok {
+		// An error is a hero that is no vehicle (a walker): nothing the
+		// leaderboard judges, so no prediction.
+		r.Leaderboard, _ = leaderboard.JudgeRecording(rec, an.Assoc,
+			leaderboard.Options{Hero: hero, Version: opt.Leaderboard, Route: opt.Route})
+	}
 	heroes := map[uint32]bool{}
 	for _, l := range rec.Lives() {
 		if l.Hero {

@@ -27,6 +27,13 @@ type RunRow struct {
 	Collision int64   `parquet:"collision"`
 	Blocked   int64   `parquet:"blocked"`
 	Error     *string `parquet:"error,optional"`
+	// The leaderboard's prediction for the run's hero (null: no hero):
+	// its edition and scores, in the leaderboard's words (score_route
+	// and score_composed with a route only).
+	Leaderboard   *string  `parquet:"leaderboard,optional"`
+	ScorePenalty  *float64 `parquet:"score_penalty,optional"`
+	ScoreRoute    *float64 `parquet:"score_route,optional"`
+	ScoreComposed *float64 `parquet:"score_composed,optional"`
 }
 
 // FaultRow is a row of faults.parquet: one fault of one recording.
@@ -62,6 +69,13 @@ func RowOf(r *Run) RunRow {
 		s := r.Err.Error()
 		row.Error = &s
 	}
+	if lr := r.Leaderboard; lr != nil {
+		row.Leaderboard = opt(lr.Version.String())
+		row.ScorePenalty = optFloat(Round(lr.Penalty, 6))
+		if rt := lr.Route; rt != nil {
+			row.ScoreRoute, row.ScoreComposed = optFloat(Round(rt.Completion, 6)), optFloat(Round(rt.Score.Composed, 6))
+		}
+	}
 	return row
 }
 
@@ -83,6 +97,8 @@ func opt(s string) *string {
 	}
 	return &s
 }
+
+func optFloat(v float64) *float64 { return &v }
 
 func opt64(v *uint32) *int64 {
 	if v == nil {

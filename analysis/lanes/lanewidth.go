@@ -92,7 +92,16 @@ func (o *OpenDRIVE) NearestCentre(p mgl64.Vec3, reach float64, types ...string) 
 				continue
 			}
 			for k := 0; k+1 < len(l.Center); k++ {
-				d, t := segDist(l.Center[k].Vec2(), l.Center[k+1].Vec2(), p.Vec2())
+				// A segment whose box is no nearer than the best found
+				// cannot be strictly nearer: skipped without a square
+				// root (a whole road's centre is scanned a sample).
+				a, b := &l.Center[k], &l.Center[k+1]
+				dx := max(min(a[0], b[0])-p[0], p[0]-max(a[0], b[0]), 0)
+				dy := max(min(a[1], b[1])-p[1], p[1]-max(a[1], b[1]), 0)
+				if dx*dx+dy*dy > dist*dist {
+					continue
+				}
+				d, t := segDist(a.Vec2(), b.Vec2(), p.Vec2())
 				if d < dist {
 					w0, w1 := groundDist(l.Inner[k], l.Outer[k]), groundDist(l.Inner[k+1], l.Outer[k+1])
 					dist, width, ok = d, w0+(w1-w0)*t, true

@@ -146,3 +146,78 @@ func TestThresholdNamesAgree(t *testing.T) {
 		t.Error("the default off-lane threshold is the test's: pick another value")
 	}
 }
+
+// TestLeaderboardAgreesWithWindow: the window's fault list with the
+// leaderboard's rules holds what `viewer check --rules leaderboard
+// --json` says of the same files (each infraction's key, time and
+// message, the penalty and how the lights were tied), in either edition.
+func TestLeaderboardAgreesWithWindow(t *testing.T) {
+	xodr, log := leaderboardRun(t, t.TempDir())
+	type tc struct {
+		name, edition string
+		files         []string
+	}
+	cases := []tc{{"crossing 2.0", "2.0", []string{log, xodr}}, {"crossing 1.0, map first", "1.0", []string{xodr, log}}}
+	rec, err := filepath.Abs(filepath.Join(carlaDir, "carla-0.9.13-town01-lanecenter.log"))
+	switch _, serr := os.Stat(rec); {
+	case err == nil && serr == nil:
+		cases = append(cases, tc{"CARLA on Town01", "2.0", []string{rec, filepath.Join(filepath.Dir(rec), "Town01.xodr")}})
+	case os.Getenv("CI") != "":
+		t.Fatalf("CI is set and the real recording is missing: %v %v", err, serr)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"check", "--rules", "leaderboard", "--leaderboard", c.edition, "--json", "--maps", towns.MapsOff}, c.files...)
+			code, out, errOut := runCLI(args...)
+			if code != ExitOK && code != ExitFaults {
+				t.Fatalf("viewer check: exit %d: %s", code, errOut)
+			}
+			var doc struct {
+				Lights *lbLights
+				Scores lbScores
+				Events []lbEvent
+			}
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Fatal(err)
+			}
+			var cli []string
+			for _, e := range doc.Events {
+				cli = append(cli, fmt.Sprintf("%s %.3f %s", e.Key, e.Time, e.Message))
+			}
+			a := app.New(settings.Settings{MapsDir: towns.MapsOff, Rules: "leaderboard", Leaderboard: c.edition}, nil)
+			srcs := make([]loader.Source, len(c.files))
+			for i, f := range c.files {
+				srcs[i] = loader.FileSource(f)
+			}
+			a.OpenFiles(srcs)
+			deadline := time.Now().Add(2 * time.Minute)
+			for res, _ := a.Leaderboard(); a.LoadsRunning() || res == nil; res, _ = a.Leaderboard() {
+				if time.Now().After(deadline) {
+					t.Fatal("the window's loads, pass and judging did not finish")
+				}
+				time.Sleep(2 * time.Millisecond)
+				a.Tick()
+			}
+			res, _ := a.Leaderboard()
+			var win []string
+			for _, f := range res.Infractions {
+				win = append(win, fmt.Sprintf("%s %.3f %s", f.Kind.Key(), fleet.Round(f.Time, 3), f.Message))
+			}
+			if !slices.Equal(cli, win) {
+				t.Errorf("viewer check:\n%s\nthe window:\n%s", strings.Join(cli, "\n"), strings.Join(win, "\n"))
+			}
+			if strings.HasPrefix(c.name, "crossing") && len(cli) != 2 {
+				t.Errorf("the crossing's hero has %d infractions, want its collision and red light: the case shows nothing", len(cli))
+			}
+			if got := fleet.Round(res.Penalty, 6); got != doc.Scores.Penalty || res.Version.String() != c.edition {
+				t.Errorf("the window's penalty %v (%s), viewer check's %v", got, res.Version, doc.Scores.Penalty)
+			}
+			if doc.Lights == nil || *doc.Lights != (lbLights{res.LightsBySignal, res.LightsByPlace, res.StopsBySignal, res.StopsByPlace}) {
+				t.Errorf("lights: viewer check %+v, the window %+v", doc.Lights, res)
+			}
+			if fl := a.FaultList().Lines(); fl.Len() != len(win) {
+				t.Errorf("the fault list has %d rows for %d infractions:\n%s", fl.Len(), len(win), fl)
+			}
+		})
+	}
+}

@@ -131,11 +131,15 @@ func cmdCheck() *Command {
 		if err != nil {
 			return err
 		}
-		if on, err := lb.on(); err != nil || on {
-			return lb.run(env, err, pos, *asJSON, *maps, filter)
-		}
+		on, err := lb.on()
 		if ff.wanted(pos) {
-			return runFleet(env, ff, pos, th, *asJSON, *maps, filter)
+			if err != nil {
+				return err
+			}
+			return runFleet(env, ff, pos, th, *asJSON, *maps, filter, lb, on)
+		}
+		if err != nil || on {
+			return lb.run(env, err, pos, *asJSON, *maps, filter)
 		}
 		return runCheck(env, pos, th, *asJSON, *maps, filter)
 	}

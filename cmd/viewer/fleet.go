@@ -9,6 +9,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/fleet"
+	"github.com/mm2carla/viewer/analysis/leaderboard"
 	"github.com/mm2carla/viewer/analysis/pipeline"
 )
 
@@ -23,19 +24,34 @@ town, the one AI map in its folder). They are checked --jobs at a time
 (default: every core) with memory bounded whatever their number. The
 text gives one line per run, in the order given (its name, town,
 duration, vehicles and faults by kind; with --actor hero, the hero's
-only), a line for each file that could not be read whole (naming it and
-the byte offset; a cut recording's line has the faults of its whole
-frames), then the totals by kind.
+only; and for a run with a hero, the infraction penalty CARLA's
+leaderboard would give it, score_penalty), a line for each file that
+could not be read whole (naming it and the byte offset; a cut
+recording's line has the faults of its whole frames), then the totals
+by kind and the heroes' mean penalty.
 
 --jsonl writes one JSON object a line per recording as each finishes:
-the --json document plus "duration" (s), "town" and, for a file not read
-whole, "error"; outputs of many machines concatenate. --parquet DIR
-writes DIR/runs.parquet (a row per recording) and DIR/faults.parquet (a
-row per fault: recording, town, kind, actor, blueprint, hero, other,
-start, end, road, side, lane, intersection, worst, x, y, z).
+the --json document plus "duration" (s), "town", for a file not read
+whole "error", and "leaderboard": for a run with a hero (the one actor
+whose role_name is hero; null otherwise) what --rules leaderboard --json
+says of it alone: "version", "hero", "lights", "route_id", "status",
+"infractions" (the messages by the leaderboard's keys) and "scores"
+(score_penalty; score_route and score_composed with a route). Outputs of
+many machines concatenate. --parquet DIR writes DIR/runs.parquet (a row
+per recording, with the hero's leaderboard, score_penalty, score_route
+and score_composed) and DIR/faults.parquet (a row per fault: recording,
+town, kind, actor, blueprint, hero, other, start, end, road, side, lane,
+intersection, worst, x, y, z).
+
+The hero's penalty is always predicted (edition 2.0; it costs a few
+milliseconds a run). --rules leaderboard with --leaderboard 1.0 and
+--route F --route-id N (one route every run followed) chooses the
+edition and the route, and makes the exit status follow the heroes'
+infractions instead of the faults.
 
 Exit status of a fleet: 1 when any input could not be read whole, else 3
-when any fault was found, else 0.
+when any fault (with --rules leaderboard: any infraction of a hero) was
+found, else 0.
 `
 
 // fleetFlags are the flags of a fleet check.
@@ -76,7 +92,10 @@ func (ff *fleetFlags) wanted(pos []string) bool {
 }
 
 // runFleet is `viewer check` over a fleet (package fleet does the work).
-func runFleet(env *Env, ff *fleetFlags, pos []string, th faults.Thresholds, asJSON bool, mapsDir string, filter *actorFilter) error {
+// With --rules leaderboard (lbOn) the exit status follows the heroes'
+// leaderboard infractions instead of the faults.
+func runFleet(env *Env, ff *fleetFlags, pos []string, th faults.Thresholds, asJSON bool, mapsDir string, filter *actorFilter,
+	lb *leaderboardFlags, lbOn bool) error {
 	if asJSON {
 		return Usagef("--json is one document for one recording; a fleet takes --jsonl")
 	}
@@ -87,7 +106,11 @@ func runFleet(env *Env, ff *fleetFlags, pos []string, th faults.Thresholds, asJS
 	if err != nil {
 		return Usagef("%v", err)
 	}
-	opt := &fleet.Options{Thresholds: th, MapsDir: mapsDir, Jobs: *ff.jobs, Ordered: !*ff.jsonl}
+	v, route, err := lb.options()
+	if err != nil {
+		return err
+	}
+	opt := &fleet.Options{Thresholds: th, MapsDir: mapsDir, Jobs: *ff.jobs, Ordered: !*ff.jsonl, Leaderboard: v, Route: route}
 	if filter != nil {
 		opt.Actors = filter.resolve
 	}
@@ -104,7 +127,7 @@ func runFleet(env *Env, ff *fleetFlags, pos []string, th faults.Thresholds, asJS
 			return err
 		}
 	}
-	tot := newFleetTotals()
+	tot := newFleetTotals(v, lbOn)
 	var werr error
 	fleet.CheckAll(context.Background(), in.Items, opt, func(r *fleet.Run) {
 		tot.add(r)
@@ -137,12 +160,23 @@ func runFleet(env *Env, ff *fleetFlags, pos []string, th faults.Thresholds, asJS
 }
 
 // runJSON is a run's JSON object: the --json document, plus the
-// duration, the town and the error.
+// duration, the town, the error and the leaderboard's prediction for
+// the hero (null: no hero).
 type runJSON struct {
 	checkReport
-	Duration float64 `json:"duration"`
-	Town     *string `json:"town"`
-	Error    *string `json:"error,omitempty"`
+	Duration    float64    `json:"duration"`
+	Town        *string    `json:"town"`
+	Error       *string    `json:"error,omitempty"`
+	Leaderboard *lbRunJSON `json:"leaderboard"`
+}
+
+// lbRunJSON is a run's "leaderboard" object: the edition and the route
+// record of `check --rules leaderboard --json`, in the leaderboard's
+// keys (infractions: messages by key; scores: score_penalty, and with
+// --route score_route and score_composed).
+type lbRunJSON struct {
+	Version string `json:"version"`
+	lbRecord
 }
 
 func writeRunJSON(w io.Writer, r *fleet.Run) error {
@@ -157,6 +191,9 @@ func writeRunJSON(w io.Writer, r *fleet.Run) error {
 	if r.Err != nil {
 		s := r.Err.Error()
 		o.Error = &s
+	}
+	if lr := r.Leaderboard; lr != nil {
+		o.Leaderboard = &lbRunJSON{Version: lr.Version.String(), lbRecord: newLBRecord(lr)}
 	}
 	for _, f := range r.Faults {
 		cf := checkFault{Kind: f.Kind, Actor: f.Actor, Blueprint: f.Blueprint, Start: f.Start, End: f.End,
@@ -192,7 +229,14 @@ func writeRunText(w io.Writer, r *fleet.Run) error {
 				bw.printf(" %s %d", k, n)
 			}
 		}
-		bw.printf("  total %d\n", total)
+		bw.printf("  total %d", total)
+		if lr := r.Leaderboard; lr != nil {
+			bw.printf("  score_penalty %.3g", lr.Penalty)
+			if rt := lr.Route; rt != nil {
+				bw.printf("  score_route %.1f  score_composed %.1f", rt.Completion, rt.Score.Composed)
+			}
+		}
+		bw.printf("\n")
 	}
 	if r.Err != nil {
 		bw.printf("%s\n", r.Err)
@@ -206,9 +250,19 @@ type fleetTotals struct {
 	seconds                  float64
 	kinds                    map[faults.Kind]int
 	faults                   int
+	// The leaderboard's predictions: the edition, the runs with a hero,
+	// the sum of their penalties and their infractions; lbOn: the exit
+	// status follows the infractions (--rules leaderboard).
+	version     leaderboard.Version
+	lbOn        bool
+	heroes      int
+	penalty     float64
+	infractions int
 }
 
-func newFleetTotals() *fleetTotals { return &fleetTotals{kinds: map[faults.Kind]int{}} }
+func newFleetTotals(v leaderboard.Version, lbOn bool) *fleetTotals {
+	return &fleetTotals{kinds: map[faults.Kind]int{}, version: v, lbOn: lbOn}
+}
 
 func (t *fleetTotals) add(r *fleet.Run) {
 	t.runs++
@@ -224,6 +278,11 @@ func (t *fleetTotals) add(r *fleet.Run) {
 		t.kinds[k] += n
 		t.faults += n
 	}
+	if lr := r.Leaderboard; lr != nil {
+		t.heroes++
+		t.penalty += lr.Penalty
+		t.infractions += len(lr.Infractions)
+	}
 }
 
 func (t *fleetTotals) write(w io.Writer) error {
@@ -233,16 +292,25 @@ func (t *fleetTotals) write(w io.Writer) error {
 		bw.printf("%-12s %d\n", k, t.kinds[k])
 	}
 	bw.printf("%-12s %d\n", "total", t.faults)
+	if t.heroes > 0 {
+		bw.printf("leaderboard %s: %d runs with a hero, %d infractions, mean score_penalty %.3g\n",
+			t.version, t.heroes, t.infractions, t.penalty/float64(t.heroes))
+	}
 	return bw.err
 }
 
 // status is the fleet's exit status: 1 when any input could not be read
-// whole, else 3 when any fault was found, else 0.
+// whole, else 3 when any fault (with --rules leaderboard: any
+// infraction of a hero) was found, else 0.
 func (t *fleetTotals) status() error {
+	found := t.faults
+	if t.lbOn {
+		found = t.infractions
+	}
 	switch {
 	case t.unread > 0:
 		return &ExitStatus{Code: 1}
-	case t.faults > 0:
+	case found > 0:
 		return errFaults
 	}
 	return nil

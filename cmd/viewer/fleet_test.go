@@ -405,7 +405,7 @@ func TestFleetHero(t *testing.T) {
 		if err := json.Unmarshal([]byte(sout), &want); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasSuffix(lines[i], fmt.Sprintf("  total %d", len(want.Faults))) || !strings.HasPrefix(lines[i], rec) {
+		if !strings.Contains(lines[i]+"  ", fmt.Sprintf("  total %d  ", len(want.Faults))) || !strings.HasPrefix(lines[i], rec) {
 			t.Errorf("line %q, want %s with %d faults", lines[i], rec, len(want.Faults))
 		}
 	}

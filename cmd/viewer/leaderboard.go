@@ -83,20 +83,27 @@ func (l *leaderboardFlags) on() (bool, error) {
 	return false, Usagef("--rules %q: want default or leaderboard", *l.rules)
 }
 
+// options returns the edition and route the flags ask for (after on).
+func (l *leaderboardFlags) options() (leaderboard.Version, *leaderboard.Route, error) {
+	v, err := leaderboard.ParseVersion(*l.version)
+	if err != nil {
+		return 0, nil, Usagef("--leaderboard %q: want 1.0 or 2.0", *l.version)
+	}
+	if *l.route == "" {
+		return v, nil, nil
+	}
+	route, err := readRoute(*l.route, *l.routeID)
+	return v, route, err
+}
+
 // run is `viewer check --rules leaderboard`, or the error of its flags.
 func (l *leaderboardFlags) run(env *Env, flagErr error, files []string, asJSON bool, mapsDir string, filter *actorFilter) error {
 	if flagErr != nil {
 		return flagErr
 	}
-	v, err := leaderboard.ParseVersion(*l.version)
+	v, route, err := l.options()
 	if err != nil {
-		return Usagef("--leaderboard %q: want 1.0 or 2.0", *l.version)
-	}
-	var route *leaderboard.Route
-	if *l.route != "" {
-		if route, err = readRoute(*l.route, *l.routeID); err != nil {
-			return err
-		}
+		return err
 	}
 	sc, err := loadRecordingScene(files)
 	if err != nil {
@@ -129,11 +136,7 @@ func (l *leaderboardFlags) run(env *Env, flagErr error, files []string, asJSON b
 		return fileErr(sc.recName, err)
 	}
 	sc.judgeRoads(a, nil, nil) // the hero's positions
-	signs, err := leaderboard.StopSigns(sc.rec)
-	if err != nil {
-		return fileErr(sc.recName, err)
-	}
-	res, err := leaderboard.Judge(a, sc.rec.Events(), leaderboard.Options{Hero: ids[0], Version: v, Route: route, StopSigns: signs})
+	res, err := leaderboard.JudgeRecording(sc.rec, a, leaderboard.Options{Hero: ids[0], Version: v, Route: route})
 	if err != nil {
 		return fmt.Errorf("%s: %w", sc.recName, err)
 	}
@@ -188,13 +191,13 @@ func newLeaderboardReport(sc *shotScene, res *leaderboard.Result) *leaderboardRe
 	return rep
 }
 
-// messages returns the infraction messages under each record key.
-func (rep *leaderboardReport) messages() map[string][]string {
+// lbMessages returns the infraction messages under each record key.
+func lbMessages(r *leaderboard.Result) map[string][]string {
 	out := map[string][]string{}
-	for _, k := range rep.res.Version.RecordKeys() {
+	for _, k := range r.Version.RecordKeys() {
 		out[k] = []string{}
 	}
-	for _, f := range rep.res.Infractions {
+	for _, f := range r.Infractions {
 		out[f.Kind.Key()] = append(out[f.Kind.Key()], f.Message)
 	}
 	return out
@@ -210,9 +213,9 @@ func (rep *leaderboardReport) lightsText() string {
 		"stop signs to %d by signals and %d by place", r.LightsBySignal, r.LightsByPlace, r.StopsBySignal, r.StopsByPlace)
 }
 
-// status is the route record's status, as leaderboard-2.0 words it.
-func (rep *leaderboardReport) status() string {
-	r := rep.res
+// lbStatus is the route record's status, as leaderboard-2.0 words it
+// ("" without a route).
+func lbStatus(r *leaderboard.Result) string {
 	switch {
 	case r.Route == nil:
 		return ""
@@ -243,7 +246,7 @@ func (rep *leaderboardReport) writeText(w io.Writer) error {
 		bw.printf("  %8.2f  %-22s %s\n", f.Time, f.Kind.Key(), f.Message)
 	}
 	bw.printf("\n")
-	msgs := rep.messages()
+	msgs := lbMessages(r)
 	for _, k := range r.Version.RecordKeys() {
 		if !slices.Contains(r.Version.NotPredicted(), k) {
 			bw.printf("%-22s %d\n", k, len(msgs[k]))
@@ -252,7 +255,7 @@ func (rep *leaderboardReport) writeText(w io.Writer) error {
 	bw.printf("%-22s %.6g\n", "score_penalty", r.Penalty)
 	if rt := r.Route; rt != nil {
 		bw.printf("%-22s %.2f  (route %s, %.0f m)\n", "score_route", rt.Completion, rt.ID, rt.Length)
-		bw.printf("%-22s %.2f  (%s)\n", "score_composed", rt.Score.Composed, rep.status())
+		bw.printf("%-22s %.2f  (%s)\n", "score_composed", rt.Score.Composed, lbStatus(r))
 	}
 	bw.printf("Not predicted: %s.\n", strings.Join(r.Version.NotPredicted(), ", "))
 	return bw.err
@@ -261,18 +264,41 @@ func (rep *leaderboardReport) writeText(w io.Writer) error {
 // lbJSON is the JSON document: the leaderboard's route record (its
 // infractions and scores keys) and what the prediction rests on.
 type lbJSON struct {
-	Recording   string              `json:"recording"`
-	Map         *string             `json:"map"`
-	Leaderboard string              `json:"leaderboard"`
+	Recording   string  `json:"recording"`
+	Map         *string `json:"map"`
+	Leaderboard string  `json:"leaderboard"`
+	lbRecord
+	Meta    *lbMeta   `json:"meta"`
+	Events  []lbEvent `json:"events"`
+	NotPred []string  `json:"not_predicted"`
+}
+
+// lbRecord is the part of the document a fleet's JSON line carries too
+// (its "leaderboard" object): whom it judged, how the lights were tied,
+// the route record's infractions and scores.
+type lbRecord struct {
 	Hero        lbHero              `json:"hero"`
 	Lights      *lbLights           `json:"lights"`
 	RouteID     *string             `json:"route_id"`
 	Status      *string             `json:"status"`
 	Infractions map[string][]string `json:"infractions"`
 	Scores      lbScores            `json:"scores"`
-	Meta        *lbMeta             `json:"meta"`
-	Events      []lbEvent           `json:"events"`
-	NotPred     []string            `json:"not_predicted"`
+}
+
+// newLBRecord is the record of a prediction, rounded as printed.
+func newLBRecord(r *leaderboard.Result) lbRecord {
+	rec := lbRecord{Hero: lbHero{r.Hero, r.Blueprint}, Infractions: lbMessages(r),
+		Scores: lbScores{Penalty: fleet.Round(r.Penalty, 6)}}
+	if r.LaneRules {
+		rec.Lights = &lbLights{r.LightsBySignal, r.LightsByPlace, r.StopsBySignal, r.StopsByPlace}
+	}
+	if rt := r.Route; rt != nil {
+		id, st := rt.ID, lbStatus(r)
+		comp, composed := fleet.Round(rt.Completion, 6), fleet.Round(rt.Score.Composed, 6)
+		rec.RouteID, rec.Status = &id, &st
+		rec.Scores.Route, rec.Scores.Composed = &comp, &composed
+	}
+	return rec
 }
 
 type lbHero struct {
@@ -311,17 +337,9 @@ type lbEvent struct {
 
 func (rep *leaderboardReport) writeJSON(w io.Writer) error {
 	r := rep.res
-	doc := lbJSON{Recording: rep.Recording, Map: rep.Map, Leaderboard: r.Version.String(),
-		Hero: lbHero{r.Hero, r.Blueprint}, Infractions: rep.messages(), Events: []lbEvent{},
-		Scores: lbScores{Penalty: fleet.Round(r.Penalty, 6)}, NotPred: r.Version.NotPredicted()}
-	if r.LaneRules {
-		doc.Lights = &lbLights{r.LightsBySignal, r.LightsByPlace, r.StopsBySignal, r.StopsByPlace}
-	}
+	doc := lbJSON{Recording: rep.Recording, Map: rep.Map, Leaderboard: r.Version.String(), lbRecord: newLBRecord(r),
+		Events: []lbEvent{}, NotPred: r.Version.NotPredicted()}
 	if rt := r.Route; rt != nil {
-		id, st := rt.ID, rep.status()
-		comp, composed := fleet.Round(rt.Completion, 6), fleet.Round(rt.Score.Composed, 6)
-		doc.RouteID, doc.Status = &id, &st
-		doc.Scores.Route, doc.Scores.Composed = &comp, &composed
 		doc.Meta = &lbMeta{RouteLength: fleet.Round(rt.Length, 3)}
 	}
 	for _, f := range r.Infractions {

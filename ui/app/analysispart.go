@@ -8,7 +8,8 @@ import (
 
 // analysis is the analysing part of the app: the lane association and
 // fault pass over the open recording (analysis.go), the thresholds it
-// runs with and their panel (thresholds.go), the fault list
+// runs with and their panel (thresholds.go), the rule profile and the
+// leaderboard's judging (leaderboard.go), the fault list
 // (faultlist.go), the trails' length and the plots (plots.go). App
 // composes it with the clock, the selection and the camera, which the
 // fault list's commands also move.
@@ -27,7 +28,9 @@ type analysis struct {
 	filter        FaultFilter // which faults the list shows (Ctrl+K)
 	heroIDs       []uint32    // the heroes of run A and of run B, for FilterHero
 	heroIDsB      []uint32
-	thresholdList List // the thresholds panel
+	thresholdList List    // the thresholds panel
+	rules         Rules   // the rule profile the fault list follows (leaderboard.go)
+	lb            lbState // the leaderboard's judging (leaderboard.go)
 
 	trail        float64 // seconds of trail behind and ahead
 	plots        Plot
@@ -38,6 +41,7 @@ type analysis struct {
 // init applies the remembered settings.
 func (an *analysis) init(s settings.Settings) {
 	an.thresholds, an.trail, an.picked, an.pickedB, an.sampleBudget = thresholdsOf(s), DefaultTrail, -1, -1, SampleBudget
+	an.rules = rulesOf(s)
 	if s.Trail > 0 {
 		an.trail = nearestTrail(s.Trail)
 	}

@@ -273,6 +273,7 @@ func (a *App) Advance(dt float64) {
 	a.syncCompareWork()
 	a.pollCompareWork()
 	a.pollAnalysis()
+	a.syncLeaderboard()
 	a.pollExport()
 	a.pollWatches()
 	a.chooser.poll()
@@ -453,7 +454,7 @@ func (a *App) Loading(dst []Load) []Load {
 // keys wait for them all).
 func (a *App) LoadsRunning() bool {
 	_, comparing := a.cmp.work.progress()
-	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.tw.job != nil || a.an.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
+	return a.chooser.Scanning() || a.mapJob != nil || a.recJob != nil || a.tw.job != nil || a.an.job != nil || a.an.lb.job != nil || a.export != nil || a.cmp.job != nil || comparing ||
 		a.runs.job != nil || a.runs.pending != nil
 }
 
@@ -552,6 +553,7 @@ func (a *App) Settings() settings.Settings {
 	s := settings.Settings{Layers: map[string]bool{}, Speed: a.rp.speed, TopDown: a.cam.topDown,
 		Thresholds: thresholdSettings(a.an.thresholds), Trail: a.an.trail, MapsDir: a.tw.dir, Divergence: a.cmp.threshold,
 		StepEvents: a.rp.stepAll, Recent: a.recent}
+	a.an.rules.save(&s)
 	for l := range input.NumLayers {
 		s.Layers[l.String()] = a.lay.on[l]
 	}

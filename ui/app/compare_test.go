@@ -257,6 +257,7 @@ func TestCompareMatching(t *testing.T) {
 	// New fault thresholds (their panel): B's faults are found again.
 	_, assoc, _ := a.cmp.faultsOfB()
 	before := a.Thresholds()
+	a.an.thresholdList.cursor = 1 // the first threshold, below the rules
 	a.applyThresholds(thChange, 1)
 	if a.Thresholds() == before {
 		t.Fatal("the thresholds did not change")

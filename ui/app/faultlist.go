@@ -8,6 +8,7 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/leaderboard"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
@@ -45,6 +46,10 @@ type faultRowsKey struct {
 	filter FaultFilter
 	actor  uint32 // FilterSelected: the selected actor
 	runs   Runs   // the runs shown: only their faults are listed
+	// leaderboard: the rows are the infractions of lb, the leaderboard's
+	// prediction (the rule profile is the leaderboard's).
+	leaderboard bool
+	lb          *leaderboard.Result
 }
 
 // FaultFilter narrows the fault list to some actors' faults: a real run
@@ -129,10 +134,14 @@ func (a *App) keeps(f *faults.Fault, b bool) bool {
 	return slices.Contains(ids, f.Actor) || f.HasOther() && slices.Contains(ids, f.Other)
 }
 
-// FaultRowKind returns the kind of the fault on list row i.
+// FaultRowKind returns the kind of the fault on list row i (of an
+// infraction: the fault kind whose colour it takes).
 func (a *App) FaultRowKind(i int) faults.Kind {
 	if i < 0 || i >= len(a.an.rows) {
 		return 0
+	}
+	if f := a.infraction(a.an.rows[i]); f != nil {
+		return InfractionKind(f.Kind)
 	}
 	if f := a.rowFault(a.an.rows[i]); f != nil {
 		return f.Kind
@@ -141,7 +150,8 @@ func (a *App) FaultRowKind(i int) faults.Kind {
 }
 
 // rowFault is the fault of row r; nil if the faults changed since the
-// rows were listed (they are listed again by the next Tick).
+// rows were listed (they are listed again by the next Tick). The rows
+// of the leaderboard's infractions are infraction's.
 func (a *App) rowFault(r faultRow) *faults.Fault {
 	fs := a.Faults()
 	if r.b {
@@ -154,8 +164,18 @@ func (a *App) rowFault(r faultRow) *faults.Fault {
 }
 
 // buildFaultLines lists the rows when the faults, run B or its offset
-// changed.
+// changed; with the leaderboard's rules, the infractions of its
+// prediction.
 func (a *App) buildFaultLines() {
+	if a.an.rules.Leaderboard() {
+		res, _ := a.Leaderboard()
+		if key := (faultRowsKey{leaderboard: true, lb: res}); key != a.an.rowsOf {
+			a.an.rowsOf = key
+			a.buildInfractionRows(res)
+			a.an.list.clampCursor(len(a.an.rows))
+		}
+		return
+	}
 	key := faultRowsKey{a: a.an.res, b: a.cmp.work.faults, bRec: a.CompareRecording(), offset: a.cmp.offset, filter: a.an.filter}
 	if key.bRec == nil {
 		key.b = nil
@@ -223,6 +243,10 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 		}
 		if a.an.list.Open() && n == 0 {
 			switch {
+			case a.an.rules.Leaderboard():
+				var l Lines
+				a.appendPenalty(l.S("no infractions: "), false)
+				a.notify(Info, l.End().String())
 			case a.an.job != nil:
 				a.notify(Info, "still looking for faults")
 			case a.an.res != nil:
@@ -256,6 +280,13 @@ func (a *App) pickFault(i int) {
 		return
 	}
 	r := a.an.rows[i]
+	if a.an.rowsOf.leaderboard {
+		if a.infraction(r) != nil {
+			a.an.list.cursor = i
+			a.goToInfraction(r)
+		}
+		return
+	}
 	if a.rowFault(r) == nil {
 		return
 	}
@@ -388,7 +419,7 @@ func (a *App) pickFaultMark(x, y float64) bool {
 	r := faultRow{b: b, i: i, t: t}
 	a.buildFaultLines()
 	for k, row := range a.an.rows {
-		if row.b == b && row.i == i {
+		if row.b == b && row.i == i && !a.an.rowsOf.leaderboard {
 			a.an.list.cursor = k
 		}
 	}

@@ -53,7 +53,8 @@ func (a *App) Marks(width int) *Marks {
 func (a *App) buildText() {
 	a.buildFaultLines()
 	a.buildDiffRows()
-	a.an.buildThresholdLines()
+	a.buildThresholdLines()
+	a.buildLeaderboardText()
 	a.buildActorPanel()
 	a.buildElementPanel()
 	a.buildStatus()
@@ -79,6 +80,9 @@ func (a *App) buildStatus() {
 		if st := a.State(); st != nil {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
 		}
+	}
+	if a.an.rules.Leaderboard() && a.Recording() != nil {
+		a.appendPenalty(l.S("  |  leaderboard ").S(a.an.rules.edition()).S(": "), false)
 	}
 	if rn := a.Roads(); rn != nil { // an OpenDRIVE map: its Map is empty
 		l.S("  |  ").I(int64(len(rn.Roads))).S(" roads, ").I(int64(len(rn.Junctions))).S(" junctions")

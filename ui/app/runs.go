@@ -12,8 +12,8 @@ import (
 )
 
 // The runs table: every recording in the folders opened, one a row with
-// its town, duration, vehicles and faults by kind (the hero's count
-// first), filled in as a background job checks them (runsjob.go). It is
+// its town, duration, vehicles, faults by kind (the hero's count first)
+// and the leaderboard's predicted penalty for its hero, filled in as a background job checks them (runsjob.go). It is
 // sortable by any column; Enter opens a run at its first fault, Space
 // marks runs and two marked ones open as a comparison.
 
@@ -46,7 +46,8 @@ type runRow struct {
 	heroN, n   int
 }
 
-// The runs table's fixed columns; one per fault kind follows them.
+// The runs table's fixed columns; one per fault kind follows them, then
+// the penalty (RunColPenalty).
 const (
 	RunColName = iota
 	RunColTown
@@ -56,8 +57,18 @@ const (
 	RunColKinds  // the first fault kind's column (faults.Kinds order)
 )
 
+// RunColPenalty is the last column: the infraction penalty CARLA's
+// leaderboard would give the run's hero (fleet.Run.Leaderboard; "-"
+// without a hero).
+func RunColPenalty() int { return RunColKinds + len(faults.Kinds) }
+
 // RunCols returns the number of columns.
-func RunCols() int { return RunColKinds + len(faults.Kinds) }
+func RunCols() int { return RunColPenalty() + 1 }
+
+// worstFirst reports whether column c sorts downward when first chosen:
+// the counts (the most first) but the penalty (the lowest first), and
+// not the names.
+func worstFirst(c int) bool { return c >= RunColDuration && c != RunColPenalty() }
 
 // RunColTitle returns column c's heading.
 func RunColTitle(c int) string {
@@ -72,6 +83,8 @@ func RunColTitle(c int) string {
 		return "vehicles"
 	case RunColFaults:
 		return "faults"
+	case RunColPenalty():
+		return "penalty"
 	}
 	if k := c - RunColKinds; k >= 0 && k < len(faults.Kinds) {
 		return faults.Kinds[k].String()
@@ -200,7 +213,7 @@ func (r *RunsTable) sortBy(c int, desc bool) {
 func (r *RunsTable) sortStep(steps float64) {
 	n := RunCols()
 	c := ((r.sortCol+int(steps))%n + n) % n
-	r.sortBy(c, c >= RunColDuration)
+	r.sortBy(c, worstFirst(c))
 }
 
 // cmpRows compares rows x and y by the sort column; runs not checked
@@ -227,6 +240,16 @@ func (r *RunsTable) cmpRows(x, y int) int {
 		d = cmp.Compare(a.run.Vehicles, b.run.Vehicles)
 	case c == RunColFaults:
 		d = cmp.Or(cmp.Compare(a.heroN, b.heroN), cmp.Compare(a.n, b.n))
+	case c == RunColPenalty():
+		switch pa, pb := a.run.Leaderboard, b.run.Leaderboard; { // runs without a hero last whatever the direction
+		case pa == nil && pb == nil:
+		case pa == nil:
+			return 1
+		case pb == nil:
+			return -1
+		default:
+			d = cmp.Compare(pa.Penalty, pb.Penalty)
+		}
 	default:
 		k := c - RunColKinds
 		d = cmp.Or(cmp.Compare(a.hero[k], b.hero[k]), cmp.Compare(a.all[k], b.all[k]))
@@ -279,6 +302,12 @@ func (r *RunsTable) build() {
 			for k := range faults.Kinds {
 				l.Tab()
 				appendCount(l, w.hero[k], w.all[k])
+			}
+			l.Tab()
+			if lr := w.run.Leaderboard; lr != nil {
+				l.F(lr.Penalty, 2)
+			} else {
+				l.S("-")
 			}
 		}
 		l.End()

@@ -7,25 +7,29 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/fleet"
+	"github.com/mm2carla/viewer/analysis/leaderboard"
 	"github.com/mm2carla/viewer/ui/settings"
 )
 
 // fakeRuns is a table of three checked runs and one still unchecked:
 //
 //	a: Town01, 60 s, 10 vehicles; the hero's red-light at 9 s, a
-//	   collision of actor 7 at 4 s
-//	b: Town02, 30 s, 30 vehicles; off-lane of 5 at 2 s, of 6 at 1 s
-//	c: Town03, 90 s, 20 vehicles, no faults
+//	   collision of actor 7 at 4 s; the leaderboard's penalty 0.7
+//	b: Town02, 30 s, 30 vehicles; off-lane of 5 at 2 s, of 6 at 1 s;
+//	   no hero
+//	c: Town03, 90 s, 20 vehicles, no faults; penalty 1
 //	d: not checked yet
 func fakeRuns() *RunsTable {
 	r := &RunsTable{}
 	r.reset("fleet")
 	r.setItems([]string{"fleet/a.log", "fleet/b.log", "fleet/c.log", "fleet/d.log"}, "fleet")
-	r.add(&fleet.Run{Recording: "fleet/c.log", Town: "Town03", Duration: 90, Vehicles: 20, Map: "c.xodr"})
-	r.add(&fleet.Run{Recording: "fleet/a.log", Town: "Town01", Duration: 60, Vehicles: 10, Map: "a.xodr", Faults: []fleet.Fault{
-		{Kind: faults.Collision.String(), Actor: 7, Start: 4},
-		{Kind: faults.RedLight.String(), Actor: 3, Hero: true, Start: 9},
-	}})
+	r.add(&fleet.Run{Recording: "fleet/c.log", Town: "Town03", Duration: 90, Vehicles: 20, Map: "c.xodr",
+		Leaderboard: &leaderboard.Result{Penalty: 1}})
+	r.add(&fleet.Run{Recording: "fleet/a.log", Town: "Town01", Duration: 60, Vehicles: 10, Map: "a.xodr",
+		Leaderboard: &leaderboard.Result{Penalty: 0.7}, Faults: []fleet.Fault{
+			{Kind: faults.Collision.String(), Actor: 7, Start: 4},
+			{Kind: faults.RedLight.String(), Actor: 3, Hero: true, Start: 9},
+		}})
 	r.add(&fleet.Run{Recording: "fleet/b.log", Town: "Town02", Duration: 30, Vehicles: 30, Faults: []fleet.Fault{
 		{Kind: faults.OffLane.String(), Actor: 5, Start: 2},
 		{Kind: faults.OffLane.String(), Actor: 6, Start: 1},
@@ -52,9 +56,9 @@ func TestRunsRows(t *testing.T) {
 	}
 	l := r.List()
 	want := []string{
-		"a.log\tTown01\t1:00.0\t10\t1/2\t-\t-\t1/1\t-\t-\t1\t-",
-		"b.log\tTown02\t0:30.0\t30\t2\t2\t-\t-\t-\t-\t-\t-",
-		"c.log\tTown03\t1:30.0\t20\t-\t-\t-\t-\t-\t-\t-\t-",
+		"a.log\tTown01\t1:00.0\t10\t1/2\t-\t-\t1/1\t-\t-\t1\t-\t0.70",
+		"b.log\tTown02\t0:30.0\t30\t2\t2\t-\t-\t-\t-\t-\t-\t-",
+		"c.log\tTown03\t1:30.0\t20\t-\t-\t-\t-\t-\t-\t-\t-\t1.00",
 		"d.log\tchecking...",
 	}
 	if l.Len() != len(want) {
@@ -65,8 +69,23 @@ func TestRunsRows(t *testing.T) {
 			t.Errorf("row %d = %q, want %q", i, got, w)
 		}
 	}
-	if RunCols() != RunColKinds+len(faults.Kinds) || RunColTitle(RunColKinds) != faults.Kinds[0].String() {
-		t.Errorf("columns: %d, kind heading %q", RunCols(), RunColTitle(RunColKinds))
+	if RunCols() != RunColKinds+len(faults.Kinds)+1 || RunColTitle(RunColKinds) != faults.Kinds[0].String() ||
+		RunColTitle(RunCols()-1) != "penalty" {
+		t.Errorf("columns: %d, kind heading %q, last %q", RunCols(), RunColTitle(RunColKinds), RunColTitle(RunCols()-1))
+	}
+	// The penalty sorts the worst (lowest) first when chosen, the counts
+	// the most first.
+	a := New(settings.Settings{}, nil)
+	a.runs = *fakeRuns()
+	for _, tt := range []struct {
+		c    int
+		want bool
+	}{{RunColPenalty(), false}, {RunColFaults, true}, {RunColName, false}} { // not the name first: it is sorted by
+		c, want := tt.c, tt.want
+		a.SortRuns(c)
+		if col, desc := a.RunsTable().Sort(); col != c || desc != want {
+			t.Errorf("a click on %s sorts %d downward %v, want downward %v", RunColTitle(c), col, desc, want)
+		}
 	}
 }
 
@@ -74,18 +93,20 @@ func TestRunsSortEveryColumn(t *testing.T) {
 	// Upward; the unchecked run d last whatever the direction (but by
 	// its name in the name column).
 	up := map[int]string{
-		RunColName:     "a b c d",
-		RunColTown:     "a b c d",
-		RunColDuration: "b a c d",
-		RunColVehicles: "a c b d",
-		RunColFaults:   "c b a d", // the hero's first: a has one, b none
+		RunColName:      "a b c d",
+		RunColTown:      "a b c d",
+		RunColDuration:  "b a c d",
+		RunColVehicles:  "a c b d",
+		RunColFaults:    "c b a d", // the hero's first: a has one, b none
+		RunColPenalty(): "a c b d", // b has no hero: last but for the unchecked
 	}
 	down := map[int]string{
-		RunColName:     "d c b a",
-		RunColTown:     "c b a d",
-		RunColDuration: "c a b d",
-		RunColVehicles: "b c a d",
-		RunColFaults:   "a b c d",
+		RunColName:      "d c b a",
+		RunColTown:      "c b a d",
+		RunColDuration:  "c a b d",
+		RunColVehicles:  "b c a d",
+		RunColFaults:    "a b c d",
+		RunColPenalty(): "c a b d",
 	}
 	for k, kind := range faults.Kinds {
 		c := RunColKinds + k

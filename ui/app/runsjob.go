@@ -97,7 +97,9 @@ func splitFolders(srcs []loader.Source) (files []loader.Source, folders []string
 }
 
 // openRuns shows the runs table of folders and starts checking them,
-// each recording with its own map, with the app's thresholds.
+// each recording with its own map, with the app's thresholds, its hero's
+// penalty in the leaderboard edition of the rule profile (2.0 with our
+// own rules).
 func (a *App) openRuns(folders []string) {
 	name := folders[0]
 	if len(folders) > 1 {
@@ -108,7 +110,7 @@ func (a *App) openRuns(folders []string) {
 		a.runs.folder = folders[0]
 	}
 	a.closeListsBut(nil)
-	a.runs.job = startRuns(folders, fleet.Options{Thresholds: a.an.thresholds, MapsDir: a.tw.dir})
+	a.runs.job = startRuns(folders, fleet.Options{Thresholds: a.an.thresholds, MapsDir: a.tw.dir, Leaderboard: a.an.rules.version()})
 }
 
 // pollRuns takes the runs checked since the last tick, and goes where
@@ -208,7 +210,7 @@ func (a *App) SortRuns(c int) {
 		a.runs.sortBy(c, !a.runs.desc)
 		return
 	}
-	a.runs.sortBy(c, c >= RunColDuration)
+	a.runs.sortBy(c, worstFirst(c))
 }
 
 // runsCmd is a command of the runs table.

@@ -6,11 +6,12 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 )
 
-// The fault thresholds panel: Shift+K shows every limit of the fault
-// rules (the ones `viewer check` takes as flags) with its value; Up and
-// Down choose one, Left and Right change it by a step. A change is
-// remembered with the other settings and the rules run again over the
-// association already built (a fraction of a second), so a user can
+// The fault thresholds panel: Shift+K shows the rule profile (our own
+// rules or the leaderboard's: leaderboard.go), then every limit of our
+// fault rules (the ones `viewer check` takes as flags) with its value;
+// Up and Down choose a row, Left and Right change it by a step. A change
+// is remembered with the other settings and the rules run again over
+// the association already built (a fraction of a second), so a user can
 // watch faults appear and vanish as a limit moves.
 
 // thresholdStep is how one threshold is shown and changed.
@@ -39,17 +40,27 @@ var thresholdSteps = map[string]thresholdStep{
 }
 
 // ThresholdList returns the thresholds panel's state: whether it shows,
-// its cursor and its rows, one a threshold: "name<TAB>value unit", with
-// " (default V)" when it is not the default.
+// its cursor and its rows: first the rule profile, "rules<TAB>own" or
+// "rules<TAB>leaderboard 2.0: penalty 0.42 for 111", then
+// one a threshold: "name<TAB>value unit", with " (default V)" when it
+// is not the default.
 func (a *App) ThresholdList() *List { return &a.an.thresholdList }
 
 // buildThresholdLines rebuilds the rows while the panel shows.
-func (an *analysis) buildThresholdLines() {
+func (a *App) buildThresholdLines() {
+	an := &a.an
 	l := &an.thresholdList.lines
 	l.Reset()
 	if !an.thresholdList.open {
 		return
 	}
+	l.S("rules").Tab().S(an.rules.String())
+	if an.rules.Leaderboard() {
+		a.appendPenalty(l.S(": "), true)
+	} else {
+		l.S(" (Right: CARLA's leaderboard)")
+	}
+	l.End()
 	def := faults.Defaults()
 	defs := thresholdFields(&def)
 	for i, f := range thresholdFields(&an.thresholds) {
@@ -64,13 +75,14 @@ func (an *analysis) buildThresholdLines() {
 
 // moveThreshold moves the panel's cursor by steps rows.
 func (an *analysis) moveThreshold(steps float64) {
-	an.thresholdList.move(steps, len(thresholdFields(&an.thresholds)))
+	an.thresholdList.move(steps, 1+len(thresholdFields(&an.thresholds)))
 }
 
-// changeThreshold changes the threshold on the cursor's row by steps of
-// its step, within its bounds, and reports whether it changed.
+// changeThreshold changes the threshold on the cursor's row (not the
+// first: the rule profile's) by steps of its step, within its bounds,
+// and reports whether it changed.
 func (an *analysis) changeThreshold(steps float64) bool {
-	f := thresholdFields(&an.thresholds)[an.thresholdList.cursor]
+	f := thresholdFields(&an.thresholds)[an.thresholdList.cursor-1]
 	st := thresholdSteps[f.name]
 	v := math.Round((*f.v+steps*st.step)/st.step) * st.step // stay on the steps
 	v = min(max(v, st.min), st.max)
@@ -92,6 +104,10 @@ func (a *App) applyThresholds(kind thresholdCmd, steps float64) {
 	case thMove:
 		a.an.moveThreshold(steps)
 	case thChange:
+		if a.an.thresholdList.cursor == 0 {
+			a.setRules(steps)
+			return
+		}
 		if a.an.changeThreshold(steps) {
 			a.settingsGen++
 			a.refind()

@@ -45,9 +45,10 @@ func TestThresholdsPanel(t *testing.T) {
 		t.Fatalf("Shift+K: thresholds %v, fault list %v", a.ThresholdList().Open(), a.FaultList().Open())
 	}
 	m.SetThresholds(true)
-	if got := string(a.ThresholdList().Lines().Line(0)); got != "off-lane\t1.0 m" {
-		t.Errorf("first row %q", got)
+	if got := string(a.ThresholdList().Lines().Line(1)); got != "off-lane\t1.0 m" {
+		t.Errorf("first threshold's row %q", got)
 	}
+	keys(a, m, false, input.KeyDown) // past the rule profile's row
 	gen := a.SettingsGen()
 	for range 15 { // 1.0 m -> 2.5 m: beyond the 1.8 m drift
 		keys(a, m, false, input.KeyRight)
@@ -63,7 +64,7 @@ func TestThresholdsPanel(t *testing.T) {
 	if i, f := faultOf(a, faults.OffLane); i >= 0 {
 		t.Errorf("off-lane at 2.5 m still finds %+v", f)
 	}
-	if got := string(a.ThresholdList().Lines().Line(0)); !strings.Contains(got, "2.5 m  (default 1.0)") {
+	if got := string(a.ThresholdList().Lines().Line(1)); !strings.Contains(got, "2.5 m  (default 1.0)") {
 		t.Errorf("changed row %q", got)
 	}
 	for range 15 {
@@ -77,8 +78,8 @@ func TestThresholdsPanel(t *testing.T) {
 	for range 100 {
 		keys(a, m, false, input.KeyLeft)
 	}
-	if a.ThresholdList().Cursor() != 2 || a.Thresholds().LaneChangeTime != 0 {
-		t.Errorf("cursor %d, lane-change-time %v after 100 steps down (want row 2, its floor 0)",
+	if a.ThresholdList().Cursor() != 3 || a.Thresholds().LaneChangeTime != 0 {
+		t.Errorf("cursor %d, lane-change-time %v after 100 steps down (want row 3, its floor 0)",
 			a.ThresholdList().Cursor(), a.Thresholds().LaneChangeTime)
 	}
 	keys(a, m, false, input.KeyEscape)

@@ -106,7 +106,7 @@ func keymap() []binding {
 	row(KeyEscape, 0, false, ClearSelection(), "close the help; clear the selection, stop following")
 	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down, Enter: go there and select)")
 	row(KeyK, modCtrl, false, FaultFilter(), "fault list: the hero's / the selected actor's / all")
-	row(KeyK, modShift, false, ToggleThresholds(), "fault thresholds (Up / Down choose, Left / Right change)")
+	row(KeyK, modShift, false, ToggleThresholds(), "rules (own or leaderboard) and fault thresholds (Up / Down choose, Left / Right change)")
 	row(KeyMinus, 0, true, TrailLength(-1), "shorter / longer trails (2 s to 60 s)")
 	row(KeyEqual, 0, true, TrailLength(1), "shorter / longer trails (2 s to 60 s)")
 	sec = SectionLayers

@@ -34,6 +34,11 @@ type Settings struct {
 	// `viewer check` flag ("off-lane", "wrong-way-angle", ...); a rule
 	// not listed keeps its default.
 	Thresholds map[string]float64 `json:"thresholds,omitempty"`
+	// Rules is the rule profile the fault list follows: "" our own,
+	// "leaderboard" CARLA's leaderboard's (as `viewer check --rules`
+	// names them), in the edition Leaderboard names ("1.0"; "": 2.0).
+	Rules       string `json:"rules,omitempty"`
+	Leaderboard string `json:"leaderboard,omitempty"`
 	// Trail is how many seconds of the selected actor's path the window
 	// draws behind it and ahead of it (0: the default).
 	Trail float64 `json:"trail,omitempty"`
@@ -155,6 +160,12 @@ func (v *Settings) sanitize() {
 		if !(t >= 0 && t < 1e6) {
 			delete(v.Thresholds, k)
 		}
+	}
+	if v.Rules != "leaderboard" {
+		v.Rules = ""
+	}
+	if v.Leaderboard != "1.0" && v.Leaderboard != "2.0" {
+		v.Leaderboard = ""
 	}
 	if !(v.Trail >= 1 && v.Trail <= 600) {
 		v.Trail = 0

@@ -41,6 +41,10 @@ func TestLoad(t *testing.T) {
 			want: Settings{WindowWidth: 800, WindowHeight: 600}},
 		{name: "absurd window", content: `{"speed": 2, "window_width": 5, "window_height": 99999}`,
 			want: Settings{Speed: 2}},
+		{name: "rule profile", content: `{"rules": "leaderboard", "leaderboard": "1.0"}`,
+			want: Settings{Rules: "leaderboard", Leaderboard: "1.0"}},
+		{name: "unknown rule profile", content: `{"rules": "fifa", "leaderboard": "3.0", "speed": 2}`,
+			want: Settings{Speed: 2}},
 		{name: "too large", content: strings.Repeat(" ", maxFileSize+1), wantErr: "too large"},
 	}
 	for _, tt := range tests {
@@ -107,6 +111,8 @@ func TestEqual(t *testing.T) {
 		"window":          func(s *Settings) { s.WindowWidth = 800 },
 		"top-down":        func(s *Settings) { s.TopDown = true },
 		"maps dir":        func(s *Settings) { s.MapsDir = "off" },
+		"rules":           func(s *Settings) { s.Rules = "leaderboard" },
+		"edition":         func(s *Settings) { s.Leaderboard = "1.0" },
 	}
 	for name, change := range changes {
 		s := base()

@@ -1,0 +1,177 @@
+package app
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/format/recorder"
+	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+	"github.com/mm2carla/viewer/ui/settings"
+)
+
+// newCrossing returns an app with s showing drivetest's crossing (an
+// OpenDRIVE map) and a run on it: the hero (7) drives east through the
+// entry at 10 m/s while its light shows red and hits car 8 at 2 s; car 9
+// (no hero) runs the same light. Without withMap, the run alone.
+func newCrossing(t *testing.T, s settings.Settings, withMap bool) *App {
+	t.Helper()
+	lane := func(id uint32, bp, role string, x0 float64) drivetest.Vehicle {
+		return drivetest.Vehicle{ID: id, Blueprint: bp, Role: role, Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+			return mgl64.Vec3{x0 + 10*t, -1.75, 0}, 0, true
+		}}
+	}
+	run := drivetest.Script{Hz: 20, Seconds: 9,
+		Vehicles: []drivetest.Vehicle{lane(7, "vehicle.tesla.model3", "hero", 40), lane(8, "vehicle.audi.a2", "", 10),
+			lane(9, "vehicle.audi.tt", "", 20)},
+		Lights: []drivetest.Light{{ID: 900, Pos: mgl64.Vec3{drivetest.CrossingEntryX - 3, -6, 0}, Yaw: -90,
+			State: func(float64) recorder.LightState { return recorder.LightRed }}},
+		Collisions: []drivetest.Collision{{Time: 2, Until: 2.1, A: 7, B: 8}}}
+	a := New(s, nil)
+	a.SetViewport(testVP)
+	if withMap {
+		a.Open(loader.BytesSource("crossing.xodr", []byte(drivetest.CrossingXODR)))
+	}
+	a.Open(loader.BytesSource("run.log", run.Bytes()))
+	settle(t, a)
+	if a.Association() == nil {
+		t.Fatal("no association after the loads")
+	}
+	return a
+}
+
+// TestLeaderboardProfile: Right on the thresholds panel's first row
+// switches the rules to the leaderboard's, remembered; the fault list
+// then lists the hero's infractions in the leaderboard's words, Enter on
+// one goes to its time with the hero selected, and the panel, the list's
+// title and the status line give the penalty; Ctrl+K's selected actor is
+// judged instead of the hero; stepping on comes back to our own faults.
+func TestLeaderboardProfile(t *testing.T) {
+	a := newCrossing(t, settings.Settings{}, true)
+	if a.Rules() != RulesOwn {
+		t.Fatalf("rules %v by default, want own", a.Rules())
+	}
+	own := a.FaultList().Lines().String()
+	m := input.NewMapper()
+	keys(a, m, true, input.KeyK)
+	m.SetThresholds(true)
+	if got := string(a.ThresholdList().Lines().Line(0)); !strings.HasPrefix(got, "rules\town") {
+		t.Errorf("first row %q, want the rules", got)
+	}
+	gen := a.SettingsGen()
+	keys(a, m, false, input.KeyRight)
+	if a.Rules() != RulesLeaderboard2 || a.SettingsGen() == gen {
+		t.Fatalf("Right on the rules' row: %v, settings gen %d (was %d)", a.Rules(), a.SettingsGen(), gen)
+	}
+	if s := a.Settings(); s.Rules != "leaderboard" || s.Leaderboard != "2.0" {
+		t.Errorf("remembered rules %q edition %q", s.Rules, s.Leaderboard)
+	}
+	settle(t, a)
+	res, err := a.Leaderboard()
+	if err != nil || res == nil || res.Hero != 7 || math.Abs(res.Penalty-0.6*0.7) > 1e-9 {
+		t.Fatalf("prediction %+v, %v: want the hero's, penalty 0.42", res, err)
+	}
+	if got := string(a.ThresholdList().Lines().Line(0)); got != "rules\tleaderboard 2.0: penalty 0.42 for 7" {
+		t.Errorf("rules row %q", got)
+	}
+	if st := a.StatusText().String(); !strings.Contains(st, "leaderboard 2.0: penalty 0.42 for 7") {
+		t.Errorf("status %q lacks the penalty", st)
+	}
+	keys(a, m, false, input.KeyEscape)
+	m.SetThresholds(false)
+	keys(a, m, false, input.KeyK)
+	fl := a.FaultList()
+	if !fl.Open() || fl.Len() != 2 {
+		t.Fatalf("fault list open %v with %d rows:\n%s", fl.Open(), fl.Len(), fl.Lines())
+	}
+	if r0, r1 := string(fl.Lines().Line(0)), string(fl.Lines().Line(1)); !strings.HasSuffix(r0, "\tcollisions_vehicle  with 8 audi.a2") ||
+		!strings.HasSuffix(r1, "\tred_light  light 900") {
+		t.Errorf("rows %q, %q", r0, r1)
+	}
+	if infs := a.ListedInfractions(); len(infs) != 2 || infs[1].Time != res.Infractions[1].Time {
+		t.Errorf("the timeline would mark %+v", infs)
+	}
+	if a.FaultRowKind(0) != faults.Collision || a.FaultRowKind(1) != faults.RedLight {
+		t.Errorf("row colours by kinds %v, %v", a.FaultRowKind(0), a.FaultRowKind(1))
+	}
+	if title := string(a.LeaderboardText().Line(0)); title != "Leaderboard 2.0, penalty 0.42: 7's infractions  " {
+		t.Errorf("title %q", title)
+	}
+	m.SetList(true)
+	keys(a, m, false, input.KeyDown, input.KeyEnter)
+	if got, want := a.Clock().Time(), res.Infractions[1].Time; math.Abs(got-want) > 1e-9 || a.Selected() != 7 {
+		t.Errorf("Enter on the red light: clock %v, selected %d; want %v and the hero", got, a.Selected(), want)
+	}
+	// A fault's mark on the map (our own faults') still goes to it.
+	if fs := a.Faults(); len(fs) > 0 {
+		a.goToFault(faultRow{i: len(fs) - 1, t: fs[len(fs)-1].Start})
+		if got := a.Clock().Time(); math.Abs(got-fs[len(fs)-1].Start) > 1e-9 {
+			t.Errorf("a fault mark clicked: clock %v, want %v", got, fs[len(fs)-1].Start)
+		}
+	} else {
+		t.Error("no faults of our own in the crossing's run")
+	}
+	// The selected actor's: car 9 ran the light too, and hit nothing.
+	a.sel.selectActor(9)
+	a.an.filter = FilterSelected
+	a.Tick() // the judging starts
+	settle(t, a)
+	if res, _ := a.Leaderboard(); res == nil || res.Hero != 9 || len(res.Infractions) != 1 || math.Abs(res.Penalty-0.7) > 1e-9 {
+		t.Errorf("the selected car 9: %+v", res)
+	}
+	// A light is no vehicle: the reason shows where the penalty would.
+	a.sel.selectActor(900)
+	a.Tick()
+	settle(t, a)
+	if _, err := a.Leaderboard(); err == nil || !strings.Contains(a.LeaderboardText().String(), "no vehicle") {
+		t.Errorf("a light judged: %v, text %q", err, a.LeaderboardText().String())
+	}
+	a.an.filter = FilterAll
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	if a.Rules() != RulesLeaderboard1 || !strings.HasPrefix(a.LeaderboardText().String(), "Leaderboard 1.0, penalty 0.42: 7's infractions") {
+		t.Errorf("edition 1.0: %v, %q", a.Rules(), a.LeaderboardText().String())
+	}
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	if a.Rules() != RulesOwn || a.FaultList().Lines().String() != own || a.LeaderboardText().Len() != 0 || a.ListedInfractions() != nil {
+		t.Errorf("back to our own rules (%v): list\n%s\nwant\n%s", a.Rules(), a.FaultList().Lines(), own)
+	}
+	if s := a.Settings(); s.Rules != "" || s.Leaderboard != "" {
+		t.Errorf("our own rules remembered as %q %q", s.Rules, s.Leaderboard)
+	}
+	if r := New(settings.Settings{Rules: "leaderboard", Leaderboard: "1.0"}, nil).Rules(); r != RulesLeaderboard1 {
+		t.Errorf("remembered leaderboard 1.0 opens as %v", r)
+	}
+}
+
+// TestLeaderboardNoMap: without an OpenDRIVE map the collisions are
+// still judged, and the penalty says the lanes were not.
+func TestLeaderboardNoMap(t *testing.T) {
+	a := newCrossing(t, settings.Settings{Rules: "leaderboard", MapsDir: "off"}, false)
+	res, _ := a.Leaderboard()
+	if res == nil || res.LaneRules || len(res.Infractions) != 1 || !strings.Contains(a.StatusText().String(), "no OpenDRIVE map") {
+		t.Errorf("without a map: %+v, status %q", res, a.StatusText().String())
+	}
+}
+
+// TestLeaderboardTickAllocations: with the leaderboard's rules, the
+// fault list listing the infractions and the status line giving the
+// penalty, a playing tick allocates nothing once judged.
+func TestLeaderboardTickAllocations(t *testing.T) {
+	a := newCrossing(t, settings.Settings{Rules: "leaderboard"}, true)
+	a.Tick()
+	settle(t, a)
+	a.applyFaults(faultToggle, 0)
+	if res, _ := a.Leaderboard(); res == nil || !strings.Contains(a.StatusText().String(), "penalty 0.42") || a.FaultList().Len() != 2 {
+		t.Fatalf("not judged: %+v\n%s", res, a.StatusText())
+	}
+	playingTickAllocs(t, a, " with the leaderboard's rules")
+}
