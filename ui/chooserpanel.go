@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"path/filepath"
 	"strconv"
 	"unicode/utf8"
 
@@ -62,6 +63,11 @@ type chooserBox struct {
 	dir      string
 	dirW     float64
 	dirShown string
+	// folderShown is the name of the folder Ctrl+Enter opens, kept while
+	// the folder listed, the cursor and the rows stay: the foot of a
+	// chooser for a folder names it.
+	folderShown, folderIn string
+	folderAt, folderOf    int
 }
 
 // chooserPanel lays out the chooser when it shows, after the other
@@ -77,6 +83,10 @@ func (p *panelLayout) chooserPanel(l *layout, f *fonts, c *app.Chooser) {
 	if w := p.chooser.r.w()*0.62 - pad; c.Dir() != p.chooser.dir || w != p.chooser.dirW {
 		p.chooser.dir, p.chooser.dirW = c.Dir(), w
 		p.chooser.dirShown = fitLeft(c.Dir(), w, f.rRegular)
+	}
+	if cur := c.List().Cursor(); c.ForFolder() && (c.Dir() != p.chooser.folderIn || cur != p.chooser.folderAt || c.Len() != p.chooser.folderOf) {
+		p.chooser.folderIn, p.chooser.folderAt, p.chooser.folderOf = c.Dir(), cur, c.Len()
+		p.chooser.folderShown = filepath.Base(c.FolderChoice()) + "/"
 	}
 }
 
@@ -119,8 +129,11 @@ func (h *hudText) chooserPanel(g *Game) {
 	pad, lh := l.px(panelPad)*1.5, f.lineH
 	x, w := r.x0+pad, r.w()-2*pad
 	title := "Open recordings and maps"
-	if c.Compare() {
+	switch {
+	case c.Compare():
 		title = "Compare the open recording with (B)"
+	case c.ForFolder():
+		title = "Open a folder of recordings (its runs table)"
 	}
 	ov.str(1, title, x, cb.head, f.rBold, w*0.6, colTitle)
 	const closes = "Esc closes"
@@ -145,9 +158,11 @@ func (h *hudText) chooserPanel(g *Game) {
 	ov.rect(1, rect{r.x0 + l.s, cb.rows.Top - l.px(3), r.x1 - l.s, cb.rows.Top - l.px(3) + math.Max(1, l.s)}, colPanelEdge)
 	h.chooserRows(g, c)
 	ov.rect(1, rect{r.x0 + l.s, cb.foot - l.px(5), r.x1 - l.s, cb.foot - l.px(5) + math.Max(1, l.s)}, colPanelEdge)
-	foot := "Enter: open   Space: mark (two recordings: compare)   Backspace: up   click twice: open"
+	foot := "Enter: open   Space: mark (two recordings: compare)   Ctrl+Enter: a folder's runs table   Backspace: up"
 	col := colTextDim
 	switch {
+	case c.ForFolder() && c.Status() == "":
+		foot, col = "Ctrl+Enter: open "+cb.folderShown+" as a runs table   Enter: go into a folder   Backspace: up", colAccent
 	case c.Status() != "":
 		foot, col = c.Status(), colNotice[app.Warning]
 	case c.FolderRows() == 0 && c.Scanning():

@@ -280,6 +280,13 @@ func (g *Game) apply(c input.Command) {
 		}
 		g.dialog.open(c.Kind == input.KindOpenCompare, g.app.AskCompareWith())
 		return
+	case input.KindOpenFolder:
+		if g.opt.OwnChooser {
+			g.app.OpenFolderChooser(chooserStart())
+			return
+		}
+		g.dialog.openFolder()
+		return
 	case input.KindSavePNG:
 		g.share.savePending = true // once this tick's frame is built
 		return

@@ -17,6 +17,8 @@ import (
 // (chooserscan.go), so that a folder of thousands of files shows at once
 // and fills in. What it chooses is opened as the dialog's choice is:
 // OpenFiles (two recordings are compared), or OpenCompare for Ctrl+Shift+O.
+// Ctrl+Enter opens a folder instead, as its runs table (FolderChoice):
+// the way to a runs table where Ctrl+Alt+O's folder dialog is missing.
 
 // EntryKind is what a chooser row is.
 type EntryKind uint8
@@ -59,6 +61,7 @@ type ChooserRow struct {
 type Chooser struct {
 	open    bool
 	compare bool // the chosen recording becomes run B (Ctrl+Shift+O)
+	folder  bool // shown to choose a folder of recordings (Ctrl+Alt+O): its title says so
 	dir     string
 	scan    *dirScan
 	entries []chooserEntry // the folder's listing, folders first
@@ -81,6 +84,22 @@ func (c *Chooser) Open() bool { return c.open }
 
 // Compare reports whether the chooser picks run B for the open recording.
 func (c *Chooser) Compare() bool { return c.compare }
+
+// ForFolder reports whether the chooser was shown to choose a folder
+// (Ctrl+Alt+O); Ctrl+Enter opens one either way.
+func (c *Chooser) ForFolder() bool { return c.folder }
+
+// FolderChoice returns the folder Ctrl+Enter opens as a runs table: the
+// folder under the cursor (the one above, on ".."), else the folder
+// listed, as a file dialog's "choose this folder" does.
+func (c *Chooser) FolderChoice() string {
+	if i := c.list.cursor; i < len(c.rows) {
+		if r := c.Row(i); r.Kind == EntryFolder || r.Kind == EntryParent {
+			return r.Path
+		}
+	}
+	return c.dir
+}
 
 // Dir returns the folder listed.
 func (c *Chooser) Dir() string { return c.dir }
@@ -123,7 +142,7 @@ func (c *Chooser) Marked() []string { return c.marks }
 // first (those that still exist, told apart by content).
 func (c *Chooser) show(dir string, recent []string, compare bool) {
 	c.close()
-	c.open, c.compare = true, compare
+	c.open, c.compare, c.folder = true, compare, false
 	c.recent = c.recent[:0]
 	for _, p := range recent {
 		if k := sniffPath(p); k.File() {
@@ -348,6 +367,15 @@ func (a *App) OpenChooser(compare bool, dir string) {
 	a.chooser.show(start, a.recent, compare)
 }
 
+// OpenFolderChooser shows the in-window chooser to choose a folder of
+// recordings (Ctrl+Alt+O where no folder dialog is installed): Enter
+// goes into a folder, Ctrl+Enter opens the one under the cursor (or the
+// one listed) as a runs table.
+func (a *App) OpenFolderChooser(dir string) {
+	a.OpenChooser(false, dir)
+	a.chooser.folder = true
+}
+
 // Chooser returns the in-window file chooser, for drawing it.
 func (a *App) Chooser() *Chooser { return &a.chooser }
 
@@ -374,6 +402,8 @@ func (a *App) applyChooser(kind chooserCmd, steps float64, r rune) {
 		c.mark()
 	case chooserClose:
 		c.close()
+	case chooserOpenFolder:
+		a.openChosenFolder(c.FolderChoice())
 	}
 }
 
@@ -386,7 +416,15 @@ const (
 	chooserType
 	chooserMark
 	chooserClose
+	chooserOpenFolder
 )
+
+// openChosenFolder closes the chooser and shows the runs table of the
+// recordings in dir, as a folder dropped on the window does.
+func (a *App) openChosenFolder(dir string) {
+	a.chooser.close()
+	a.OpenFiles([]loader.Source{loader.FileSource(dir)})
+}
 
 // openChosen closes the chooser and opens the files chosen, as the
 // native dialog's choice is opened (nil: nothing chosen, it stays).

@@ -189,6 +189,59 @@ func TestChooserOpens(t *testing.T) {
 	}
 }
 
+// TestChooserOpensFolder: Ctrl+Enter (ChooserFolder) opens the folder
+// under the cursor as a runs table, as a dropped folder opens; on a
+// file it is the folder listed. The chooser shown for a folder
+// (Ctrl+Alt+O without a folder dialog) says so.
+func TestChooserOpensFolder(t *testing.T) {
+	dir := chooserFolder(t)
+	a := New(settings.Settings{}, nil)
+	t.Cleanup(a.Close)
+	a.OpenFolderChooser(dir)
+	a.chooser.wait()
+	c := a.Chooser()
+	if !c.Open() || !c.ForFolder() || c.FolderChoice() != filepath.Dir(dir) {
+		t.Fatalf("folder chooser: open %v, for a folder %v, choice %q on %q (want the folder above)", c.Open(), c.ForFolder(), c.FolderChoice(), c.Row(c.List().Cursor()).Name)
+	}
+	for _, tc := range []struct{ row, want string }{
+		{"Runs", filepath.Join(dir, "Runs")},
+		{"run1.bin", dir},
+		{"agent.log", dir},
+	} {
+		for i := range c.Len() {
+			if c.Row(i).Name == tc.row {
+				a.Apply(input.ChooserMove(float64(i - c.List().Cursor())))
+			}
+		}
+		if got := c.FolderChoice(); c.Row(c.List().Cursor()).Name != tc.row || got != tc.want {
+			t.Errorf("on %s: Ctrl+Enter would open %q, want %q", c.Row(c.List().Cursor()).Name, got, tc.want)
+		}
+	}
+	a.Apply(input.ChooserMove(-1e6))
+	a.Apply(input.ChooserMove(1)) // the Runs folder, after ".."
+	a.Apply(input.ChooserFolder())
+	rt := a.RunsTable()
+	if c.Open() || !rt.Open() || rt.Folder() != filepath.Join(dir, "Runs") {
+		t.Fatalf("Ctrl+Enter on Runs: chooser open %v, runs table open %v of %q", c.Open(), rt.Open(), rt.Folder())
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for rt.Checking() {
+		if time.Now().After(deadline) {
+			t.Fatal("the folder's runs were not checked")
+		}
+		time.Sleep(time.Millisecond)
+		a.Tick()
+	}
+	if checked, found := rt.Progress(); checked != 1 || found != 1 || rt.Path(0) != filepath.Join(dir, "Runs", "night.log") {
+		t.Errorf("runs table of Runs: %d of %d checked, row 0 %q; want night.log", checked, found, rt.Path(0))
+	}
+	// Shown for files again, it is not for a folder.
+	a.OpenChooser(false, dir)
+	if c.ForFolder() {
+		t.Error("Ctrl+O's chooser still says it is for a folder")
+	}
+}
+
 // TestChooserEnterMarked: with files marked, Enter on a row that is not
 // a file to open (the cursor moved on after the last mark) opens the
 // marked ones.

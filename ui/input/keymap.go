@@ -132,6 +132,7 @@ func keymap() []binding {
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (or one to compare)")
+	row(KeyO, modCtrl|modAlt, false, OpenFolder(), "open a folder of recordings: its runs table")
 	row(KeyBackspace, 0, false, RunsToggle(), "back to the runs table (Space marks two, Enter opens)")
 	row(KeyR, modCtrl, false, Reload(), "read the recordings again from disk (same moment and actor)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")
@@ -168,6 +169,7 @@ func mouseBindings() []Binding {
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
 		{"K while comparing", "lists the shown runs' faults (B's marked B)", SectionCompare},
 		{"Drop a folder", "runs table; click a heading: sort, a row: open", SectionFiles},
+		{"Ctrl+Enter in the chooser", "open the folder under the cursor (or the one listed) as a runs table", SectionFiles},
 	}
 }
 
