@@ -298,6 +298,10 @@ func (g *Game) apply(c input.Command) {
 			g.app.ScrollActorPanel(-int(math.Round(c.Steps)))
 			return
 		}
+		if g.pan.runs.open && g.pan.runs.r.contains(c.X, c.Y) { // and the runs table
+			g.app.ScrollRuns(wheelRows(c.Steps), g.pan.runs.rows.First)
+			return
+		}
 	case input.KindSelect:
 		if g.app.Chooser().Open() { // modal: a click picks a row or nothing
 			if i, ok := g.pan.chooserRow(c.X, c.Y); ok {

@@ -32,6 +32,7 @@ type RunsTable struct {
 	job     *runsJob
 	total   int  // recordings found (-1: still walking)
 	checked int  // recordings checked
+	failed  int  // recordings not read whole
 	dirty   bool // the lines must be rebuilt
 	// pending is where the run last opened from the table goes once it
 	// has loaded.
@@ -96,6 +97,9 @@ func (r *RunsTable) Folder() string { return r.folder }
 // folders are still being walked).
 func (r *RunsTable) Progress() (checked, found int) { return r.checked, r.total }
 
+// Failures returns how many recordings checked could not be read whole.
+func (r *RunsTable) Failures() int { return r.failed }
+
 // Checking reports whether the background check still runs.
 func (r *RunsTable) Checking() bool { return r.job != nil }
 
@@ -127,6 +131,43 @@ func (r *RunsTable) Failed(i int) error {
 	}
 	return r.rows[r.order[i]].run.Err
 }
+
+// Cut reports whether the recording on row i was read in part: its row
+// counts the whole frames before the error (Failed says why).
+func (r *RunsTable) Cut(i int) bool {
+	return r.Failed(i) != nil && r.rows[r.order[i]].run.Duration > 0
+}
+
+// Detail returns the line the table shows under its rows for row i: why
+// its recording could not be read whole, with the file and the byte
+// offset, and for a cut one what its row counts; "" for a run read whole
+// or not checked yet.
+func (r *RunsTable) Detail(i int) string {
+	err := r.Failed(i)
+	if err == nil {
+		return ""
+	}
+	w := &r.rows[r.order[i]]
+	if w.run.Duration == 0 {
+		return "unreadable: " + err.Error()
+	}
+	return "cut: " + err.Error() + "; the row counts its first " +
+		string(playback.AppendTime(nil, w.run.Duration, 1)) + ", read before the error"
+}
+
+// errAfterPath is the run's error without the path it starts with: the
+// row's first cell names the file already.
+func errAfterPath(run *fleet.Run) string {
+	msg := run.Err.Error()
+	if rest, ok := strings.CutPrefix(msg, run.Recording+": "); ok {
+		return rest
+	}
+	return msg
+}
+
+// scrollBy scrolls the rows by rows from first, the row shown at the top
+// (the wheel over the table), the cursor staying on its run.
+func (r *RunsTable) scrollBy(rows, first int) { r.list.scrollBy(rows, first) }
 
 // reset starts the table afresh for folder, with no rows yet.
 func (r *RunsTable) reset(folder string) {
@@ -175,6 +216,9 @@ func (r *RunsTable) add(run *fleet.Run) {
 		}
 	}
 	r.checked++
+	if run.Err != nil {
+		r.failed++
+	}
 	r.dirty = true
 }
 
@@ -191,6 +235,7 @@ func (r *RunsTable) sortBy(c int, desc bool) {
 	}
 	r.desc = desc
 	r.dirty = true
+	r.list.free = false // the cursor's run stays in view
 	r.build()
 }
 
@@ -266,7 +311,7 @@ func (r *RunsTable) build() {
 		case w.run == nil:
 			l.Tab().S("checking...")
 		case w.run.Err != nil && w.run.Duration == 0:
-			l.Tab().S("unreadable")
+			l.Tab().S("unreadable: ").S(errAfterPath(w.run))
 		default:
 			town := w.run.Town
 			if town == "" {
