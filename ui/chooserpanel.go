@@ -68,6 +68,7 @@ type chooserBox struct {
 	// chooser for a folder names it.
 	folderShown, folderIn string
 	folderAt, folderOf    int
+	dirBase               string // the folder listed's own name, for its "." row
 }
 
 // chooserPanel lays out the chooser when it shows, after the other
@@ -83,8 +84,9 @@ func (p *panelLayout) chooserPanel(l *layout, f *fonts, c *app.Chooser) {
 	if w := p.chooser.r.w()*0.62 - pad; c.Dir() != p.chooser.dir || w != p.chooser.dirW {
 		p.chooser.dir, p.chooser.dirW = c.Dir(), w
 		p.chooser.dirShown = fitLeft(c.Dir(), w, f.rRegular)
+		p.chooser.dirBase = filepath.Base(c.Dir()) + "/"
 	}
-	if cur := c.List().Cursor(); c.ForFolder() && (c.Dir() != p.chooser.folderIn || cur != p.chooser.folderAt || c.Len() != p.chooser.folderOf) {
+	if cur := c.List().Cursor(); (c.Dir() != p.chooser.folderIn || cur != p.chooser.folderAt || c.Len() != p.chooser.folderOf) {
 		p.chooser.folderIn, p.chooser.folderAt, p.chooser.folderOf = c.Dir(), cur, c.Len()
 		p.chooser.folderShown = filepath.Base(c.FolderChoice()) + "/"
 	}
@@ -158,11 +160,11 @@ func (h *hudText) chooserPanel(g *Game) {
 	ov.rect(1, rect{r.x0 + l.s, cb.rows.Top - l.px(3), r.x1 - l.s, cb.rows.Top - l.px(3) + math.Max(1, l.s)}, colPanelEdge)
 	h.chooserRows(g, c)
 	ov.rect(1, rect{r.x0 + l.s, cb.foot - l.px(5), r.x1 - l.s, cb.foot - l.px(5) + math.Max(1, l.s)}, colPanelEdge)
-	foot := "Enter: open   Space: mark (two recordings: compare)   Ctrl+Enter: a folder's runs table   Backspace: up"
+	foot := "Enter: open   Space: mark (two: compare)   Backspace: up   Ctrl+Enter: runs table of " + cb.folderShown
 	col := colTextDim
 	switch {
 	case c.ForFolder() && c.Status() == "":
-		foot, col = "Ctrl+Enter: open "+cb.folderShown+" as a runs table   Enter: go into a folder   Backspace: up", colAccent
+		foot, col = "Ctrl+Enter (or Enter on ./): runs table of "+cb.folderShown+"   Enter: go into a folder   Backspace: up", colAccent
 	case c.Status() != "":
 		foot, col = c.Status(), colNotice[app.Warning]
 	case c.FolderRows() == 0 && c.Scanning():
@@ -210,8 +212,12 @@ func (h *hudText) chooserRows(g *Game, c *app.Chooser) {
 			name += "/"
 		}
 		face := f.rRegular
-		if row.Kind == app.EntryFolder || row.Kind == app.EntryParent {
+		if row.Kind == app.EntryFolder || row.Kind == app.EntryParent || row.Kind == app.EntryThis {
 			face = f.rBold
+		}
+		if row.Kind == app.EntryThis { // "./" and the folder's own name
+			nx += ov.str(1, "./  ", nx, ty, face, 0, colAccent)
+			name, face, text = cb.dirBase, f.rRegular, colAccent
 		}
 		ov.str(1, name, nx, ty, face, rows.X1-kindW-nx-l.px(8), text)
 		kind := row.Kind.String()
@@ -225,7 +231,7 @@ func (h *hudText) chooserRows(g *Game, c *app.Chooser) {
 // chooserColor is a row's swatch.
 func chooserColor(k app.EntryKind) render.Color {
 	switch k {
-	case app.EntryFolder, app.EntryParent:
+	case app.EntryFolder, app.EntryParent, app.EntryThis:
 		return colChooseFolder
 	case app.EntryRecording:
 		return colChooseRec

@@ -143,4 +143,82 @@ func TestWindowOpenDialogFails(t *testing.T) {
 			t.Errorf("error notice: %s", n.Text)
 		}
 	}
+	// Ctrl+Alt+O's folder dialog falls back the same way, to the
+	// chooser for a folder.
+	sc.key(input.KeyEscape, false, false)
+	var s input.Snapshot
+	s.Held[input.KeyO], s.Ctrl, s.Alt = 1, true, true
+	sc.queue = append(sc.queue, s, input.Snapshot{})
+	drain(t, g, sc)
+	deadline = time.Now().Add(10 * time.Second)
+	for g.dialog.busy() && time.Now().Before(deadline) {
+		run(t, g, 1)
+		time.Sleep(time.Millisecond)
+	}
+	run(t, g, 1)
+	if c := g.App().Chooser(); !c.Open() || !c.ForFolder() {
+		t.Errorf("no chooser for a folder after the folder dialog's program was missing: open %v, for a folder %v", c.Open(), c.ForFolder())
+	}
+}
+
+// TestWindowChooserFolder: with the window's own chooser (as where no
+// dialog program is installed), Ctrl+Alt+O shows it for a folder, on
+// the "." row of the folder listed: Enter opens that folder's runs
+// table; and in Ctrl+O's chooser, Ctrl+Enter on a subfolder opens its.
+func TestWindowChooserFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.log", "b.log", "night/c.log"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, testrec.Bytes(testFrames/2), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	g, sc := demo(t)
+	g.opt.OwnChooser = true
+	a := g.App()
+	c, rt := a.Chooser(), a.RunsTable()
+	ctrlAltO := func() {
+		var s input.Snapshot
+		s.Held[input.KeyO], s.Ctrl, s.Alt = 1, true, true
+		sc.queue = append(sc.queue, s, input.Snapshot{})
+		settleChooser(t, g, sc)
+	}
+	ctrlAltO()
+	if r := c.Row(c.List().Cursor()); !c.Open() || !c.ForFolder() || r.Kind != app.EntryThis || r.Path != dir {
+		t.Fatalf("Ctrl+Alt+O: chooser open %v for a folder %v, cursor on %q (%v)", c.Open(), c.ForFolder(), r.Name, r.Kind)
+	}
+	shot(t, g, "chooser-folder")
+	sc.key(input.KeyEnter, false, false)
+	drain(t, g, sc)
+	if c.Open() || !rt.Open() || rt.Folder() != dir {
+		t.Fatalf("Enter on .: chooser open %v, runs table open %v of %q; want %s", c.Open(), rt.Open(), rt.Folder(), dir)
+	}
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 3 {
+		t.Errorf("%d runs in %s, want 3", n, dir)
+	}
+	sc.key(input.KeyEscape, false, false) // hides the table
+	sc.key(input.KeyO, false, true)
+	settleChooser(t, g, sc)
+	if !c.Open() || c.ForFolder() {
+		t.Fatalf("Ctrl+O: chooser open %v, for a folder %v", c.Open(), c.ForFolder())
+	}
+	for i := range c.Len() {
+		if c.Row(i).Name == "night" {
+			a.Apply(input.ChooserMove(float64(i - c.List().Cursor())))
+		}
+	}
+	sc.key(input.KeyEnter, false, true) // Ctrl+Enter
+	drain(t, g, sc)
+	if night := filepath.Join(dir, "night"); c.Open() || !rt.Open() || rt.Folder() != night {
+		t.Fatalf("Ctrl+Enter on night: chooser open %v, runs table open %v of %q; want %s", c.Open(), rt.Open(), rt.Folder(), night)
+	}
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 1 {
+		t.Errorf("%d runs in night, want 1", n)
+	}
 }

@@ -31,9 +31,10 @@ const (
 	EntryMap                        // a BAI or OpenDRIVE map, by content
 	EntryFolder                     // a folder
 	EntryParent                     // the folder above
+	EntryThis                       // the folder listed, to open as a runs table (choosing a folder)
 )
 
-var entryKindNames = [...]string{"…", "not a recording or map", "recording", "map", "folder", "up"}
+var entryKindNames = [...]string{"…", "not a recording or map", "recording", "map", "folder", "up", "open as a runs table"}
 
 // String names the kind as the chooser's rows do.
 func (k EntryKind) String() string {
@@ -90,13 +91,12 @@ func (c *Chooser) Compare() bool { return c.compare }
 func (c *Chooser) ForFolder() bool { return c.folder }
 
 // FolderChoice returns the folder Ctrl+Enter opens as a runs table: the
-// folder under the cursor (the one above, on ".."), else the folder
-// listed, as a file dialog's "choose this folder" does.
+// folder under the cursor, else (on a file, "." or "..") the folder
+// listed, as a folder dialog's "choose" takes the folder selected, else
+// the one it is in.
 func (c *Chooser) FolderChoice() string {
-	if i := c.list.cursor; i < len(c.rows) {
-		if r := c.Row(i); r.Kind == EntryFolder || r.Kind == EntryParent {
-			return r.Path
-		}
+	if i := c.list.cursor; i < len(c.rows) && c.rows[i].Kind == EntryFolder {
+		return c.Row(i).Path
 	}
 	return c.dir
 }
@@ -220,7 +220,11 @@ func (c *Chooser) rebuild() {
 	if parent := filepath.Dir(c.dir); parent != c.dir && f == "" {
 		c.rows = append(c.rows, ChooserRow{Name: "..", Path: parent, Kind: EntryParent})
 	}
-	first := len(c.rows)
+	first := len(c.rows) // where the cursor goes in a folder just listed
+	if c.folder && f == "" {
+		c.rows = append(c.rows, ChooserRow{Name: ".", Path: c.dir, Kind: EntryThis})
+	}
+	entries := len(c.rows)
 	for _, e := range c.entries {
 		if match(e.name) { // Path is joined when asked (Row): a folder may hold thousands
 			c.rows = append(c.rows, ChooserRow{Name: e.name, Kind: e.kind})
@@ -232,8 +236,8 @@ func (c *Chooser) rebuild() {
 		r.Marked = len(c.marks) > 0 && c.marked(c.Row(i).Path) >= 0
 		c.list.lines.S(r.Name).End()
 	}
-	c.folderRows = len(c.rows) - first
-	if c.goFirst && len(c.entries) > 0 {
+	c.folderRows = len(c.rows) - entries
+	if c.goFirst && (len(c.entries) > 0 || c.folder) {
 		c.list.cursor, c.goFirst = min(first, len(c.rows)-1), false
 	}
 	if c.goTo != "" {
@@ -295,49 +299,52 @@ func (c *Chooser) mark() {
 
 // enter opens the row under the cursor: a folder is listed; a file is
 // chosen, with the marked ones before it; on a file that is neither a
-// recording nor a map, the marked ones are. It returns the files chosen
-// (nil: none, the chooser stays).
-func (c *Chooser) enter() []string {
+// recording nor a map, the marked ones are; on ".", the folder listed is
+// chosen (folder). It returns the files chosen (none: the chooser stays)
+// or the folder.
+func (c *Chooser) enter() (files []string, folder string) {
 	if c.list.cursor >= len(c.rows) {
 		if len(c.marks) > 0 {
-			return append([]string(nil), c.marks...)
+			return append([]string(nil), c.marks...), ""
 		}
-		return nil
+		return nil, ""
 	}
 	r := c.Row(c.list.cursor)
 	switch r.Kind {
 	case EntryParent:
 		c.up()
-		return nil
+		return nil, ""
+	case EntryThis:
+		return nil, r.Path
 	case EntryFolder:
 		c.cd(r.Path, "")
-		return nil
+		return nil, ""
 	case EntryPending: // not looked at yet: look now (a few KB)
 		r.Kind = sniffPath(r.Path)
 	}
 	if !r.Kind.File() && len(c.marks) > 0 { // the marked ones, as the chooser says
-		return append([]string(nil), c.marks...)
+		return append([]string(nil), c.marks...), ""
 	}
 	if !r.Kind.File() {
 		c.status = r.Name + " is neither a CARLA recording nor a map (by its content)"
-		return nil
+		return nil, ""
 	}
 	out := append([]string(nil), c.marks...)
 	if c.marked(r.Path) < 0 {
 		out = append(out, r.Path)
 	}
-	return out
+	return out, ""
 }
 
 // clickRow moves the cursor to row i, or opens it when the cursor is
 // already there (a second click, or a double click).
-func (c *Chooser) clickRow(i int) []string {
+func (c *Chooser) clickRow(i int) (files []string, folder string) {
 	if i < 0 || i >= len(c.rows) {
-		return nil
+		return nil, ""
 	}
 	if c.list.cursor != i {
 		c.list.cursor = i
-		return nil
+		return nil, ""
 	}
 	return c.enter()
 }
@@ -374,6 +381,9 @@ func (a *App) OpenChooser(compare bool, dir string) {
 func (a *App) OpenFolderChooser(dir string) {
 	a.OpenChooser(false, dir)
 	a.chooser.folder = true
+	a.chooser.recent = a.chooser.recent[:0] // files: not what is chosen here
+	a.chooser.goFirst = true                // on ".": Enter opens the folder shown
+	a.chooser.rebuild()
 }
 
 // Chooser returns the in-window file chooser, for drawing it.
@@ -381,7 +391,7 @@ func (a *App) Chooser() *Chooser { return &a.chooser }
 
 // ClickChooserRow is a click on row i of the chooser (the window hit-tests
 // its layout): the cursor goes there, or a second click opens it.
-func (a *App) ClickChooserRow(i int) { a.openChosen(a.chooser.clickRow(i)) }
+func (a *App) ClickChooserRow(i int) { a.openEntered(a.chooser.clickRow(i)) }
 
 // applyChooser carries out a chooser command.
 func (a *App) applyChooser(kind chooserCmd, steps float64, r rune) {
@@ -393,7 +403,7 @@ func (a *App) applyChooser(kind chooserCmd, steps float64, r rune) {
 	case chooserMove:
 		c.list.move(steps, len(c.rows))
 	case chooserEnter:
-		a.openChosen(c.enter())
+		a.openEntered(c.enter())
 	case chooserBack:
 		c.back()
 	case chooserType:
@@ -419,6 +429,16 @@ const (
 	chooserOpenFolder
 )
 
+// openEntered opens what Enter or a second click chose: a folder as its
+// runs table, else the files.
+func (a *App) openEntered(files []string, folder string) {
+	if folder != "" {
+		a.openChosenFolder(folder)
+		return
+	}
+	a.openChosen(files)
+}
+
 // openChosenFolder closes the chooser and shows the runs table of the
 // recordings in dir, as a folder dropped on the window does.
 func (a *App) openChosenFolder(dir string) {
@@ -432,6 +452,7 @@ func (a *App) openChosen(paths []string) {
 	if len(paths) == 0 {
 		return
 	}
+
 	compare := a.chooser.compare
 	a.chooser.close()
 	if compare {
