@@ -86,7 +86,7 @@ func (p *panelLayout) chooserPanel(l *layout, f *fonts, c *app.Chooser) {
 		p.chooser.dirShown = fitLeft(c.Dir(), w, f.rRegular)
 		p.chooser.dirBase = filepath.Base(c.Dir()) + "/"
 	}
-	if cur := c.List().Cursor(); (c.Dir() != p.chooser.folderIn || cur != p.chooser.folderAt || c.Len() != p.chooser.folderOf) {
+	if cur := c.List().Cursor(); c.Dir() != p.chooser.folderIn || cur != p.chooser.folderAt || c.Len() != p.chooser.folderOf {
 		p.chooser.folderIn, p.chooser.folderAt, p.chooser.folderOf = c.Dir(), cur, c.Len()
 		p.chooser.folderShown = filepath.Base(c.FolderChoice()) + "/"
 	}
