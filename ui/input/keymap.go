@@ -169,7 +169,6 @@ func mouseBindings() []Binding {
 		{"Under the timeline", "B's divergence (white: an actor first over the threshold), B's faults", SectionCompare},
 		{"K while comparing", "lists the shown runs' faults (B's marked B)", SectionCompare},
 		{"Drop a folder", "runs table; click a heading: sort, a row: open", SectionFiles},
-		{"Ctrl+Enter in the chooser", "open the folder under the cursor (or the one listed) as a runs table", SectionFiles},
 	}
 }
 
