@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/ui/app"
 )
 
 // The fault list's and the differences list's rows are "time<TAB>what",
@@ -85,3 +86,46 @@ func (d *listDetail) set(f *fonts, what, with []byte, w float64) []string {
 	d.lines = wrap(string(d.buf), f.regular, w)
 	return d.lines
 }
+
+// cursorRowDetail returns the list's cursor row written whole and wrapped
+// to w, at most two lines, when it does not fit its row; nil when it
+// does.
+func (p *panelLayout) cursorRowDetail(l *layout, f *fonts, w float64) []string {
+	list := p.list.list
+	cur := list.Cursor()
+	if cur >= list.Len() {
+		return nil
+	}
+	_, what, with := rowCells(list.Lines().Line(cur))
+	if rowFits(f.rRegular, what, with, w-listTextX(l)) {
+		return nil
+	}
+	lines := p.listDetail.set(f, what, with, w)
+	return lines[:min(len(lines), 2)]
+}
+
+// listRowsWidth is the width the list's widest row takes whole (the
+// first listMeasured rows: a list of thousands is not measured whole
+// every tick).
+func listRowsWidth(l *layout, f *fonts, list *app.List) float64 {
+	widest := 0.0
+	for i := range min(list.Len(), listMeasured) {
+		_, what, with := rowCells(list.Lines().Line(i))
+		w := f.rRegular.widthBytes(what)
+		if len(with) > 0 {
+			w += rowGap(f.rRegular) + f.rRegular.widthBytes(with)
+		}
+		widest = max(widest, w)
+	}
+	return listTextX(l) + widest
+}
+
+// listMeasured is how many rows of a list listRowsWidth measures.
+const listMeasured = 300
+
+// listTextX is where a list row's text starts from the panel's padding:
+// after its swatch and its time.
+func listTextX(l *layout) float64 { return l.px(14) + l.px(listTimeCol) }
+
+// listTimeCol is the width of a list row's time, logical pixels.
+const listTimeCol = 64

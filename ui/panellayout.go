@@ -316,49 +316,6 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 	p.list.detail = rect{x0 + pad, rowsEnd + l.px(6), x0 + w - pad, rowsEnd + detail}
 }
 
-// cursorRowDetail returns the list's cursor row written whole and wrapped
-// to w, at most two lines, when it does not fit its row; nil when it
-// does.
-func (p *panelLayout) cursorRowDetail(l *layout, f *fonts, w float64) []string {
-	list := p.list.list
-	cur := list.Cursor()
-	if cur >= list.Len() {
-		return nil
-	}
-	_, what, with := rowCells(list.Lines().Line(cur))
-	if rowFits(f.rRegular, what, with, w-listTextX(l)) {
-		return nil
-	}
-	lines := p.listDetail.set(f, what, with, w)
-	return lines[:min(len(lines), 2)]
-}
-
-// listRowsWidth is the width the list's widest row takes whole (the
-// first listMeasured rows: a list of thousands is not measured whole
-// every tick).
-func listRowsWidth(l *layout, f *fonts, list *app.List) float64 {
-	widest := 0.0
-	for i := range min(list.Len(), listMeasured) {
-		_, what, with := rowCells(list.Lines().Line(i))
-		w := f.rRegular.widthBytes(what)
-		if len(with) > 0 {
-			w += rowGap(f.rRegular) + f.rRegular.widthBytes(with)
-		}
-		widest = max(widest, w)
-	}
-	return listTextX(l) + widest
-}
-
-// listMeasured is how many rows of a list listRowsWidth measures.
-const listMeasured = 300
-
-// listTextX is where a list row's text starts from the panel's padding:
-// after its swatch and its time.
-func listTextX(l *layout) float64 { return l.px(14) + l.px(listTimeCol) }
-
-// listTimeCol is the width of a list row's time, logical pixels.
-const listTimeCol = 64
-
 // noticeStack lays out the notices in the bottom-right corner of the 3D
 // view, the newest at the bottom. An open list panel on the right pushes
 // them beside it, or, when a small window leaves too little room between
