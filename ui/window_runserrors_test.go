@@ -100,3 +100,16 @@ func TestWindowRunsWheelAndErrors(t *testing.T) {
 		t.Errorf("an Update with the detail shown allocates %v times", n)
 	}
 }
+
+// TestWheelRows: a notch scrolls three rows, down for a notch toward the
+// user (negative), and a touchpad's fraction of a notch still one row.
+func TestWheelRows(t *testing.T) {
+	for _, tc := range []struct {
+		steps float64
+		want  int
+	}{{-1, 3}, {1, -3}, {-2, 6}, {0.1, -1}, {-0.1, 1}, {0, 0}} {
+		if got := wheelRows(tc.steps); got != tc.want {
+			t.Errorf("wheelRows(%v) = %d, want %d", tc.steps, got, tc.want)
+		}
+	}
+}
