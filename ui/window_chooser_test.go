@@ -222,3 +222,58 @@ func TestWindowChooserFolder(t *testing.T) {
 		t.Errorf("%d runs in night, want 1", n)
 	}
 }
+
+// TestWindowFolderDialog: Ctrl+Alt+O runs the system's folder dialog
+// (zenity's, on Linux) off the game loop, and the folder it answers
+// opens as its runs table. The dialog here is a stand-in zenity on PATH
+// that answers a folder, as one a user picked, and notes how it was
+// asked.
+func TestWindowFolderDialog(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stand-in dialog is a Linux zenity")
+	}
+	for _, helper := range []string{"qarma"} { // looked for before zenity
+		if _, err := exec.LookPath(helper); err == nil {
+			t.Skipf("%s is installed: it would be asked instead of the stand-in", helper)
+		}
+	}
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	for _, name := range []string{"a.log", "b/c.log"} {
+		p := filepath.Join(runs, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, testrec.Bytes(testFrames/2), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin, asked := filepath.Join(dir, "bin"), filepath.Join(dir, "asked")
+	script := "#!/bin/sh\necho \"$@\" > " + asked + "\necho " + runs + "\n"
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "zenity"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	g, sc := demo(t)
+	var s input.Snapshot
+	s.Held[input.KeyO], s.Ctrl, s.Alt = 1, true, true
+	sc.queue = append(sc.queue, s, input.Snapshot{})
+	drain(t, g, sc)
+	waitFor(t, g, "the dialog to answer", func() bool { return !g.dialog.busy() })
+	run(t, g, 1)
+	args, err := os.ReadFile(asked)
+	if err != nil || !strings.Contains(string(args), "--file-selection") || !strings.Contains(string(args), "--directory") {
+		t.Fatalf("the dialog was asked %q (%v), want a folder selection", args, err)
+	}
+	rt := g.App().RunsTable()
+	if !rt.Open() || rt.Folder() != runs || g.App().Chooser().Open() {
+		t.Fatalf("after the folder dialog: runs table open %v of %q, chooser open %v; want %s", rt.Open(), rt.Folder(), g.App().Chooser().Open(), runs)
+	}
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 2 {
+		t.Errorf("%d runs in %s, want 2", n, runs)
+	}
+}
