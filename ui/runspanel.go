@@ -41,8 +41,9 @@ const runsWheelRows = 3
 // a run could not be read whole, for why the cursor's could not.
 const runsDetailLines = 3
 
-// wheelRows is the rows a wheel turn of steps notches scrolls (down when
-// positive): at least one, so that a touchpad's small steps scroll too.
+// wheelRows is the rows a wheel turn of steps notches scrolls, down when
+// the result is positive (a notch toward the user has negative steps):
+// at least one, so that a touchpad's small steps scroll too.
 func wheelRows(steps float64) int {
 	n := -int(math.Round(steps * runsWheelRows))
 	switch {
