@@ -28,6 +28,11 @@ type Label struct {
 	// nearer label (smaller Depth) wins, then the one added first.
 	Priority int32
 	Depth    float64
+	// Reserve makes the label a hole in the placement rather than text:
+	// Box (given, not placed) is kept free of every other label, as a
+	// panel drawn over the view (the legend) keeps its whole rectangle,
+	// gaps between its texts included. It is never drawn.
+	Reserve bool
 
 	// Placed is true when the label found a free spot on screen; backends
 	// draw only placed labels.
@@ -89,6 +94,10 @@ func (p *labelPlacer) place(labels []Label, m TextMeasurer, vp Viewport) {
 	p.grid.reset(vp)
 	p.order = p.order[:0]
 	for i := range labels {
+		if labels[i].Reserve {
+			p.insert(int32(i), labels[i].Box)
+			continue
+		}
 		p.order = append(p.order, int32(i))
 	}
 	slices.SortFunc(p.order, func(a, b int32) int {

@@ -49,6 +49,34 @@ func TestPlaceLabelsAroundOneAnchor(t *testing.T) {
 	}
 }
 
+// TestPlaceLabelsReserve: a reserved box (a panel over the view) keeps
+// every label out of it, whatever their priority; a label whose first
+// spot falls in it takes another; the reservation is never drawn.
+func TestPlaceLabelsReserve(t *testing.T) {
+	vp := Viewport{Width: 400, Height: 300}
+	panel := Rect{MinX: 200, MinY: 0, MaxX: 400, MaxY: 140}
+	labels := []Label{
+		{Box: panel, Reserve: true, Text: "panel"},
+		{X: 210, Y: 150, Text: "under", Priority: 9},    // above its anchor would reach into it
+		{X: 300, Y: 60, Text: "inside", Priority: 9},    // every spot is in it
+		{X: 190, Y: 160, Text: "beside", Priority: 1},   // upper left is free
+		{X: 100, Y: 100, Text: "far away", Priority: 1}, // the panel is no concern
+	}
+	PlaceLabels(labels, mono, vp)
+	want := map[string]bool{"panel": false, "under": true, "inside": false, "beside": true, "far away": true}
+	for _, l := range labels {
+		if l.Placed != want[l.Text] {
+			t.Errorf("%q placed %v, want %v", l.Text, l.Placed, want[l.Text])
+		}
+		if l.Placed && l.Box.Overlaps(panel) {
+			t.Errorf("%q placed at %+v, in the reserved %+v", l.Text, l.Box, panel)
+		}
+	}
+	if u := labels[1]; u.Box.MinY < 150 {
+		t.Errorf("under: placed above its anchor at %+v, in the reserved box's way", u.Box)
+	}
+}
+
 func checkNoOverlap(t *testing.T, labels []Label, vp Viewport) {
 	t.Helper()
 	screen := Rect{0, 0, vp.Width, vp.Height}

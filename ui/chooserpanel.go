@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"path/filepath"
 	"strconv"
 	"unicode/utf8"
 
@@ -62,6 +63,12 @@ type chooserBox struct {
 	dir      string
 	dirW     float64
 	dirShown string
+	// folderShown is the name of the folder Ctrl+Enter opens, kept while
+	// the folder listed, the cursor and the rows stay: the foot of a
+	// chooser for a folder names it.
+	folderShown, folderIn string
+	folderAt, folderOf    int
+	dirBase               string // the folder listed's own name, for its "." row
 }
 
 // chooserPanel lays out the chooser when it shows, after the other
@@ -77,6 +84,11 @@ func (p *panelLayout) chooserPanel(l *layout, f *fonts, c *app.Chooser) {
 	if w := p.chooser.r.w()*0.62 - pad; c.Dir() != p.chooser.dir || w != p.chooser.dirW {
 		p.chooser.dir, p.chooser.dirW = c.Dir(), w
 		p.chooser.dirShown = fitLeft(c.Dir(), w, f.rRegular)
+		p.chooser.dirBase = filepath.Base(c.Dir()) + "/"
+	}
+	if cur := c.List().Cursor(); c.Dir() != p.chooser.folderIn || cur != p.chooser.folderAt || c.Len() != p.chooser.folderOf {
+		p.chooser.folderIn, p.chooser.folderAt, p.chooser.folderOf = c.Dir(), cur, c.Len()
+		p.chooser.folderShown = filepath.Base(c.FolderChoice()) + "/"
 	}
 }
 
@@ -119,8 +131,11 @@ func (h *hudText) chooserPanel(g *Game) {
 	pad, lh := l.px(panelPad)*1.5, f.lineH
 	x, w := r.x0+pad, r.w()-2*pad
 	title := "Open recordings and maps"
-	if c.Compare() {
+	switch {
+	case c.Compare():
 		title = "Compare the open recording with (B)"
+	case c.ForFolder():
+		title = "Open a folder of recordings (its runs table)"
 	}
 	ov.str(1, title, x, cb.head, f.rBold, w*0.6, colTitle)
 	const closes = "Esc closes"
@@ -145,9 +160,11 @@ func (h *hudText) chooserPanel(g *Game) {
 	ov.rect(1, rect{r.x0 + l.s, cb.rows.Top - l.px(3), r.x1 - l.s, cb.rows.Top - l.px(3) + math.Max(1, l.s)}, colPanelEdge)
 	h.chooserRows(g, c)
 	ov.rect(1, rect{r.x0 + l.s, cb.foot - l.px(5), r.x1 - l.s, cb.foot - l.px(5) + math.Max(1, l.s)}, colPanelEdge)
-	foot := "Enter: open   Space: mark (two recordings: compare)   Backspace: up   click twice: open"
+	foot := "Enter: open   Space: mark (two: compare)   Backspace: up   Ctrl+Enter: runs table of " + cb.folderShown
 	col := colTextDim
 	switch {
+	case c.ForFolder() && c.Status() == "":
+		foot, col = "Ctrl+Enter (or Enter on ./): runs table of "+cb.folderShown+"   Enter: go into a folder   Backspace: up", colAccent
 	case c.Status() != "":
 		foot, col = c.Status(), colNotice[app.Warning]
 	case c.FolderRows() == 0 && c.Scanning():
@@ -195,8 +212,12 @@ func (h *hudText) chooserRows(g *Game, c *app.Chooser) {
 			name += "/"
 		}
 		face := f.rRegular
-		if row.Kind == app.EntryFolder || row.Kind == app.EntryParent {
+		if row.Kind == app.EntryFolder || row.Kind == app.EntryParent || row.Kind == app.EntryThis {
 			face = f.rBold
+		}
+		if row.Kind == app.EntryThis { // "./" and the folder's own name
+			nx += ov.str(1, "./  ", nx, ty, face, 0, colAccent)
+			name, face, text = cb.dirBase, f.rRegular, colAccent
 		}
 		ov.str(1, name, nx, ty, face, rows.X1-kindW-nx-l.px(8), text)
 		kind := row.Kind.String()
@@ -210,7 +231,7 @@ func (h *hudText) chooserRows(g *Game, c *app.Chooser) {
 // chooserColor is a row's swatch.
 func chooserColor(k app.EntryKind) render.Color {
 	switch k {
-	case app.EntryFolder, app.EntryParent:
+	case app.EntryFolder, app.EntryParent, app.EntryThis:
 		return colChooseFolder
 	case app.EntryRecording:
 		return colChooseRec

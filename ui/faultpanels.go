@@ -141,7 +141,7 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 			ov.str(0, msg, x0+pad, top+(lh-faceH(f.regular))/2, f.rRegular, w-2*pad, colTextDim)
 		}
 	}
-	timeCol := l.px(64)
+	timeCol := l.px(listTimeCol)
 	for k := range shown {
 		i := first + k
 		y := top + float64(k)*lh
@@ -150,12 +150,16 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 		}
 		sw := l.px(8)
 		ov.rect(0, rect{x0 + pad, y + (lh-sw)/2, x0 + pad + sw, y + (lh+sw)/2}, sp.color(i))
-		line := lb.list.Lines().Line(i)
 		ty := y + (lh-faceH(f.regular))/2
-		tab := indexTab(line)
-		ov.run(0, line[:tab], x0+pad+l.px(14), ty, f.rRegular, timeCol, colTextDim)
-		if tab < len(line) {
-			ov.run(0, line[tab+1:], x0+pad+l.px(14)+timeCol, ty, f.rRegular, w-2*pad-l.px(14)-timeCol, colText)
+		when, what, with := rowCells(lb.list.Lines().Line(i))
+		ov.run(0, when, x0+pad+l.px(14), ty, f.rRegular, timeCol, colTextDim)
+		ov.rowText(0, f.rRegular, what, with, x0+pad+listTextX(l), ty, w-2*pad-listTextX(l), colText)
+	}
+	if len(lb.detailLines) > 0 { // the cursor's row did not fit: whole here
+		d := lb.detail
+		ov.rect(0, rect{x0 + l.s, d.y0 - l.px(4), x0 + w - l.s, d.y0 - l.px(4) + max(1, l.s)}, colPanelEdge)
+		for k, line := range lb.detailLines {
+			ov.str(0, line, d.x0, d.y0+float64(k)*lh+(lh-faceH(f.regular))/2, f.rRegular, d.w(), colText)
 		}
 	}
 }

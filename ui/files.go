@@ -68,6 +68,7 @@ type fileDialog struct {
 type dialogAnswer struct {
 	paths   []string
 	compare bool // the recording chosen is run B, to compare with the open one
+	folder  bool // a folder was asked for (Ctrl+Alt+O): it opens as a runs table
 	err     error
 }
 
@@ -83,7 +84,7 @@ func (d *fileDialog) open(compare bool, open string) {
 	d.running = true
 	d.answer = make(chan dialogAnswer, 1)
 	ch := d.answer
-	title := "Open recordings and maps (two recordings: compare them)"
+	title := "Open recordings and maps (two recordings: compare them; a folder of runs: Ctrl+Alt+O)"
 	if compare {
 		title = "Compare the open recording with (B)"
 	}
@@ -100,6 +101,27 @@ func (d *fileDialog) open(compare bool, open string) {
 		}
 		ch <- ans
 		ebiten.ScheduleFrame() // wake an idle loop to read the answer
+	}()
+}
+
+// openFolder shows the folder dialog unless a dialog is already up: the
+// folder chosen opens as the runs table of the recordings in it, as a
+// folder dropped on the window does.
+func (d *fileDialog) openFolder() {
+	if d.running {
+		return
+	}
+	d.running = true
+	d.answer = make(chan dialogAnswer, 1)
+	ch := d.answer
+	go func() {
+		dir, err := zenity.SelectFile(zenity.Title("Open a folder of recordings (its runs table)"), zenity.Directory())
+		ans := dialogAnswer{folder: true, err: err}
+		if err == nil && dir != "" {
+			ans.paths = []string{dir}
+		}
+		ch <- ans
+		ebiten.ScheduleFrame()
 	}()
 }
 
@@ -154,10 +176,10 @@ func (d *fileDialog) poll(a *app.App) {
 		case errors.Is(ans.err, exec.ErrNotFound):
 			// No dialog program (zenity, qarma, matedialog): the
 			// window's own chooser, which opens files the same way.
-			a.OpenChooser(ans.compare, chooserStart())
+			ownChooser(a, ans)
 		case ans.err != nil:
 			a.Notify(app.Warning, dialogFailure(ans.err))
-			a.OpenChooser(ans.compare, chooserStart())
+			ownChooser(a, ans)
 		case ans.compare:
 			for _, p := range ans.paths {
 				a.OpenCompare(loader.FileSource(p)) // the last recording chosen is B
@@ -171,6 +193,16 @@ func (d *fileDialog) poll(a *app.App) {
 		}
 	default:
 	}
+}
+
+// ownChooser shows the window's own chooser in the dialog's place: for
+// a folder when a folder was asked for.
+func ownChooser(a *app.App, ans dialogAnswer) {
+	if ans.folder {
+		a.OpenFolderChooser(chooserStart())
+		return
+	}
+	a.OpenChooser(ans.compare, chooserStart())
 }
 
 // dialogFailure says why the Open dialog did not show, when its program

@@ -280,6 +280,13 @@ func (g *Game) apply(c input.Command) {
 		}
 		g.dialog.open(c.Kind == input.KindOpenCompare, g.app.AskCompareWith())
 		return
+	case input.KindOpenFolder:
+		if g.opt.OwnChooser {
+			g.app.OpenFolderChooser(chooserStart())
+			return
+		}
+		g.dialog.openFolder()
+		return
 	case input.KindSavePNG:
 		g.share.savePending = true // once this tick's frame is built
 		return
@@ -289,6 +296,10 @@ func (g *Game) apply(c input.Command) {
 	case input.KindZoom:
 		if g.pan.actor.r.contains(c.X, c.Y) { // the wheel scrolls the actor panel
 			g.app.ScrollActorPanel(-int(math.Round(c.Steps)))
+			return
+		}
+		if g.pan.runs.open && g.pan.runs.r.contains(c.X, c.Y) { // and the runs table
+			g.app.ScrollRuns(wheelRows(c.Steps), g.pan.runs.rows.First)
 			return
 		}
 	case input.KindSelect:

@@ -63,6 +63,10 @@ type listBox struct {
 	list *app.List // nil when kind is listNone
 	r    rect
 	rows app.ListBox
+	// detail is where the cursor's row is written whole when it does not
+	// fit its row (listrows.go): detailLines of panelLayout.listDetail.
+	detail      rect
+	detailLines []string
 }
 
 // noticeBox is one notice on screen: notice i of the app's, wrapped to
@@ -88,6 +92,9 @@ type panelLayout struct {
 	// all is every panel, in the order they are drawn: clicks and the
 	// hover do not reach the scene under them.
 	all []rect
+	// listDetail keeps the list's cursor row wrapped, when it is too
+	// long for its row.
+	listDetail listDetail
 	// wrapped keeps each notice's wrapped lines between ticks, parallel
 	// to the app's notices; a notice is wrapped again only when its
 	// text or the width changes.
@@ -247,16 +254,19 @@ func roomForPanel(top, bottom, pad, lineH float64) bool { return bottom-top >= 2
 
 // listPanelAt is where the panels of rows on the right of the view go
 // (the fault list, the thresholds): their left end, top and width.
-func listPanelAt(l *layout) (x0, y0, w float64) {
+func listPanelAt(l *layout, need float64) (x0, y0, w float64) {
 	w = min(l.px(faultListWidth), l.w*0.45)
+	if need > w { // wider, for rows that would be cut, up to half the window
+		w = max(min(need, l.w*0.5-l.px(panelMargin)), w)
+	}
 	return l.w - l.px(panelMargin) - w, min(l.px(faultListTop), l.view.h()*0.5), w
 }
 
 // listPanelClear is listPanelAt under the legend as it is drawn (it
 // lists only what shows, so its height varies), narrowed to keep off the
 // followed actor.
-func (p *panelLayout) listPanelClear(l *layout, a panelSource) (x0, y0, w float64) {
-	x0, y0, w = listPanelAt(l)
+func (p *panelLayout) listPanelClear(l *layout, a panelSource, need float64) (x0, y0, w float64) {
+	x0, y0, w = listPanelAt(l, need)
 	if lx0, _, lx1, ly1, ok := a.LegendBox(); ok && lx0 < x0+w && lx1 > x0 {
 		y0 = min(ly1+l.px(panelMargin), l.view.h()*0.5)
 	} else if !ok {
@@ -283,16 +293,27 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 		return
 	}
 	pad, lh := l.px(panelPad), f.lineH
-	x0, y0, w := p.listPanelClear(l, a)
+	need := 0.0
+	if p.list.kind != listThresholds {
+		need = listRowsWidth(l, f, p.list.list) + 2*pad + l.px(2)
+	}
+	x0, y0, w := p.listPanelClear(l, a, need)
 	first, shown := 0, p.list.list.Len()
 	hgt := float64(shown+1) * lh
+	detail := 0.0
 	if p.list.kind != listThresholds {
+		p.list.detailLines = p.cursorRowDetail(l, f, w-2*pad)
+		if n := len(p.list.detailLines); n > 0 {
+			detail = float64(n)*lh + l.px(6)
+		}
 		bottom := l.view.y1 - l.px(panelMargin)
-		first, shown = p.list.list.Scroll(max(int((bottom-y0-2*pad)/lh)-2, 1))
+		first, shown = p.list.list.Scroll(max(int((bottom-y0-2*pad-detail)/lh)-2, 1))
 		hgt = float64(max(shown, 1)+1) * lh // a line says why there are no rows
 	}
-	p.list.r = p.add(rect{x0, y0, x0 + w, y0 + 2*pad + hgt})
+	rowsEnd := y0 + pad + hgt
+	p.list.r = p.add(rect{x0, y0, x0 + w, rowsEnd + detail + pad})
 	p.list.rows = app.ListBox{X0: x0, X1: x0 + w, Top: y0 + pad + lh, RowH: lh, First: first, N: shown}
+	p.list.detail = rect{x0 + pad, rowsEnd + l.px(6), x0 + w - pad, rowsEnd + detail}
 }
 
 // noticeStack lays out the notices in the bottom-right corner of the 3D

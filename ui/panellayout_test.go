@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/faults"
@@ -112,7 +113,7 @@ func TestPanelLayoutList(t *testing.T) {
 		if lb.kind != tc.kind || lb.rows.N != tc.rows || lb.rows.First != 0 {
 			t.Fatalf("%s: list laid out as %v with rows %+v, want %d rows", tc.name, lb.kind, lb.rows, tc.rows)
 		}
-		x0, _, w := listPanelAt(&l)
+		x0, _, w := listPanelAt(&l, 0)
 		y0 := l.px(panelMargin) // no legend: the list goes to the top
 		lh := f.lineH
 		if want := (rect{x0, y0, x0 + w, y0 + 2*l.px(panelPad) + float64(max(tc.rows, 1)+1)*lh}); lb.r != want {
@@ -319,4 +320,75 @@ func TestPanelLayoutNoticesOffFollowed(t *testing.T) {
 		}
 	}
 	noOverlap(t, p.all)
+}
+
+// TestPanelLayoutLongFaultRows: at 960x600 a fault list whose rows name
+// the other actor widens (up to half the window) so that they show
+// whole; a row too long even then, on the cursor, is written whole,
+// wrapped, at the bottom of the panel, every line within it.
+func TestPanelLayoutLongFaultRows(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults())
+	a.Tick()
+	l := newLayout(960, 600, 1)
+	for _, tc := range []struct {
+		name   string
+		rows   []string
+		detail bool
+	}{
+		{"fits when wider", []string{
+			"0:17.95\tcollision  111 tesla.model3\twith 112 mercedes.sprinter",
+			"0:01.50\tclose-call  211 ford.mustang\twith 151 nissan.micra",
+			"0:34.25\tred-light  211 ford.mustang",
+		}, false},
+		{"too long even so", []string{
+			"0:17.95\tcollision  4294967 carlamotors.european_hgv_trailer\twith 4294968 mitsubishi.fusorosa_minibus_2024",
+			"0:34.25\tred-light  211 ford.mustang",
+		}, true},
+	} {
+		src := &fakePanels{}
+		src.faults = *a.FaultList()
+		fl := src.faults.Lines()
+		fl.Reset()
+		for _, r := range tc.rows {
+			fl.S(r).End()
+		}
+		var p panelLayout
+		p.layout(&l, f, src, nil, false)
+		lb := p.list
+		if lb.kind != listFaults || lb.rows.N != len(tc.rows) {
+			t.Fatalf("%s: list %v with %d rows", tc.name, lb.kind, lb.rows.N)
+		}
+		if w := lb.r.w(); w > l.w/2 || w < l.px(faultListWidth) {
+			t.Errorf("%s: panel %.0f wide, want %.0f to half the window", tc.name, w, l.px(faultListWidth))
+		}
+		avail := lb.r.w() - 2*l.px(panelPad) - listTextX(&l)
+		_, what, with := rowCells(fl.Line(0))
+		if fits := rowFits(f.rRegular, what, with, avail); fits == tc.detail {
+			t.Errorf("%s: the first row fits %v in %.0f", tc.name, fits, avail)
+		}
+		if got := len(lb.detailLines) > 0; got != tc.detail {
+			t.Fatalf("%s: detail %q", tc.name, lb.detailLines)
+		}
+		if !tc.detail {
+			continue
+		}
+		whole := strings.ReplaceAll(strings.ReplaceAll(tc.rows[0][strings.IndexByte(tc.rows[0], '\t')+1:], "\t", " "), "  ", " ")
+		if got := strings.Join(lb.detailLines, " "); got != whole {
+			t.Errorf("%s: detail %q, want %q", tc.name, got, whole)
+		}
+		d := lb.detail
+		if d.y0 < lb.rows.Top+float64(lb.rows.N)*lb.rows.RowH || d.y1 > lb.r.y1 || d.x1 > lb.r.x1 {
+			t.Errorf("%s: detail %+v not under the rows inside the panel %+v", tc.name, d, lb.r)
+		}
+		for _, line := range lb.detailLines {
+			if w := f.rRegular.width(line); w > d.w() {
+				t.Errorf("%s: detail line %q %.0f wide in %.0f", tc.name, line, w, d.w())
+			}
+		}
+	}
 }

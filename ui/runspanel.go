@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -32,6 +34,27 @@ func runColWidth(c int) float64 {
 // pixels.
 const runsGutter = 14
 
+// runsWheelRows is how many rows a notch of the wheel scrolls the table.
+const runsWheelRows = 3
+
+// runsDetailLines is how many lines the table keeps under its rows, once
+// a run could not be read whole, for why the cursor's could not.
+const runsDetailLines = 3
+
+// wheelRows is the rows a wheel turn of steps notches scrolls, down when
+// the result is positive (a notch toward the user has negative steps):
+// at least one, so that a touchpad's small steps scroll too.
+func wheelRows(steps float64) int {
+	n := -int(math.Round(steps * runsWheelRows))
+	switch {
+	case n == 0 && steps > 0:
+		n = -1
+	case n == 0 && steps < 0:
+		n = 1
+	}
+	return n
+}
+
 // runsBox is where the runs table goes: its rectangle, the progress
 // bar, the header row, the columns' left edges (and the last one's
 // right) and the rows.
@@ -42,6 +65,19 @@ type runsBox struct {
 	header   rect
 	cols     []float64
 	rows     app.ListBox
+	// detail is where the cursor's run says why it could not be read
+	// whole, when any run could not; its lines are wrapped only when
+	// the run, the check's progress or the width change.
+	detail      rect
+	detailLines []string
+	detailOf    runsDetailKey
+}
+
+// runsDetailKey is what the detail's lines were wrapped for.
+type runsDetailKey struct {
+	path    string
+	checked int
+	w       float64
 }
 
 // runsPanel lays the runs table out over the view, when it shows.
@@ -72,11 +108,40 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
 	p.runs.progress = rect{x0 + pad, top + lh + l.px(2), x0 + w - pad, top + lh + l.px(5)}
 	p.runs.header = rect{x0 + pad, p.runs.progress.y1 + l.px(6), x0 + w - pad, p.runs.progress.y1 + l.px(6) + lh}
 	rowsTop := p.runs.header.y1 + l.px(2)
-	room := max(int((bottom-pad-rowsTop)/lh), 1)
+	detail := 0.0
+	if t.Failures() > 0 {
+		detail = l.px(8) + runsDetailLines*lh
+	}
+	room := max(int((bottom-pad-rowsTop-detail)/lh), 1)
 	first, shown := t.List().Scroll(room)
-	hgt := rowsTop + float64(max(shown, 1))*lh + pad - y0
+	rowsEnd := rowsTop + float64(max(shown, 1))*lh
+	hgt := rowsEnd + detail + pad - y0
 	p.runs.r = p.add(rect{x0, y0, x0 + w, y0 + hgt})
 	p.runs.rows = app.ListBox{X0: x0, X1: x0 + w, Top: rowsTop, RowH: lh, First: first, N: shown}
+	p.runs.detail = rect{x0 + pad, rowsEnd + l.px(8), x0 + w - pad, rowsEnd + detail}
+	if detail > 0 {
+		p.runs.wrapDetail(t, f)
+	}
+}
+
+// wrapDetail wraps the cursor's run's detail (why it could not be read
+// whole) to the detail's width, when it changed.
+func (b *runsBox) wrapDetail(t *app.RunsTable, f *fonts) {
+	cur := t.List().Cursor()
+	checked, _ := t.Progress()
+	key := runsDetailKey{path: t.Path(cur), checked: checked, w: b.detail.w()}
+	if key == b.detailOf {
+		return
+	}
+	b.detailOf = key
+	b.detailLines = b.detailLines[:0]
+	if d := t.Detail(cur); d != "" {
+		b.detailLines = wrap(d, f.regular, key.w)
+		if n := len(b.detailLines); n > runsDetailLines { // the last line ends with "…"
+			last := strings.Join(b.detailLines[runsDetailLines-1:], " ")
+			b.detailLines = append(b.detailLines[:runsDetailLines-1], last)
+		}
+	}
 }
 
 // runsHeader returns the column of the header under a pixel.
@@ -133,7 +198,7 @@ func (h *hudText) runsTable(g *Game) {
 	}
 	ty := r.y0 + pad + (lh-faceH(f.bold))/2
 	tw := ov.run(0, h.scratch, r.x0+pad, ty, f.rBold, r.w()-2*pad, colTitle)
-	hint := "faults: the hero's/all   Enter: open at the first fault   Space: mark two to compare   Left/Right, R, click a heading: sort   Esc: hide"
+	hint := "faults: the hero's/all   Enter: open at the first fault   Space: mark two to compare   Left/Right, R, click a heading: sort   wheel: scroll   Esc: hide"
 	ov.str(0, hint, r.x0+pad+tw+l.px(24), ty+(faceH(f.bold)-faceH(f.small))/2, f.rSmall, r.w()-2*pad-tw-l.px(24), colTextDim)
 	pb := rb.progress
 	ov.rect(0, pb, colProgressBg)
@@ -150,6 +215,7 @@ func (h *hudText) runsTable(g *Game) {
 		if i == list.Cursor() {
 			ov.rect(0, rect{r.x0 + l.s, y, r.x1 - l.s, y + lh}, colPlayed)
 		}
+		failed := t.Failed(i) != nil
 		if m := t.Marked(i); m > 0 {
 			ov.rect(0, rect{r.x0 + l.s, y, r.x0 + l.px(4), y + lh}, colAccent)
 			mark := "A"
@@ -157,8 +223,38 @@ func (h *hudText) runsTable(g *Game) {
 				mark = "B"
 			}
 			ov.str(0, mark, r.x0+pad, y+(lh-faceH(f.bold))/2, f.rBold, 0, colAccent)
+		} else if failed { // not read whole: the detail under the rows says why
+			ov.str(0, "!", r.x0+pad, y+(lh-faceH(f.bold))/2, f.rBold, 0, colNotice[app.Warning])
 		}
-		h.runsCells(g, list.Lines().Line(i), y, t.Failed(i) != nil)
+		h.runsCells(g, list.Lines().Line(i), y, failed)
+	}
+	h.runsDetail(g, t)
+}
+
+// runsDetail draws, once any run could not be read whole, why the
+// cursor's could not (the file and the byte offset, wrapped whole), or
+// how many could not and how to see why.
+func (h *hudText) runsDetail(g *Game, t *app.RunsTable) {
+	rb := &g.pan.runs
+	if t.Failures() == 0 {
+		return
+	}
+	l, ov, f := &g.lay, &g.ov, g.fonts
+	d := rb.detail
+	ov.rect(0, rect{rb.r.x0 + l.s, d.y0 - l.px(5), rb.r.x1 - l.s, d.y0 - l.px(5) + max(1, l.s)}, colPanelEdge)
+	ty := d.y0 + (f.lineH-faceH(f.regular))/2
+	if len(rb.detailLines) == 0 {
+		h.scratch = strconv.AppendInt(h.scratch[:0], int64(t.Failures()), 10)
+		if t.Failures() == 1 {
+			h.scratch = append(h.scratch, " run (marked !) could not be read whole: the cursor on it says why"...)
+		} else {
+			h.scratch = append(h.scratch, " runs (marked !) could not be read whole: the cursor on one says why"...)
+		}
+		ov.run(0, h.scratch, d.x0, ty, f.rRegular, d.w(), colTextDim)
+		return
+	}
+	for k, line := range rb.detailLines {
+		ov.str(0, line, d.x0, ty+float64(k)*f.lineH, f.rRegular, d.w(), colNotice[app.Warning])
 	}
 }
 
@@ -203,7 +299,10 @@ func (h *hudText) runsCells(g *Game, line []byte, y float64, failed bool) {
 			cell, rest = line[:tab], line[tab+1:]
 		}
 		clr := colText
-		if failed || c > app.RunColName && len(cell) == 1 && cell[0] == '-' {
+		switch {
+		case failed && (c == app.RunColName || len(rest) == 0 && c == app.RunColTown):
+			clr = colNotice[app.Warning] // its name, or why it is unreadable
+		case failed || c > app.RunColName && len(cell) == 1 && cell[0] == '-':
 			clr = colTextDim
 		}
 		x1 := rb.cols[c+1]

@@ -143,4 +143,137 @@ func TestWindowOpenDialogFails(t *testing.T) {
 			t.Errorf("error notice: %s", n.Text)
 		}
 	}
+	// Ctrl+Alt+O's folder dialog falls back the same way, to the
+	// chooser for a folder.
+	sc.key(input.KeyEscape, false, false)
+	var s input.Snapshot
+	s.Held[input.KeyO], s.Ctrl, s.Alt = 1, true, true
+	sc.queue = append(sc.queue, s, input.Snapshot{})
+	drain(t, g, sc)
+	deadline = time.Now().Add(10 * time.Second)
+	for g.dialog.busy() && time.Now().Before(deadline) {
+		run(t, g, 1)
+		time.Sleep(time.Millisecond)
+	}
+	run(t, g, 1)
+	if c := g.App().Chooser(); !c.Open() || !c.ForFolder() {
+		t.Errorf("no chooser for a folder after the folder dialog's program was missing: open %v, for a folder %v", c.Open(), c.ForFolder())
+	}
+}
+
+// TestWindowChooserFolder: with the window's own chooser (as where no
+// dialog program is installed), Ctrl+Alt+O shows it for a folder, on
+// the "." row of the folder listed: Enter opens that folder's runs
+// table; and in Ctrl+O's chooser, Ctrl+Enter on a subfolder opens its.
+func TestWindowChooserFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.log", "b.log", "night/c.log"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, testrec.Bytes(testFrames/2), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	g, sc := demo(t)
+	g.opt.OwnChooser = true
+	a := g.App()
+	c, rt := a.Chooser(), a.RunsTable()
+	ctrlAltO := func() {
+		var s input.Snapshot
+		s.Held[input.KeyO], s.Ctrl, s.Alt = 1, true, true
+		sc.queue = append(sc.queue, s, input.Snapshot{})
+		settleChooser(t, g, sc)
+	}
+	ctrlAltO()
+	if r := c.Row(c.List().Cursor()); !c.Open() || !c.ForFolder() || r.Kind != app.EntryThis || r.Path != dir {
+		t.Fatalf("Ctrl+Alt+O: chooser open %v for a folder %v, cursor on %q (%v)", c.Open(), c.ForFolder(), r.Name, r.Kind)
+	}
+	shot(t, g, "chooser-folder")
+	sc.key(input.KeyEnter, false, false)
+	drain(t, g, sc)
+	if c.Open() || !rt.Open() || rt.Folder() != dir {
+		t.Fatalf("Enter on .: chooser open %v, runs table open %v of %q; want %s", c.Open(), rt.Open(), rt.Folder(), dir)
+	}
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 3 {
+		t.Errorf("%d runs in %s, want 3", n, dir)
+	}
+	sc.key(input.KeyEscape, false, false) // hides the table
+	sc.key(input.KeyO, false, true)
+	settleChooser(t, g, sc)
+	if !c.Open() || c.ForFolder() {
+		t.Fatalf("Ctrl+O: chooser open %v, for a folder %v", c.Open(), c.ForFolder())
+	}
+	for i := range c.Len() {
+		if c.Row(i).Name == "night" {
+			a.Apply(input.ChooserMove(float64(i - c.List().Cursor())))
+		}
+	}
+	sc.key(input.KeyEnter, false, true) // Ctrl+Enter
+	drain(t, g, sc)
+	if night := filepath.Join(dir, "night"); c.Open() || !rt.Open() || rt.Folder() != night {
+		t.Fatalf("Ctrl+Enter on night: chooser open %v, runs table open %v of %q; want %s", c.Open(), rt.Open(), rt.Folder(), night)
+	}
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 1 {
+		t.Errorf("%d runs in night, want 1", n)
+	}
+}
+
+// TestWindowFolderDialog: Ctrl+Alt+O runs the system's folder dialog
+// (zenity's, on Linux) off the game loop, and the folder it answers
+// opens as its runs table. The dialog here is a stand-in zenity on PATH
+// that answers a folder, as one a user picked, and notes how it was
+// asked.
+func TestWindowFolderDialog(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stand-in dialog is a Linux zenity")
+	}
+	for _, helper := range []string{"qarma"} { // looked for before zenity
+		if _, err := exec.LookPath(helper); err == nil {
+			t.Skipf("%s is installed: it would be asked instead of the stand-in", helper)
+		}
+	}
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	for _, name := range []string{"a.log", "b/c.log"} {
+		p := filepath.Join(runs, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, testrec.Bytes(testFrames/2), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin, asked := filepath.Join(dir, "bin"), filepath.Join(dir, "asked")
+	script := "#!/bin/sh\necho \"$@\" > " + asked + "\necho " + runs + "\n"
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "zenity"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	g, sc := demo(t)
+	var s input.Snapshot
+	s.Held[input.KeyO], s.Ctrl, s.Alt = 1, true, true
+	sc.queue = append(sc.queue, s, input.Snapshot{})
+	drain(t, g, sc)
+	waitFor(t, g, "the dialog to answer", func() bool { return !g.dialog.busy() })
+	run(t, g, 1)
+	args, err := os.ReadFile(asked)
+	if err != nil || !strings.Contains(string(args), "--file-selection") || !strings.Contains(string(args), "--directory") {
+		t.Fatalf("the dialog was asked %q (%v), want a folder selection", args, err)
+	}
+	rt := g.App().RunsTable()
+	if !rt.Open() || rt.Folder() != runs || g.App().Chooser().Open() {
+		t.Fatalf("after the folder dialog: runs table open %v of %q, chooser open %v; want %s", rt.Open(), rt.Folder(), g.App().Chooser().Open(), runs)
+	}
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 2 {
+		t.Errorf("%d runs in %s, want 2", n, runs)
+	}
 }

@@ -326,6 +326,9 @@ func (r *Renderer) drawLegend(dl *render.DrawList, v *render.View) {
 	}
 	s := v.Viewport.DeviceScale()
 	dl.Rect2D(render.LayerOverlay, box.MinX, box.MinY, box.MaxX, box.MaxY, colPanel)
+	// The whole panel is kept free of the scene's labels, not only its
+	// texts: a label in the gap under a short column was drawn over it.
+	dl.AddLabel(render.Label{Box: box, Reserve: true})
 	if r.shortNow {
 		r.drawShort(dl, box, rowH, s)
 		return

@@ -287,10 +287,7 @@ func (a *App) Advance(dt float64) {
 		a.refreshCompare()
 	}
 	a.updateFollow()
-	if a.cam.framePending && a.cam.vp.Width > 0 && (a.mapRes != nil || a.rp.stateOK) {
-		a.frameAll()
-		a.cam.framePending = false
-	}
+	a.frameOnLoad()
 	a.cam.update()
 	a.pickHover()
 	a.ageNotices()

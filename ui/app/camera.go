@@ -29,8 +29,16 @@ type camera struct {
 	vp      render.Viewport
 	view    render.View
 
-	framePending bool   // frame everything once there is content and a viewport
-	follow       uint32 // actor the camera follows, 0: none
+	framePending bool // frame everything once there is content and a viewport
+	// legendTries: everything was framed on load before the legend was
+	// drawn as it is now (it lists what the frame drew, so its size is
+	// known only after one, and framing changes what is drawn): frame
+	// again, at most this many ticks, while the legend drawn differs
+	// from legendAt, the one framed around, unless the user moves the
+	// camera.
+	legendTries int
+	legendAt    render.Rect
+	follow      uint32 // actor the camera follows, 0: none
 	// followTime is the replay time the following camera last moved to,
 	// to tell a seek from playing.
 	followTime float64
@@ -89,6 +97,7 @@ func tanHalfFov() float64 { return math.Tan(render.DefaultFovY / 2) }
 // stays about the same size on screen. While chasing, the top-down view
 // centres the actor and switching back resumes the chase.
 func (c *camera) toggle() {
+	c.legendTries = 0
 	scale := c.vp.DeviceScale()
 	h := max(c.vp.Height, 1) / scale // logical pixels
 	switch {
@@ -149,6 +158,7 @@ func (c *camera) stopChase() {
 // actor, or pans the map in the top-down view (a left drag there has
 // nothing to orbit).
 func (c *camera) drag(dx, dy float64) {
+	c.legendTries = 0
 	k := orbitRadPerPixel / c.vp.DeviceScale()
 	switch {
 	case c.topDown:
@@ -162,6 +172,7 @@ func (c *camera) drag(dx, dy float64) {
 }
 
 func (c *camera) pan(dx, dy float64) {
+	c.legendTries = 0
 	if c.topDown {
 		c.top.Pan(dx, dy, c.vp)
 	} else {
@@ -173,6 +184,7 @@ func (c *camera) pan(dx, dy float64) {
 // zoom zooms by wheel notches toward pixel x, y (the chase zooms toward
 // its actor).
 func (c *camera) zoom(steps, x, y float64) {
+	c.legendTries = 0
 	f := math.Pow(zoomPerNotch, steps)
 	switch {
 	case c.topDown:
@@ -239,6 +251,37 @@ func (a *App) bounds() render.AABB {
 func (a *App) frameAll() {
 	legend, ok := a.legendRect()
 	a.cam.frame(a.bounds(), legend, ok)
+}
+
+// legendReframes is how many ticks after load the framing follows the
+// legend as the frames list what they drew (one or two suffice).
+const legendReframes = 4
+
+// frameOnLoad frames everything once there is content and a viewport,
+// and again on the next ticks while the legend drawn changes (before the
+// first frame it is not known at all): the framing on load leaves the
+// legend's corner free as F does later.
+func (a *App) frameOnLoad() {
+	c := &a.cam
+	switch {
+	case c.framePending && c.vp.Width > 0 && (a.mapRes != nil || a.rp.stateOK):
+		a.frameAll()
+		c.framePending = false
+		c.legendAt, _ = a.legendRect()
+		c.legendTries = 0
+		if a.lay.on[input.LayerLegend] {
+			c.legendTries = legendReframes
+		}
+	case c.legendTries > 0 && c.follow != 0: // the followed actor is what is looked at now
+		c.legendTries = 0
+	case c.legendTries > 0:
+		c.legendTries--
+		r, ok := a.legendRect()
+		if ok && r != c.legendAt {
+			c.legendAt = r
+			a.frameAll()
+		}
+	}
 }
 
 // legendRect is where the window draws the colour legend over the view,

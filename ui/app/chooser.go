@@ -17,6 +17,8 @@ import (
 // (chooserscan.go), so that a folder of thousands of files shows at once
 // and fills in. What it chooses is opened as the dialog's choice is:
 // OpenFiles (two recordings are compared), or OpenCompare for Ctrl+Shift+O.
+// Ctrl+Enter opens a folder instead, as its runs table (FolderChoice):
+// the way to a runs table where Ctrl+Alt+O's folder dialog is missing.
 
 // EntryKind is what a chooser row is.
 type EntryKind uint8
@@ -29,9 +31,10 @@ const (
 	EntryMap                        // a BAI or OpenDRIVE map, by content
 	EntryFolder                     // a folder
 	EntryParent                     // the folder above
+	EntryThis                       // the folder listed, to open as a runs table (choosing a folder)
 )
 
-var entryKindNames = [...]string{"…", "not a recording or map", "recording", "map", "folder", "up"}
+var entryKindNames = [...]string{"…", "not a recording or map", "recording", "map", "folder", "up", "open as a runs table"}
 
 // String names the kind as the chooser's rows do.
 func (k EntryKind) String() string {
@@ -59,6 +62,7 @@ type ChooserRow struct {
 type Chooser struct {
 	open    bool
 	compare bool // the chosen recording becomes run B (Ctrl+Shift+O)
+	folder  bool // shown to choose a folder of recordings (Ctrl+Alt+O): its title says so
 	dir     string
 	scan    *dirScan
 	entries []chooserEntry // the folder's listing, folders first
@@ -123,7 +127,7 @@ func (c *Chooser) Marked() []string { return c.marks }
 // first (those that still exist, told apart by content).
 func (c *Chooser) show(dir string, recent []string, compare bool) {
 	c.close()
-	c.open, c.compare = true, compare
+	c.open, c.compare, c.folder = true, compare, false
 	c.recent = c.recent[:0]
 	for _, p := range recent {
 		if k := sniffPath(p); k.File() {
@@ -201,7 +205,11 @@ func (c *Chooser) rebuild() {
 	if parent := filepath.Dir(c.dir); parent != c.dir && f == "" {
 		c.rows = append(c.rows, ChooserRow{Name: "..", Path: parent, Kind: EntryParent})
 	}
-	first := len(c.rows)
+	first := len(c.rows) // where the cursor goes in a folder just listed
+	if c.folder && f == "" {
+		c.rows = append(c.rows, ChooserRow{Name: ".", Path: c.dir, Kind: EntryThis})
+	}
+	entries := len(c.rows)
 	for _, e := range c.entries {
 		if match(e.name) { // Path is joined when asked (Row): a folder may hold thousands
 			c.rows = append(c.rows, ChooserRow{Name: e.name, Kind: e.kind})
@@ -213,8 +221,8 @@ func (c *Chooser) rebuild() {
 		r.Marked = len(c.marks) > 0 && c.marked(c.Row(i).Path) >= 0
 		c.list.lines.S(r.Name).End()
 	}
-	c.folderRows = len(c.rows) - first
-	if c.goFirst && len(c.entries) > 0 {
+	c.folderRows = len(c.rows) - entries
+	if c.goFirst && (len(c.entries) > 0 || c.folder) {
 		c.list.cursor, c.goFirst = min(first, len(c.rows)-1), false
 	}
 	if c.goTo != "" {
@@ -276,49 +284,52 @@ func (c *Chooser) mark() {
 
 // enter opens the row under the cursor: a folder is listed; a file is
 // chosen, with the marked ones before it; on a file that is neither a
-// recording nor a map, the marked ones are. It returns the files chosen
-// (nil: none, the chooser stays).
-func (c *Chooser) enter() []string {
+// recording nor a map, the marked ones are; on ".", the folder listed is
+// chosen (folder). It returns the files chosen (none: the chooser stays)
+// or the folder.
+func (c *Chooser) enter() (files []string, folder string) {
 	if c.list.cursor >= len(c.rows) {
 		if len(c.marks) > 0 {
-			return append([]string(nil), c.marks...)
+			return append([]string(nil), c.marks...), ""
 		}
-		return nil
+		return nil, ""
 	}
 	r := c.Row(c.list.cursor)
 	switch r.Kind {
 	case EntryParent:
 		c.up()
-		return nil
+		return nil, ""
+	case EntryThis:
+		return nil, r.Path
 	case EntryFolder:
 		c.cd(r.Path, "")
-		return nil
+		return nil, ""
 	case EntryPending: // not looked at yet: look now (a few KB)
 		r.Kind = sniffPath(r.Path)
 	}
 	if !r.Kind.File() && len(c.marks) > 0 { // the marked ones, as the chooser says
-		return append([]string(nil), c.marks...)
+		return append([]string(nil), c.marks...), ""
 	}
 	if !r.Kind.File() {
 		c.status = r.Name + " is neither a CARLA recording nor a map (by its content)"
-		return nil
+		return nil, ""
 	}
 	out := append([]string(nil), c.marks...)
 	if c.marked(r.Path) < 0 {
 		out = append(out, r.Path)
 	}
-	return out
+	return out, ""
 }
 
 // clickRow moves the cursor to row i, or opens it when the cursor is
 // already there (a second click, or a double click).
-func (c *Chooser) clickRow(i int) []string {
+func (c *Chooser) clickRow(i int) (files []string, folder string) {
 	if i < 0 || i >= len(c.rows) {
-		return nil
+		return nil, ""
 	}
 	if c.list.cursor != i {
 		c.list.cursor = i
-		return nil
+		return nil, ""
 	}
 	return c.enter()
 }
@@ -353,7 +364,7 @@ func (a *App) Chooser() *Chooser { return &a.chooser }
 
 // ClickChooserRow is a click on row i of the chooser (the window hit-tests
 // its layout): the cursor goes there, or a second click opens it.
-func (a *App) ClickChooserRow(i int) { a.openChosen(a.chooser.clickRow(i)) }
+func (a *App) ClickChooserRow(i int) { a.openEntered(a.chooser.clickRow(i)) }
 
 // applyChooser carries out a chooser command.
 func (a *App) applyChooser(kind chooserCmd, steps float64, r rune) {
@@ -365,7 +376,7 @@ func (a *App) applyChooser(kind chooserCmd, steps float64, r rune) {
 	case chooserMove:
 		c.list.move(steps, len(c.rows))
 	case chooserEnter:
-		a.openChosen(c.enter())
+		a.openEntered(c.enter())
 	case chooserBack:
 		c.back()
 	case chooserType:
@@ -374,6 +385,8 @@ func (a *App) applyChooser(kind chooserCmd, steps float64, r rune) {
 		c.mark()
 	case chooserClose:
 		c.close()
+	case chooserOpenFolder:
+		a.openChosenFolder(c.FolderChoice())
 	}
 }
 
@@ -386,28 +399,8 @@ const (
 	chooserType
 	chooserMark
 	chooserClose
+	chooserOpenFolder
 )
-
-// openChosen closes the chooser and opens the files chosen, as the
-// native dialog's choice is opened (nil: nothing chosen, it stays).
-func (a *App) openChosen(paths []string) {
-	if len(paths) == 0 {
-		return
-	}
-	compare := a.chooser.compare
-	a.chooser.close()
-	if compare {
-		for _, p := range paths {
-			a.OpenCompare(loader.FileSource(p)) // the last recording chosen is B
-		}
-		return
-	}
-	srcs := make([]loader.Source, len(paths))
-	for i, p := range paths {
-		srcs[i] = loader.FileSource(p)
-	}
-	a.OpenFiles(srcs)
-}
 
 // noteRecent remembers a file opened from disk among the recent files.
 func (a *App) noteRecent(src loader.Source) {

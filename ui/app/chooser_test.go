@@ -189,6 +189,77 @@ func TestChooserOpens(t *testing.T) {
 	}
 }
 
+// TestChooserOpensFolder: the chooser shown for a folder (Ctrl+Alt+O
+// without a folder dialog) lists no recent files, and a "." row for the
+// folder listed, the cursor on it: Enter there opens the folder as a
+// runs table, as a dropped folder opens. Ctrl+Enter (ChooserFolder), in
+// either chooser, opens the folder under the cursor, or on a file, ".."
+// or ".", the folder listed.
+func TestChooserOpensFolder(t *testing.T) {
+	dir := chooserFolder(t)
+	a := New(settings.Settings{Recent: []string{filepath.Join(dir, "run1.bin")}}, nil)
+	t.Cleanup(a.Close)
+	a.OpenFolderChooser(dir)
+	a.chooser.wait()
+	c := a.Chooser()
+	if got := rowsOf(c); !c.Open() || !c.ForFolder() || len(got) < 3 || got[0] != ".. up" || got[1] != ". open as a runs table" || got[2] != "Runs folder" {
+		t.Fatalf("folder chooser: open %v, for a folder %v, rows %q", c.Open(), c.ForFolder(), got)
+	}
+	if r := c.Row(c.List().Cursor()); r.Kind != EntryThis || r.Path != dir || c.FolderChoice() != dir {
+		t.Fatalf("cursor on %q (%v), Ctrl+Enter would open %q; want the . row and %s", r.Name, r.Kind, c.FolderChoice(), dir)
+	}
+	for _, tc := range []struct{ row, want string }{
+		{"Runs", filepath.Join(dir, "Runs")},
+		{"run1.bin", dir},
+		{"agent.log", dir},
+		{"..", dir},
+	} {
+		for i := range c.Len() {
+			if c.Row(i).Name == tc.row {
+				a.Apply(input.ChooserMove(float64(i - c.List().Cursor())))
+			}
+		}
+		if got := c.FolderChoice(); c.Row(c.List().Cursor()).Name != tc.row || got != tc.want {
+			t.Errorf("on %s: Ctrl+Enter would open %q, want %q", c.Row(c.List().Cursor()).Name, got, tc.want)
+		}
+	}
+	a.Apply(input.ChooserMove(2)) // from "..", past ".", onto Runs
+	a.Apply(input.ChooserFolder())
+	rt := a.RunsTable()
+	if c.Open() || !rt.Open() || rt.Folder() != filepath.Join(dir, "Runs") {
+		t.Fatalf("Ctrl+Enter on Runs: chooser open %v, runs table open %v of %q", c.Open(), rt.Open(), rt.Folder())
+	}
+	checked := func() {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for rt.Checking() {
+			if time.Now().After(deadline) {
+				t.Fatal("the folder's runs were not checked")
+			}
+			time.Sleep(time.Millisecond)
+			a.Tick()
+		}
+	}
+	checked()
+	if done, found := rt.Progress(); done != 1 || found != 1 || rt.Path(0) != filepath.Join(dir, "Runs", "night.log") {
+		t.Errorf("runs table of Runs: %d of %d checked, row 0 %q; want night.log", done, found, rt.Path(0))
+	}
+	// Enter on "." opens the folder listed.
+	a.OpenFolderChooser(dir)
+	a.chooser.wait()
+	a.Apply(input.ChooserEnter())
+	if c.Open() || !rt.Open() || rt.Folder() != dir {
+		t.Fatalf("Enter on .: chooser open %v, runs table open %v of %q; want %s", c.Open(), rt.Open(), rt.Folder(), dir)
+	}
+	checked()
+	// Shown for files again, it is not for a folder: no "." row.
+	a.OpenChooser(false, dir)
+	a.chooser.wait()
+	if c.ForFolder() || slices.Contains(rowsOf(c), ". open as a runs table") {
+		t.Errorf("Ctrl+O's chooser is for a folder: %q", rowsOf(c))
+	}
+}
+
 // TestChooserEnterMarked: with files marked, Enter on a row that is not
 // a file to open (the cursor moved on after the last mark) opens the
 // marked ones.

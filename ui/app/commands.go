@@ -118,6 +118,8 @@ func (a *App) Apply(cmd input.Command) {
 		a.applyChooser(chooserMark, 0, 0)
 	case input.KindChooserClose:
 		a.applyChooser(chooserClose, 0, 0)
+	case input.KindChooserFolder:
+		a.applyChooser(chooserOpenFolder, 0, 0)
 	}
 }
 

@@ -225,7 +225,9 @@ func (a *App) buildFaultLines() {
 		// them, so that a row with the other actor fits the panel.
 		l.S(f.Kind.String()).S("  ").U(uint64(f.Actor)).S(" ").S(shortBlueprint(f.Blueprint))
 		if f.HasOther() {
-			l.buf = faults.AppendOther(append(l.buf, "  with "...), f.Other, shortBlueprint(f.OtherBlueprint))
+			// A cell of its own: a narrow panel keeps it whole and
+			// shortens the actor's blueprint instead.
+			l.buf = faults.AppendOther(append(l.Tab().buf, "with "...), f.Other, shortBlueprint(f.OtherBlueprint))
 		}
 		l.End()
 	}

@@ -11,6 +11,11 @@ type List struct {
 	open   bool
 	cursor int
 	lines  Lines
+	// top is the first row shown while free: the wheel scrolled the
+	// rows away from the cursor, as a desktop list scrolls without
+	// moving its selection, until the cursor moves again.
+	top  int
+	free bool
 }
 
 // Open reports whether the panel shows.
@@ -38,6 +43,7 @@ func (l *List) close() { l.open = false }
 // move moves the cursor by steps rows, kept on the n rows (n <= 0: it
 // stays).
 func (l *List) move(steps float64, n int) {
+	l.free = false // the cursor's row comes back into view
 	if n > 0 {
 		l.cursor = min(max(l.cursor+int(steps), 0), n-1)
 	}
@@ -49,12 +55,22 @@ func (l *List) clampCursor(n int) { l.cursor = min(l.cursor, max(n-1, 0)) }
 
 // Scroll returns the rows a panel with room for rows rows shows: the
 // first and how many, the cursor's row kept in the middle where it can
-// be.
+// be, or where the wheel scrolled them (scrollBy).
 func (l *List) Scroll(rows int) (first, shown int) {
 	n := l.Len()
 	shown = min(n, max(rows, 0))
-	first = min(max(l.cursor-shown/2, 0), max(n-shown, 0))
+	first = l.cursor - shown/2
+	if l.free {
+		first = l.top
+	}
+	first = min(max(first, 0), max(n-shown, 0))
 	return first, shown
+}
+
+// scrollBy scrolls the rows by rows (down when positive) from first, the
+// row the panel shows at its top now, leaving the cursor where it is.
+func (l *List) scrollBy(rows, first int) {
+	l.top, l.free = max(first+rows, 0), true
 }
 
 // closeListsBut closes the list panels other than keep: the fault list,

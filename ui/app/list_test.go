@@ -67,3 +67,36 @@ func TestListToggleAndClamp(t *testing.T) {
 		t.Error("toggle did not close the list")
 	}
 }
+
+// TestListWheelScroll: the wheel scrolls the rows shown from the first
+// the panel shows, the cursor staying on its row; past either end the
+// rows stop at the first and the last; moving the cursor brings it back
+// into view.
+func TestListWheelScroll(t *testing.T) {
+	l := listOf(40, 2)
+	const room = 10
+	steps := []struct {
+		name      string
+		rows      int
+		wantFirst int
+	}{
+		{"three down", 3, 3},
+		{"three more", 3, 6},
+		{"far past the end: the last ten", 100, 30},
+		{"back up from the last", -3, 27},
+		{"far past the top", -100, 0},
+	}
+	first, _ := l.Scroll(room)
+	for _, s := range steps {
+		l.scrollBy(s.rows, first)
+		first, _ = l.Scroll(room)
+		if first != s.wantFirst || l.Cursor() != 2 {
+			t.Errorf("%s: first %d, cursor %d; want first %d, cursor 2", s.name, first, l.Cursor(), s.wantFirst)
+		}
+	}
+	l.scrollBy(20, first)
+	l.move(1, l.Len())
+	if first, _ := l.Scroll(room); l.Cursor() != 3 || first != 0 {
+		t.Errorf("a key after the wheel: cursor %d shown from %d; want row 3 in view from 0", l.Cursor(), first)
+	}
+}

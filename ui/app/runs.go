@@ -32,6 +32,7 @@ type RunsTable struct {
 	job     *runsJob
 	total   int  // recordings found (-1: still walking)
 	checked int  // recordings checked
+	failed  int  // recordings not read whole
 	dirty   bool // the lines must be rebuilt
 	// pending is where the run last opened from the table goes once it
 	// has loaded.
@@ -188,6 +189,9 @@ func (r *RunsTable) add(run *fleet.Run) {
 		}
 	}
 	r.checked++
+	if run.Err != nil {
+		r.failed++
+	}
 	r.dirty = true
 }
 
@@ -204,6 +208,7 @@ func (r *RunsTable) sortBy(c int, desc bool) {
 	}
 	r.desc = desc
 	r.dirty = true
+	r.list.free = false // the cursor's run stays in view
 	r.build()
 }
 
@@ -289,7 +294,7 @@ func (r *RunsTable) build() {
 		case w.run == nil:
 			l.Tab().S("checking...")
 		case w.run.Err != nil && w.run.Duration == 0:
-			l.Tab().S("unreadable")
+			l.Tab().S("unreadable: ").S(errAfterPath(w.run))
 		default:
 			town := w.run.Town
 			if town == "" {

@@ -177,7 +177,7 @@ func (a *App) openRun(i int) {
 		}
 		return
 	}
-	a.runs.list.cursor = i
+	a.runs.list.cursor, a.runs.list.free = i, false // back to the table: on this row
 	a.runs.list.close()
 	a.CloseCompare()
 	a.runs.pending = &t
@@ -199,6 +199,15 @@ func (a *App) mapSource(path string) []loader.Source {
 func (a *App) PickRunRow(i int) {
 	if a.runs.Open() {
 		a.openRun(i)
+	}
+}
+
+// ScrollRuns scrolls the runs table by rows (down when positive) from
+// first, the row its panel shows at the top: the wheel over the table.
+// The cursor stays on its run; moving it brings it back into view.
+func (a *App) ScrollRuns(rows, first int) {
+	if a.runs.Open() {
+		a.runs.scrollBy(rows, first)
 	}
 }
 

@@ -16,7 +16,8 @@ const chooserWheelRows = 3
 
 // chooserUpdate is Update while the chooser is open: typed characters
 // (but a space, which marks) filter, Up/Down/Home/End move, Enter opens,
-// Backspace deletes or goes up, Space marks, Esc closes; the left button
+// Backspace deletes or goes up, Space marks, Esc closes, Ctrl+Enter opens
+// a folder as a runs table; the left button
 // clicks (no drags: nothing behind the chooser turns) and the wheel
 // moves the cursor.
 func (m *Mapper) chooserUpdate(s *Snapshot, dst []Command) []Command {
@@ -40,6 +41,9 @@ func (m *Mapper) chooserUpdate(s *Snapshot, dst []Command) []Command {
 				dst = append(dst, kc.c)
 			}
 		}
+	}
+	if s.mods() == modCtrl && fires(s.Held[KeyEnter], false) {
+		dst = append(dst, ChooserFolder())
 	}
 	dst = m.left.update(s.Mouse.Left, s, buttonRole{drag: func(float64, float64) Command { return Command{} }, click: true}, dst)
 	dst = dropNone(dst)
@@ -75,6 +79,10 @@ func ChooserType(r rune) Command { return Command{Kind: KindChooserType, Rune: r
 
 // ChooserMark marks or unmarks the file under the chooser's cursor.
 func ChooserMark() Command { return Command{Kind: KindChooserMark} }
+
+// ChooserFolder opens the folder under the chooser's cursor, or the
+// folder listed when the cursor is on a file, as a runs table.
+func ChooserFolder() Command { return Command{Kind: KindChooserFolder} }
 
 // ChooserClose closes the file chooser.
 func ChooserClose() Command { return Command{Kind: KindChooserClose} }

@@ -23,6 +23,8 @@ func TestChooserKeys(t *testing.T) {
 		{"end", Snapshot{Held: held(KeyEnd)}, []string{"ChooserMove(1e+06)"}},
 		{"wheel", Snapshot{Mouse: Mouse{Wheel: 1}}, []string{"ChooserMove(-3)"}},
 		{"ctrl+o does nothing", Snapshot{Held: held(KeyO), Ctrl: true}, nil},
+		{"ctrl+enter opens a folder as a runs table", Snapshot{Held: held(KeyEnter), Ctrl: true}, []string{"ChooserFolder"}},
+		{"shift+enter does nothing", Snapshot{Held: held(KeyEnter), Shift: true}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

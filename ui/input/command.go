@@ -59,6 +59,8 @@ const (
 	KindRunsMark                        // mark or unmark the run under the cursor
 	KindRunsSort                        // Steps: sort by the column that many to the right (left if negative)
 	KindRunsReverse                     // turn the runs table's order round
+	KindOpenFolder                      // open the folder dialog: a folder of recordings opens as a runs table
+	KindChooserFolder                   // open the folder under the file chooser's cursor (or the one listed) as a runs table
 	numKinds
 )
 
@@ -73,6 +75,7 @@ var kindNames = [numKinds]string{
 	"FaultFilter", "StepEvents",
 	"ChooserMove", "ChooserEnter", "ChooserBack", "ChooserType", "ChooserMark", "ChooserClose",
 	"RunsToggle", "RunsMove", "RunsPick", "RunsMark", "RunsSort", "RunsReverse",
+	"OpenFolder", "ChooserFolder",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -191,6 +194,10 @@ func RunsSort(steps float64) Command { return Command{Kind: KindRunsSort, Steps:
 
 // RunsReverse turns the runs table's order round.
 func RunsReverse() Command { return Command{Kind: KindRunsReverse} }
+
+// OpenFolder opens the folder dialog: the folder chosen shows the runs
+// table of the recordings in it, as a folder dropped on the window does.
+func OpenFolder() Command { return Command{Kind: KindOpenFolder} }
 
 // Reload reads the open recordings again from their files.
 func Reload() Command { return Command{Kind: KindReload} }

@@ -24,6 +24,8 @@ func TestCommandString(t *testing.T) {
 		{ClearSelection(), "ClearSelection"},
 		{ToggleHelp(), "ToggleHelp"},
 		{OpenFile(), "OpenFile"},
+		{OpenFolder(), "OpenFolder"},
+		{ChooserFolder(), "ChooserFolder"},
 		{Orbit(3, -2), "Orbit(3,-2)"},
 		{Pan(0.5, 1), "Pan(0.5,1)"},
 		{Zoom(1, 400, 300), "Zoom(1,400,300)"},

@@ -132,6 +132,7 @@ func keymap() []binding {
 	row(KeyB, modShift, false, CompareClose(), "stop comparing (close B)")
 	sec = SectionFiles
 	row(KeyO, modCtrl, false, OpenFile(), "open recordings and maps (or one to compare)")
+	row(KeyO, modCtrl|modAlt, false, OpenFolder(), "open a folder of recordings: its runs table")
 	row(KeyBackspace, 0, false, RunsToggle(), "back to the runs table (Space marks two, Enter opens)")
 	row(KeyR, modCtrl, false, Reload(), "read the recordings again from disk (same moment and actor)")
 	row(KeyS, modCtrl, false, SavePNG(), "save the window as a PNG (in Pictures)")

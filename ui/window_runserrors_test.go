@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/ui/input"
+	"github.com/mm2carla/viewer/ui/loader"
+)
+
+// TestWindowRunsWheelAndErrors: in a folder of 20 copies of a run, a cut
+// copy and a file cut inside its header, the table's rows say why the
+// two could not be read whole (the unreadable one in its row, both on
+// the detail line under the rows when the cursor is on them, with the
+// file and the byte offset, wrapped whole at 960x600), and the wheel over
+// the table scrolls its rows without moving the cursor.
+func TestWindowRunsWheelAndErrors(t *testing.T) {
+	dir := demoFleet(t, 1)
+	rec, err := os.ReadFile(filepath.Join(dir, "seed-1", "traffic.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	city, err := os.ReadFile(filepath.Join(dir, "seed-1", "city.bai"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 19 {
+		write(fmt.Sprintf("seed-1/copy-%02d.log", i), rec)
+	}
+	write("cut/city.bai", city)
+	write("cut/traffic.log", rec[:len(rec)*6/10])
+	write("bad/tiny.log", rec[:30])
+	g, sc := newTestGame(t, loader.FileSource(dir))
+	g.Layout(960, 600)
+	a := g.App()
+	rt := a.RunsTable()
+	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
+	if _, n := rt.Progress(); n != 22 || rt.Failures() != 2 {
+		t.Fatalf("%d runs, %d not read whole; want 22 and 2", n, rt.Failures())
+	}
+	// Sorted by name: bad/tiny.log, cut/traffic.log, then the copies.
+	bad, cut := filepath.Join(dir, "bad", "tiny.log"), filepath.Join(dir, "cut", "traffic.log")
+	if rt.Path(0) != bad || rt.Path(1) != cut || rt.Cut(0) || !rt.Cut(1) {
+		t.Fatalf("rows 0, 1 = %s (cut %v), %s (cut %v); want %s unreadable, %s cut", rt.Path(0), rt.Cut(0), rt.Path(1), rt.Cut(1), bad, cut)
+	}
+	if line := string(rt.List().Lines().Line(0)); !strings.HasPrefix(line, "bad/tiny.log\tunreadable: recorder: byte 30: ") {
+		t.Errorf("the unreadable row says %q", line)
+	}
+	for row, want := range []string{bad + ": recorder: byte 30: ", cut + ": recorder: byte "} {
+		sc.key(input.KeyHome, false, false)
+		for range row {
+			sc.key(input.KeyDown, false, false)
+		}
+		drain(t, g, sc)
+		run(t, g, 1)
+		detail := strings.Join(g.pan.runs.detailLines, " ")
+		if !strings.Contains(detail, want) || strings.HasSuffix(detail, "…") {
+			t.Errorf("row %d's detail = %q, want it whole with %q", row, detail, want)
+		}
+		for _, line := range g.pan.runs.detailLines {
+			if w := g.fonts.rRegular.width(line); w > g.pan.runs.detail.w() {
+				t.Errorf("detail line %q is %.0f px wide in %.0f", line, w, g.pan.runs.detail.w())
+			}
+		}
+	}
+	shot(t, g, "runs-errors")
+	// The wheel over the table scrolls it; the cursor stays.
+	rb := g.pan.runs.rows
+	if rb.N >= rt.List().Len() {
+		t.Fatalf("all %d rows fit: nothing to scroll", rt.List().Len())
+	}
+	cur, first := rt.List().Cursor(), rb.First
+	x, y := (rb.X0+rb.X1)/2, rb.Top+rb.RowH
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: y, Wheel: -1}}, input.Snapshot{Mouse: input.Mouse{X: x, Y: y}})
+	drain(t, g, sc)
+	if got := g.pan.runs.rows.First; got != first+runsWheelRows || rt.List().Cursor() != cur {
+		t.Errorf("a notch down: rows from %d (was %d), cursor %d (was %d); want %d rows further, the cursor kept", got, first, rt.List().Cursor(), cur, runsWheelRows)
+	}
+	shot(t, g, "runs-wheel")
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: y, Wheel: 1}}, input.Snapshot{Mouse: input.Mouse{X: x, Y: y}})
+	drain(t, g, sc)
+	if got := g.pan.runs.rows.First; got != first {
+		t.Errorf("a notch up: rows from %d, want %d", got, first)
+	}
+	run(t, g, 2)
+	if n := testing.AllocsPerRun(20, func() { run(t, g, 1) }); n > 0 {
+		t.Errorf("an Update with the detail shown allocates %v times", n)
+	}
+}
+
+// TestWheelRows: a notch scrolls three rows, down for a notch toward the
+// user (negative), and a touchpad's fraction of a notch still one row.
+func TestWheelRows(t *testing.T) {
+	for _, tc := range []struct {
+		steps float64
+		want  int
+	}{{-1, 3}, {1, -3}, {-2, 6}, {0.1, -1}, {-0.1, 1}, {0, 0}} {
+		if got := wheelRows(tc.steps); got != tc.want {
+			t.Errorf("wheelRows(%v) = %d, want %d", tc.steps, got, tc.want)
+		}
+	}
+}
