@@ -32,19 +32,12 @@ func townNet(t testing.TB, town string) *scene.RoadNet {
 	return rn
 }
 
-// stillBlocks are the towns where, at the default seed, a few cars
-// still stand 30 s or more in queues through junctions whose lit
-// approaches cross busy flows (Town06's highway junctions, Town07,
-// Town10HD's junction after an 11 m link): logged, not failed, until
-// fixed.
-var stillBlocks = map[string]bool{"Town06": true, "Town07": true, "Town10HD": true}
-
 // TestTownTrafficIsClean drives the clean demo traffic on every
 // built-in town and runs over it what `viewer check` runs with the
 // town's map: the recording names the town, has its lights, and the
 // staged collision is the only fault (no car off its lane, the wrong
-// way, through a red light or a stop sign, nor close to another).
-// No car stands blocked either, except on the towns in stillBlocks.
+// way, through a red light or a stop sign, nor close to another), and
+// no car stands blocked 30 s.
 func TestTownTrafficIsClean(t *testing.T) {
 	names := towns.Builtin()
 	if testing.Short() {
@@ -84,10 +77,6 @@ func TestTownTrafficIsClean(t *testing.T) {
 			for _, f := range r.Faults {
 				if f.Kind == faults.Collision && collisions == 0 {
 					collisions++
-					continue
-				}
-				if f.Kind == faults.Blocked && stillBlocks[town] {
-					t.Logf("blocked (known, not yet fixed): %+v", f)
 					continue
 				}
 				t.Errorf("the traffic broke a rule: %+v", f)
