@@ -19,8 +19,9 @@
 // flows alternate), come to a full stop at stop signs and go first come,
 // first served, yield to never-stop roads, and follow the car ahead with
 // the intelligent driver model, braking evenly to a clean stop. A car
-// that has waited at its line over 10 s is let go first, so that none
-// stands 30 s (what `viewer check` reports as blocked). A vehicle may
+// that has waited at its line over 10 s, or that waits there in the
+// last seconds of its green, is let go first, so that none stands 30 s
+// (what `viewer check` reports as blocked). A vehicle may
 // only pass its stop line holding its movement, and no two vehicles
 // hold movements whose swept areas overlap but one behind the other into
 // the same lane, so vehicles never touch; the only collision is a staged
