@@ -33,24 +33,20 @@ by a car whose driver looked away. One more vehicle (role_name rogue)
 breaks each rule 'viewer check' knows once, where it forces nobody
 else into a fault: it nearly hits a car (close-call), drives into the
 oncoming lane (wrong-way), drifts off its lane (off-lane), runs a red
-<<<<<<< HEAD
 light and rolls through a stop sign, heading for the places these need;
 the command prints when, one line per fault, and 'viewer check' finds
 them there. Where its first plan (its start and the places it likes,
 drawn from the seed) misses a kind, the run is simulated again from the
-start with the next plan, drawn from a sub-seed, up to 8 plans, the
-other traffic's draws unchanged, and the first plan with all five (else
-the one with the most) is written and printed; so a run may take a few
-times as long. In busy traffic a short run, and a few seeds even at the
-default length, still give it no chance for one kind. --clean leaves the rogue out: then the check finds the staged
-=======
-light and rolls through a stop sign, heading for the places these need
-(in busy traffic a short run may give it no chance for one or two; of
-CARLA's towns only Town07 and Town10HD have stop signs, and on the
-others the command says there is no stop sign to run); the
-command prints when, one line per fault, and 'viewer check' finds them
-there. --clean leaves the rogue out: then the check finds the staged
->>>>>>> main
+start with the next plan, drawn from a sub-seed (up to 8 plans on the
+demo city, 16 on a town), the other traffic's draws unchanged, and the
+first plan with all five (else the one with the most) is written and
+printed; so a run may take a few times as long. On a town whose file
+names no stop signs the demo stands stop sign actors (traffic.stop) at
+the minor entries of its unlit junctions, as CARLA's levels do; Town01,
+Town02 and Town05 have a light at every entry, so no stop sign to run.
+In busy traffic a short run, and a few seeds even at the default
+length, still give it no chance for one kind. --clean leaves the rogue
+out: then the check finds the staged
 collision only. The same seed gives the same bytes.
 
 --runs K writes a fleet of K runs with the seeds N, N+1, ... N+K-1,
