@@ -12,10 +12,10 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// The demo's rogue drives the wrong way from about 65.6 s to 68.15 s.
+// The demo's rogue drives the wrong way from about 81.25 s to 83.85 s.
 const (
 	rogueID = 211
-	rogueAt = 66.9
+	rogueAt = 82.55
 )
 
 // TestShotPathsDemo: a shot of the demo with the rogue selected marks its

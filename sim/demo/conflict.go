@@ -23,6 +23,7 @@ import "math"
 const (
 	sweepStep   = 0.6  // between poses
 	sweepMargin = 0.35 // added to each half size of the box
+	townMargin  = 0.2  // the margin on CARLA's towns (see addConflicts)
 	maxPoses    = 400  // per part of a sweep; only absurdly long movements need more
 )
 
@@ -92,8 +93,19 @@ func (n *network) sweepOf(m *movement, reach float64) sweep {
 
 // addConflicts fills the conflict lists of every junction's movements
 // for boxes of half length hl and half width hw (before the margin).
+// On CARLA's towns the margin is smaller: their junctions' ways run
+// closer together than the demo city's, and with the city's margin a
+// car going straight on kept the left turn from the road beside its
+// departing lane waiting until it was 39 m along its 47 m way (Town10HD),
+// so that the first car of a lane there could miss its whole green and
+// stand past the 30 s the check calls blocked. The boxes are the
+// largest vehicle's; the margin still covers half a sweep step.
 func (n *network) addConflicts(hl, hw float64) {
-	hl, hw = hl+sweepMargin, hw+sweepMargin
+	margin := sweepMargin
+	if n.fair {
+		margin = townMargin
+	}
+	hl, hw = hl+margin, hw+margin
 	reach := hl
 	for j := range n.junctions {
 		ms := n.junctions[j].moves

@@ -57,7 +57,7 @@ func (s *sim) permit(vi int32, front float64) {
 		return
 	}
 	if !s.free(vi, mi) || !s.room(vi, mi) {
-		s.claimRoom(vi, mi)
+		s.claimRoom(vi, mi, sig)
 		return
 	}
 	s.grant(vi, mi)
@@ -107,7 +107,45 @@ func (s *sim) lightLets(vi int32, front float64, sig signal) bool {
 	if !mayGo(sig, front, v.v, n.moves[v.next].vmax) && !clears {
 		return false
 	}
-	return turn == turnStraight || s.impatient(v) || s.priorityClear(v.next, n.approaches[l.approach].junction, l.approach, rank(turn))
+	return turn == turnStraight || s.impatient(v) || s.lastCall(v, sig) ||
+		s.priorityClear(v.next, n.approaches[l.approach].junction, l.approach, rank(turn))
+}
+
+// lastCall reports whether v stands first at its line waiting for its
+// way in the last lastCallTime seconds of its green, as a car turning
+// across a flow that left it no gap does: the others let it go then
+// (see yields), as oncoming drivers let the turning car waiting in the
+// junction go at the end of the green. Else it would wait out the red
+// that follows as well (16 s and more) and stand past the 30 s after
+// which `viewer check` reports a car as blocked; on Town10HD such a car
+// on an 11 m link between two junctions held the queue behind it,
+// through the first junction, for 40 s.
+//
+// The call lasts into the yellow while v, starting from rest, would be
+// past its line well before red (as lightLets lets it go then).
+func (s *sim) lastCall(v *vehicle, sig signal) bool {
+	if v.waitFrom < 0 || v.onMove || v.next < 0 {
+		return false
+	}
+	switch sig.state {
+	case recorder.LightGreen:
+		return sig.left < lastCallTime
+	case recorder.LightYellow:
+		return sig.left > math.Sqrt(2*s.frontOf(v)/accMax)+clearMargin
+	}
+	return false
+}
+
+// frontOf is how far v's front is from the end of its lane.
+func (s *sim) frontOf(v *vehicle) float64 {
+	return s.net.lanes[v.seg].path.length() - v.s - v.hl
+}
+
+// urgent reports whether v, at a line whose light shows sig, goes
+// before the others: it is impatient on green (or where there is no
+// light), or has its last call.
+func (s *sim) urgent(v *vehicle, sig signal) bool {
+	return s.impatient(v) && sig.state == recorder.LightGreen || s.lastCall(v, sig)
 }
 
 // rank orders the ways through a lit intersection by right of way:
@@ -144,6 +182,7 @@ func (s *sim) impatient(v *vehicle) bool {
 const (
 	clearMargin  = 0.5
 	turnPatience = 10.0
+	lastCallTime = 5.0 // s of green left when a car waiting at its line has its last call (see lastCall)
 )
 
 // mayGo reports whether a car front metres before a light showing sig,
@@ -183,32 +222,40 @@ func (s *sim) placeInLane(vi int32) (first, joins bool) {
 // yields reports whether vi, asking for movement mi from approach a,
 // lets another car go first that stands at its line waiting for a way
 // that conflicts with mi and has room beyond: one on another lane of
-// the same approach that has waited longer and could take its way now,
-// or is impatient (so that lanes merging into one take turns instead of
-// a moving lane's platoon keeping the way to itself), or an impatient
-// one on another approach of the intersection whose light is green (or
-// that has none) that vi is not, or that has waited longer than vi. It
-// is let go even while its way is still being cleared: else those that
-// keep coming could keep it waiting for good.
+// the same approach that has waited longer and could take its way now
+// but for the cars of this approach still on their ways (a platoon in
+// the next lane keeps a way that conflicts with the waiting car's
+// taken, car after car, for the whole green else: two lanes turning
+// right side by side on Town06 do so where the sweeps, sized for the
+// largest vehicle, find their ways in conflict), or is impatient (so
+// that lanes merging into one take turns instead of a moving lane's
+// platoon keeping the way to itself), or an urgent one (impatient, or
+// at its last call) on another approach of the intersection whose
+// light is green (or that has none) that vi is not, or that has waited
+// longer than vi. It is let go even while its way is still being
+// cleared: else those that keep coming could keep it waiting for good.
 func (s *sim) yields(vi int32, mi, a int) bool {
 	n := s.net
 	v := &s.veh[vi]
 	j := n.approaches[a].junction
+	mine := n.signalOf(a, s.t)
 	for _, b := range n.junctions[j].approaches {
-		if n.approaches[b].kind == approachLight && n.signalOf(b, s.t).state != recorder.LightGreen {
-			continue
+		theirs := n.signalOf(b, s.t)
+		if theirs.state != recorder.LightGreen && theirs.state != recorder.LightYellow {
+			continue // on yellow, one that still clears its line has its last call
 		}
+		green := theirs.state == recorder.LightGreen
 		for _, l := range n.approaches[b].lanes {
 			if l == v.seg {
 				continue
 			}
 			for _, u := range n.lanes[l].veh {
 				w := &s.veh[u]
-				if w.waitFrom < 0 || w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.room(u, w.next) {
-					continue // no need to wait for one that cannot go either
+				if w.waitFrom < 0 || w.next < 0 || w.hold == w.next || !s.conflict(w.next, mi) || !s.roomAhead(u, w.next, theirs) {
+					continue // no need to wait for one that cannot go either, unless the room it waits for is its next
 				}
 				longer := v.waitFrom < 0 || w.waitFrom < v.waitFrom || w.waitFrom == v.waitFrom && u < vi
-				if b == a && longer && (s.free(u, w.next) || s.impatient(w)) || b != a && s.impatient(w) && (!s.impatient(v) || w.waitFrom < v.waitFrom) {
+				if b == a && (green || s.lastCall(w, theirs)) && longer && (s.freeBut(u, w.next, a) || s.impatient(w)) || b != a && s.urgent(w, theirs) && (!s.urgent(v, mine) || longer) {
 					return true
 				}
 			}
@@ -278,12 +325,15 @@ func (s *sim) conflict(a, b int) bool {
 // conflicting ways go: each is past where it clears mi's way, or, where
 // both ways lead into one lane, far enough ahead of vi on the way to
 // where they merge for vi to follow it there (see merging).
-func (s *sim) free(vi int32, mi int) bool {
+func (s *sim) free(vi int32, mi int) bool { return s.freeBut(vi, mi, -1) }
+
+// freeBut is free, leaving out the ways from approach skip (-1: none).
+func (s *sim) freeBut(vi int32, mi int, skip int) bool {
 	n := s.net
 	mine := s.toMerge(vi, mi)
 	for _, c := range n.moves[mi].conflicts {
 		m := &n.moves[c.m]
-		if m.holders == 0 {
+		if m.holders == 0 || skip >= 0 && n.lanes[m.from].approach == skip {
 			continue
 		}
 		merge := m.to == n.moves[mi].to
@@ -331,41 +381,6 @@ func (s *sim) toMerge(vi int32, mi int) float64 {
 		return m.path.length() - v.s
 	}
 	return s.net.lanes[v.seg].path.length() - v.s + m.path.length()
-}
-
-// room reports whether the lane mi departs into has room for vi behind
-// the last car on it and the cars already granted a way into it.
-func (s *sim) room(vi int32, mi int) bool {
-	n := s.net
-	l := &n.lanes[n.moves[mi].to]
-	free := math.Inf(1)
-	for _, j := range l.veh {
-		free = min(free, s.veh[j].s-s.veh[j].hl)
-	}
-	for _, m := range l.out {
-		for _, j := range n.moves[m].veh {
-			free = min(free, l.path.length()+s.veh[j].s-s.veh[j].hl)
-		}
-	}
-	if l.closed || n.fair && l.claim >= 0 && l.claim != vi && s.veh[l.claim].alive {
-		return false
-	}
-	if math.IsInf(free, 1) {
-		free = max(l.path.length(), releaseGap+2*s.veh[vi].hl+roomGap)
-	}
-	return free-l.committed >= 2*s.veh[vi].hl+roomGap
-}
-
-// claimRoom lets an impatient vi, waiting at its line for a way into a
-// lane, claim that lane's room: until it has its way nobody else is let
-// in. CARLA's towns have lanes of 11 m between junctions, room for one
-// car; without the claim, the flows of the other approaches keep taking
-// it in turn and one car waits there for good.
-func (s *sim) claimRoom(vi int32, mi int) {
-	l := &s.net.lanes[s.net.moves[mi].to]
-	if s.net.fair && l.claim < 0 && s.impatient(&s.veh[vi]) {
-		l.claim = vi
-	}
 }
 
 // grant gives movement mi to vi.

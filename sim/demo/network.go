@@ -24,6 +24,7 @@ type network struct {
 	walks      []sidewalk
 	endKeys    []lanes.EndKey // per approach on an OpenDRIVE map: its road end (odrnet.go)
 	fair       bool           // claims of room in short lanes (claimRoom): on towns only, so the demo city runs as it did
+	heroFar    bool           // on a town: the hero starts far enough before its first red light to stop for it (heroRun)
 	centre     mgl64.Vec3     // middle of the map, for the spectator
 	radius     float64        // half the map's diagonal
 }

@@ -31,10 +31,10 @@ func findFaults(t testing.TB, logBytes []byte, m *scene.Map) *faults.Result {
 // hand from what `viewer demo` prints, after looking at the new demo.
 var rogueTimes = []StagedFault{
 	{Kind: "close-call", Start: 1.50, End: 2.70},
-	{Kind: "red-light", Start: 34.35, End: 34.35},
-	{Kind: "off-lane", Start: 38.70, End: 40.35},
-	{Kind: "wrong-way", Start: 65.60, End: 68.15},
-	{Kind: "stop-sign", Start: 76.25, End: 78.10},
+	{Kind: "red-light", Start: 24.70, End: 24.70},
+	{Kind: "off-lane", Start: 55.70, End: 57.35},
+	{Kind: "stop-sign", Start: 74.50, End: 75.90},
+	{Kind: "wrong-way", Start: 81.25, End: 83.85},
 }
 
 // rogueSlack is how far (s) the check's span may differ from the one the

@@ -24,6 +24,9 @@ const (
 	crashAfter     = 15.0  // s: the staged crash is looked for from then on
 	heroLane       = 42.0  // m: the shortest lane the hero starts on
 	heroBehind     = 22.0  // m between the hero and the car set to follow it
+	heroNear       = 12.0  // m before a red light's line a hero starts at the nearest on a town (heroRun)
+	heroSpare      = 4.0   // m to spare when it stops there
+	rollStart      = 0.6   // share of its lane's limit a car starts at where the lane ahead is open
 	heroDrive      = 0.9   // the hero keeps to 90 % of the limit
 	shadowDrive    = 1.05  // its follower drives a little faster, to keep up
 )
@@ -268,14 +271,24 @@ func (s *sim) seedVehicles() {
 		if try < len(perm) {
 			// On a town, first look for a light that will be red when the
 			// staged crash is first looked for, and start the hero close
-			// to it: Town04's highways never stop the hero else.
+			// to it: Town04's highways never stop the hero else. Where the
+			// hero so drives through the light before it turns (and then
+			// meets no chance of the staged crash), the run is made again
+			// with the hero further back (network.heroFar, RecordTown).
 			if ln.approach < 0 || n.approaches[ln.approach].kind != approachLight {
 				continue
 			}
-			if sig := n.signalOf(ln.approach, crashAfter+1); sig.state != recorder.LightRed || sig.left < 4 {
+			sig := n.signalOf(ln.approach, crashAfter+1)
+			if sig.state != recorder.LightRed || sig.left < 4 {
 				continue
 			}
-			at = ln.path.length() - 12
+			at = ln.path.length() - heroNear
+			if n.heroFar {
+				at = ln.path.length() - heroRun(rollStart*ln.speed, heroDrive*ln.speed, crashAfter+1-sig.elapsed-yellowTime)
+			}
+			if at < heroBehind+6 {
+				continue
+			}
 		}
 		s.hero = s.addVehicle(l, at, 0, &vehicleBlueprints[0], "255,255,255", roleHero)
 		bp, color := pickVehicle(s.rng)
@@ -308,12 +321,35 @@ func (s *sim) seedVehicles() {
 	for i := range s.veh {
 		v := &s.veh[i]
 		if gap, _ := s.leader(int32(i)); gap > 30 && n.lanes[v.seg].path.length()-v.s-v.hl > 40 {
-			v.v = 0.6 * n.lanes[v.seg].speed
+			v.v = rollStart * n.lanes[v.seg].speed
 		}
 	}
 	if s.rogue.on {
 		s.addRogue()
 	}
+}
+
+// heroRun is how far before a light's line the hero starts when it is
+// to start far (network.heroFar), so that,
+// driving off at up to v0 (see seedVehicles' rolling start) and cruising
+// at vmax, it is still short of the line when the light turns yellow
+// after ty seconds, far enough to stop for it comfortably. Starting 12 m
+// before a light that was still green, the hero drove through it at
+// once and on Town04's highways never stood again (seeds 2 and 3 had no
+// staged collision).
+func heroRun(v0, vmax, ty float64) float64 {
+	if ty <= 0 || vmax <= 0 {
+		return heroNear
+	}
+	v0 = min(v0, vmax)
+	v, run := v0+accMax*ty, 0.0
+	if v < vmax {
+		run = (v0 + v) / 2 * ty
+	} else {
+		t1 := (vmax - v0) / accMax
+		v, run = vmax, (v0+vmax)/2*t1+vmax*(ty-t1)
+	}
+	return max(heroNear, run+v*v/(2*comfBrake)+heroSpare)
 }
 
 // clear reports whether a car of half length hl centred at s on lane l

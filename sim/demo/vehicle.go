@@ -407,12 +407,15 @@ func (s *sim) chooseNext(vi int32, l int) int {
 	total := 0.0
 	for i, m := range out[:min(len(out), len(w))] {
 		mv := &s.net.moves[m]
-		w[i] = 1
+		w[i] = 1 / float64(s.waysInto(l, mv.to))
 		if mv.turn == turnU {
 			w[i] = 0.1
 		}
 		if s.net.lanes[mv.to].exit() {
 			w[i] *= wExit
+		}
+		if s.net.fair && !v.hero && !v.rogue && s.jammed(mv.to) {
+			w[i] *= wJammed
 		}
 		if v.rogue {
 			w[i] *= s.rogueLikes(mv.to)
