@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/mm2carla/viewer/scene"
 )
 
 // Recorded stop signs.
@@ -76,17 +78,27 @@ func (o *OpenDRIVE) EntrySigns(signs []LightPose, skip func(EndKey) bool) map[En
 // EndSigns gives the road ends that the recording's stop sign actors
 // make stops (EntrySigns) the index in Signs of their sign. Only on an
 // OpenDRIVE map, and only ends whose rule the map's own file does not
-// give (a map's stop sign, light or other rule stands as it is): the
-// fault rules treat these ends as the map's stop signs.
+// give (a map's stop sign, light or other rule stands as it is), and
+// only signs that stand at none of the map's stop signals (within
+// MatchRadius on the ground: such a sign is the file's, whose rule the
+// map has already placed): the fault rules treat these ends as the
+// map's stop signs.
 func (a *Association) EndSigns() map[EndKey]int32 {
 	o, ok := a.Map.(*OpenDRIVE)
 	if !ok || len(a.Signs) == 0 {
 		return map[EndKey]int32{}
 	}
+	var own []mgl64.Vec3 // the map's stop signals: a sign standing at one is the file's
+	for i := range o.net.Signals {
+		if sg := &o.net.Signals[i]; sg.Type == scene.SignalStop {
+			own = append(own, sg.Pos)
+		}
+	}
+	m := NewLightMatcher(own)
 	var poses []LightPose
 	var index []int32
 	for i := range a.Signs {
-		if s := &a.Signs[i]; s.placed {
+		if s := &a.Signs[i]; s.placed && !m.Near(s.Pos) {
 			poses = append(poses, LightPose{Pos: s.Pos, Yaw: s.Yaw})
 			index = append(index, int32(i))
 		}

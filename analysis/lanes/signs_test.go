@@ -1,12 +1,15 @@
 package lanes
 
 import (
+	"bytes"
+	"context"
 	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/format/opendrive"
+	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -103,6 +106,70 @@ func TestSignPlaceRuleAgreesWithSignals(t *testing.T) {
 			if len(poses) == 0 || len(tied)*10 < len(poses)*9 || wrong != 0 {
 				t.Errorf("%s, %.0f m %.0f deg off: %d of %d stop signs tied to an entry they rule, %d to another; want 90%% and none",
 					name, off.shift, off.turn, len(tied), len(poses), wrong)
+			}
+		}
+	}
+}
+
+// TestEndSignsLeaveTheFilesOwn: on Town07, whose file names its stop
+// signs, the recorded sign actors standing at its stop signals (as the
+// demo records them) are the file's and tie no entry by place, not even
+// sign 1001, whose rule the map gives the other end of its 3.5 m road
+// than its place would; the same signs standing 6 m off their signals
+// are recorded signs of their own, and each that the place rule ties
+// governs an entry the file gives no rule. A speed limit sign is not a
+// stop sign.
+func TestEndSignsLeaveTheFilesOwn(t *testing.T) {
+	m, err := opendrive.DecodeBytes(readCarla(t, "towns/Town07.xodr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn, err := scene.NewRoadNet(m, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := NewOpenDRIVE(rn)
+	for _, tt := range []struct {
+		name      string
+		off       float64
+		blueprint string
+		some      bool
+	}{{"at the signals", 0, StopBlueprint, false}, {"6 m off", 6, StopBlueprint, true}, {"speed limits", 6, "traffic.speed_limit.30", false}} {
+		var signs []drivetest.Sign
+		for i := range rn.Signals {
+			if sg := &rn.Signals[i]; sg.Type == scene.SignalStop {
+				p := SignalLight(sg)
+				back := (p.Yaw + 90) * math.Pi / 180 // against the traffic's way: still before its line
+				signs = append(signs, drivetest.Sign{ID: uint32(500 + i), Blueprint: tt.blueprint,
+					Pos: p.Pos.Sub(mgl64.Vec3{math.Cos(back), math.Sin(back), 0}.Mul(tt.off)), Yaw: p.Yaw})
+			}
+		}
+		data := drivetest.Script{Hz: 10, Seconds: 1, Signs: signs}.Bytes()
+		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Associate(context.Background(), rec, o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		placed := 0
+		for i := range a.Signs {
+			if a.Signs[i].Placed() {
+				placed++
+			}
+		}
+		ends := a.EndSigns()
+		t.Logf("%s: %d of %d signs placed, %d entries tied", tt.name, placed, len(signs), len(ends))
+		if tt.blueprint == StopBlueprint && placed != len(signs) || tt.blueprint != StopBlueprint && len(a.Signs) != 0 {
+			t.Errorf("%s: %d of %d recorded signs placed (%d kept)", tt.name, placed, len(signs), len(a.Signs))
+		}
+		if (len(ends) > 0) != tt.some {
+			t.Errorf("%s: %d entries tied, want some: %v", tt.name, len(ends), tt.some)
+		}
+		for k := range ends {
+			if e := o.End(k.Road, k.AtStart); e.Rule != RuleNone || e.HasLight {
+				t.Errorf("%s: road %s %s, whose rule the file gives (%v), tied to a recorded sign", tt.name, rn.Roads[k.Road].ID, endWord(k.AtStart), e.Rule)
 			}
 		}
 	}
