@@ -79,6 +79,7 @@ const (
 	redWait        = 8.0   // s: the rogue stops at a light it means to run when red comes within this
 	crawlSpeed     = 2.0   // m/s: rolling up to a stop sign, the rogue slows to this while it waits for its gap...
 	crawlEnd       = 2.5   // m: ...until this far before the line
+	crawlHold      = 6.0   // m: in an eager plan it is down to crawlSpeed this far before crawlEnd
 	hangBack       = 14.0  // m more than the usual gap the rogue keeps behind a car on a lane to a stop sign it means to roll through
 	rollArm        = 2.5   // m/s: the least speed at which the roll is armed...
 	rollRunUp      = 4.0   // m: ...at least this far before where the stop-sign rule starts to look
