@@ -129,6 +129,54 @@ func possibleKinds(n *network) int {
 // eager reports whether the rogue follows an eager plan (see above).
 func (r *rogue) eager() bool { return r.plan%2 == 1 }
 
+// rogueAtFocus starts the rogue of an eager plan on a town, whose focus
+// has no close call, on a lane where a kind it focuses on can be staged,
+// at random among those with nobody near the start: at its start for a
+// sideways act or a light (it gets to the line at speed, alone), the
+// run-up before the line for a stop sign. On CARLA's towns, whose lanes
+// run for hundreds of metres, a rogue started behind a car for its close
+// call got through two or three lanes in the two minutes (Town01: one
+// kind in every plan). On the demo city, whose lanes are some 50 m, it
+// gets through eight, and started so it missed its close call on six of
+// seeds 1-20. False when the plan is not such a one or no lane will do.
+func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
+	r := &s.rogue
+	if !r.eager() || r.focus[actCloseCall] || s.net.endKeys == nil {
+		return false
+	}
+	type start struct {
+		lane int
+		at   float64
+	}
+	var cands []start
+	for l := range s.net.lanes {
+		ln := &s.net.lanes[l]
+		for a := actOffLane; a < actCloseCall; a++ {
+			if !r.focus[a] || !s.actLane(a, l) {
+				continue
+			}
+			at := hl + 2
+			if a == actStopSign {
+				at = max(ln.path.length()-hl-rogueRunUp, at)
+			}
+			if s.clear(l, at, hl, 30) {
+				cands = append(cands, start{l, at})
+				break
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	c := cands[r.rng.IntN(len(cands))]
+	ln := &s.net.lanes[c.lane]
+	s.target++ // it comes on top of the traffic
+	r.vi = s.addVehicle(c.lane, c.at, 0.6*ln.speed, bp, rogueColor, roleRogue)
+	s.veh[r.vi].drive = rogueDrive
+	s.index()
+	return true
+}
+
 // missing lists the kinds a plan did not stage.
 func missing(staged []StagedFault) [nActs]bool {
 	var m [nActs]bool

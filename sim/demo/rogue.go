@@ -151,7 +151,7 @@ func (s *sim) addRogue() {
 	r := &s.rogue
 	bp := &vehicleBlueprints[rogueVehicle]
 	hl := extentOf(bp)[0]
-	if s.rogueBehind(bp, hl) {
+	if s.rogueAtFocus(bp, hl) || s.rogueBehind(bp, hl) {
 		return
 	}
 	for try := range 8 * seedTries {
