@@ -74,6 +74,7 @@ const (
 	tailBehind     = 25.0  // m: coming up from behind, nobody may follow the rogue closer than this
 	tailStart      = 18.0  // m behind a car the rogue starts at, rolling...
 	tailNear       = 8.0   // m: ...or as far as the lane allows, but not closer
+	tailLane       = 80.0  // m: more lane ahead of a car than this counts no more for starting behind it (a town's 800 m ring road held the rogue for 80 s)
 	tailCalm       = 6.0   // s after the close call in which the rogue brakes no harder than comfortable
 	tailGiveUp     = 15.0  // s after which a close call that has not come is given up
 	redWait        = 8.0   // s: the rogue stops at a light it means to run when red comes within this
@@ -198,7 +199,7 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		if w.s-w.hl-hl-at < tailNear || !s.clear(w.seg, at, hl, 4) {
 			continue
 		}
-		score := room - routeAhead*float64(s.queuedAhead(int32(i)))
+		score := min(room, tailLane) - routeAhead*float64(s.queuedAhead(int32(i)))
 		if r.plan > 0 { // a later plan starts it behind another car
 			score += planStart * r.rng.Float64()
 		}
