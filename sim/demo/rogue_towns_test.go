@@ -83,8 +83,12 @@ func TestRogueOnTowns(t *testing.T) {
 					missed = append(missed, actKinds[k])
 				}
 			}
-			t.Logf("%s: staged %d kinds with plan %d of %d tried: %s; missed: %s", town, len(sum.Staged),
-				sum.RoguePlan, sum.RoguePlans, strings.Join(r.kinds(), ", "), strings.Join(missed, ", "))
+			note := ""
+			if noStopTowns[town] {
+				note = " (every junction entry has a light: no stop sign, no stop-sign to stage)"
+			}
+			t.Logf("%s: staged %d kinds with plan %d of %d tried: %s; missed: %s%s", town, len(sum.Staged),
+				sum.RoguePlan, sum.RoguePlans, strings.Join(r.kinds(), ", "), strings.Join(missed, ", "), note)
 			if len(sum.Staged) < townKinds[town] {
 				t.Errorf("staged %d kinds, want at least %d", len(sum.Staged), townKinds[town])
 			}
