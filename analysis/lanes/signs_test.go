@@ -174,3 +174,35 @@ func TestEndSignsLeaveTheFilesOwn(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAssociateSigns associates whatever a recording decodes to on a
+// crossing without signals and ties its stop sign actors to entries: a
+// hostile recording (signs spawned at any frame, twice, with no place,
+// at NaN) must give answers, not panics or hangs, and every sign tied
+// is a placed stop sign of the recording.
+func FuzzAssociateSigns(f *testing.F) {
+	x := drivetest.CrossingEntryX
+	s := drivetest.Script{Hz: 10, Seconds: 2,
+		Signs: []drivetest.Sign{{ID: 900, Blueprint: StopBlueprint, Pos: mgl64.Vec3{x - 2, -5, 0}, Yaw: -90},
+			{ID: 901, Blueprint: "traffic.yield", Pos: mgl64.Vec3{x + 23, 5, 0}, Yaw: 90}},
+		Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
+			return mgl64.Vec3{40 + 10*t, -1.75, 0}, 0, true
+		}}}}
+	f.Add(s.Bytes())
+	o := NewOpenDRIVE(drivetest.Crossing())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			return
+		}
+		a, err := Associate(context.Background(), rec, o, nil)
+		if err != nil {
+			return
+		}
+		for k, i := range a.EndSigns() {
+			if int(i) >= len(a.Signs) || !a.Signs[i].Placed() || o.End(k.Road, k.AtStart).Rule != RuleNone {
+				t.Fatalf("entry %+v tied to sign %d of %d", k, i, len(a.Signs))
+			}
+		}
+	})
+}
