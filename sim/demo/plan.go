@@ -129,8 +129,9 @@ func possibleKinds(n *network) int {
 // eager reports whether the rogue follows an eager plan (see above).
 func (r *rogue) eager() bool { return r.plan%2 == 1 }
 
-// rogueAtFocus starts the rogue of an eager plan on a town, whose focus
-// has no close call, on a lane where a kind it focuses on can be staged,
+// rogueAtFocus starts the rogue of an eager plan on a town (plans 1 and
+// 5; 3 and 7 start it behind a car, hostsFocus), whose focus has no
+// close call, on a lane where a kind it focuses on can be staged,
 // at random among those with nobody near the start: at its start for a
 // sideways act or a light (it gets to the line at speed, alone), the
 // run-up before the line for a stop sign. On CARLA's towns, whose lanes
@@ -141,7 +142,7 @@ func (r *rogue) eager() bool { return r.plan%2 == 1 }
 // seeds 1-20. False when the plan is not such a one or no lane will do.
 func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 	r := &s.rogue
-	if !r.eager() || r.focus[actCloseCall] || s.net.endKeys == nil {
+	if !r.eager() || r.focus[actCloseCall] || s.net.endKeys == nil || r.plan%4 == 3 {
 		return false
 	}
 	type start struct {
@@ -175,6 +176,26 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 	s.veh[r.vi].drive = rogueDrive
 	s.index()
 	return true
+}
+
+// hostsFocus reports whether, in eager plan 3 or 7 on a town, lane l
+// can host a kind the plan focuses on (other than the close call): such
+// a plan starts the rogue behind a car there (rogueBehind), for its close
+// call first and a focused kind next. Which of the two starts stages
+// more differs from town to town (Town05: 3 kinds this way, 2 the
+// other; Town04 and Town10HD: 4 the other way, 2 and 3 this), so the
+// eager plans take turns.
+func (s *sim) hostsFocus(l int) bool {
+	r := &s.rogue
+	if !r.eager() || s.net.endKeys == nil || r.plan%4 != 3 {
+		return false
+	}
+	for a := actOffLane; a < actCloseCall; a++ {
+		if r.focus[a] && s.actLane(a, l) {
+			return true
+		}
+	}
+	return false
 }
 
 // missing lists the kinds a plan did not stage.

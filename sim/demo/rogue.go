@@ -209,6 +209,9 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		if l.approach >= 0 && n.approaches[l.approach].kind == approachStop {
 			score -= 2 * routeAhead
 		}
+		if s.hostsFocus(w.seg) {
+			score += 2000
+		}
 		if score > bestScore {
 			best, bestScore = int32(i), score
 		}

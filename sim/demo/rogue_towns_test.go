@@ -27,7 +27,7 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true
 // of metres and the rogue gets through a few in the two minutes, most
 // of them in queues: the kinds it misses are those whose lanes it does
 // not reach (TestRogueOnTowns logs which).
-var townKinds = map[string]int{"Town01": 4, "Town02": 3, "Town03": 4, "Town04": 4, "Town05": 2,
+var townKinds = map[string]int{"Town01": 4, "Town02": 3, "Town03": 4, "Town04": 4, "Town05": 3,
 	"Town06": 2, "Town07": 5, "Town10HD": 4}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town
