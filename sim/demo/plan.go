@@ -15,7 +15,8 @@ import (
 // third of the seeds. So a run is a bounded, deterministic search: plan
 // 0 is the rogue's first plan; when it misses a kind, the run is
 // simulated again from the start with plan 1, drawn from a sub-seed of
-// the seed and the plan's number, and so on, up to roguePlans plans, and
+// the seed and the plan's number, and so on, up to roguePlans plans
+// (roguePlansTown on a CARLA town), and
 // the first plan that stages all five (else the first that staged the
 // most) is the one written. A later plan starts the rogue behind another
 // car (planStart) and likes some places more than others (planLiking),
@@ -33,10 +34,11 @@ import (
 
 // Plan constants.
 const (
-	roguePlans = 8    // plans tried at most
-	planStart  = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
-	planLiking = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
-	planFocus  = 40.0 // a later plan: s the places for the kinds the plan before missed count nearer (actCost)
+	roguePlans     = 8    // plans tried at most
+	roguePlansTown = 16   // on a town, where the rogue gets through fewer lanes (Town02 and Town05 first staged all they can with plans 10 and 15)
+	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
+	planLiking     = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
+	planFocus      = 40.0 // a later plan: s the places for the kinds the plan before missed count nearer (actCost)
 )
 
 // rewinder is a writer that can drop what was written after a mark,
@@ -61,9 +63,13 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 		return run(w, net(), opt, frames, 0, focus)
 	}
 	rw, rewinds := w.(rewinder)
-	all := possibleKinds(mk())
+	n0 := mk()
+	all, plans := possibleKinds(n0), roguePlans
+	if n0.endKeys != nil {
+		plans = roguePlansTown
+	}
 	best, most := 0, -1
-	for plan := range roguePlans {
+	for plan := range plans {
 		var staged int
 		var missed [nActs]bool
 		if rewinds {
@@ -90,7 +96,7 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 		focus = missed
 	}
 	sum, err := run(w, net(), opt, frames, best, bestFocus)
-	sum.RoguePlans = roguePlans
+	sum.RoguePlans = plans
 	if !rewinds && len(sum.Staged) >= all {
 		sum.RoguePlans = best + 1
 	}
