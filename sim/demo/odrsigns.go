@@ -63,7 +63,7 @@ func (n *network) addMadeUpSigns(o *lanes.OpenDRIVE) {
 	for j := range n.junctions {
 		for _, a := range n.minorApproaches(j, o) {
 			e, ok := ents[n.endKeys[a]]
-			if !ok || !signable(o, e) {
+			if !ok || !signable(o, e) || !n.stopsSeen(o, a) {
 				continue
 			}
 			d := mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
@@ -99,6 +99,34 @@ func signable(o *lanes.OpenDRIVE, e lanes.Entry) bool {
 	for back := 0.5; back <= signClear; back += 0.5 {
 		if loc := o.Locate(mid.Sub(d.Mul(back))); loc.Place != lanes.OnRoad || loc.Road != e.Key.Road {
 			return false
+		}
+	}
+	return true
+}
+
+// stopsSeen reports whether the check takes a car standing at approach
+// a's line, on any of its lanes, for one that stopped before the end:
+// the check measures how far a car is from the end along the road's
+// reference line (lanes.ToEnd of the place's Along), not along the car's
+// lane. Where the road bends just before the junction the outer lanes
+// are longer than the reference line: on Town04 road 38's start the
+// rightmost of four lanes is 1.8 m longer over its last 6.5 m, so a car
+// that stood with its front 0.8 m before the line was taken for one that
+// rolled through (its centre already within half its length of the end
+// by the road's measure). Such an entry gets no sign: the measure falls
+// short of the lane's by more than lineGap anywhere a standing car's
+// centre may be (up to signClear back).
+func (n *network) stopsSeen(o *lanes.OpenDRIVE, a int) bool {
+	k := n.endKeys[a]
+	end := o.End(k.Road, k.AtStart)
+	for _, l := range n.approaches[a].lanes {
+		p := &n.lanes[l].path
+		for back := 0.5; back <= min(signClear, p.length()); back += 0.5 {
+			pt, _ := p.at(p.length() - back)
+			loc := o.Locate(pt)
+			if loc.Place != lanes.OnRoad || loc.Road != k.Road || back-lanes.ToEnd(o, end, loc.Along) > lineGap {
+				return false
+			}
 		}
 	}
 	return true
