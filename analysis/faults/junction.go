@@ -10,14 +10,27 @@ import (
 // endLights knows which recorded traffic light actor each road end's
 // light shows: the nearest within lanes.MatchRadius on the ground, the
 // rule the window draws lights by. Light actors do not move, so the
-// matching is done once.
+// matching is done once. It knows too the ends that a recorded stop
+// sign actor makes stops (lanes.Association.EndSigns), on a map whose
+// file gives them no rule.
 type endLights struct {
 	lights []lanes.LightTrack
 	actor  map[lanes.EndKey]int32 // index into lights
+	signs  map[lanes.EndKey]int32 // index into the association's Signs
 }
 
 func newEndLights(a *lanes.Association) *endLights {
-	return &endLights{lights: a.Lights, actor: a.EndLights()}
+	return &endLights{lights: a.Lights, actor: a.EndLights(), signs: a.EndSigns()}
+}
+
+// stops reports whether vehicles must stop before passing an end: the
+// map's rule says so, or a recorded stop sign governs it.
+func (e *endLights) stops(end lanes.RoadEnd) bool {
+	if end.Rule.Stops() {
+		return true
+	}
+	_, ok := e.signs[lanes.EndKey{Road: end.Road, AtStart: end.AtStart}]
+	return ok
 }
 
 // state returns the state an end's light showed at time t; false when
@@ -40,7 +53,9 @@ func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bo
 //     actor at the map's light, or on a map without signals the one
 //     governing the end by its place) and it showed red at the last
 //     frame before the vehicle's front reached the end;
-//   - stop-sign: the end's rule is a stop sign or always stop, and the
+//   - stop-sign: the end's rule is a stop sign or always stop (or on a
+//     map whose file gives the end no rule, a recorded stop sign actor
+//     governs it by its place: lanes.Association.EndSigns), and the
 //     vehicle was not slower than th.StopSpeed at any frame while its
 //     front was within th.StopDistance of the end (along the road).
 //
@@ -99,7 +114,7 @@ func (c *crossingRule) cross(s *lanes.Sample, r *Result) {
 			r.Faults = append(r.Faults, f)
 		}
 	}
-	if end.Rule.Stops() {
+	if c.ends.stops(end) {
 		slowest, first := math.Inf(1), at
 		for j := at - 1; j >= c.approach; j-- {
 			d, sj := front(j)

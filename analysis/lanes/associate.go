@@ -22,6 +22,7 @@ type Association struct {
 	Times  []float64
 	Tracks []Track      // in the order the vehicles first appear, then by id
 	Lights []LightTrack // by id
+	Signs  []SignTrack  // the stop sign actors (StopBlueprint), by id
 	// Spots are, for each of the recording's events (Recording.Events,
 	// same index), where its actor was at the event's frame.
 	Spots []Spot

@@ -67,19 +67,9 @@ type lightCandidates struct {
 // line is nearest behind it.
 func candidates(ents []junctionEntry, l LightPose) lightCandidates {
 	c := lightCandidates{near: -1, far: -1, nearCost: math.Inf(1), farCost: math.Inf(1)}
-	h := (l.Yaw + 90) * math.Pi / 180
-	head := mgl64.Vec2{math.Cos(h), math.Sin(h)}
-	cosTurn := math.Cos(placeTurn * math.Pi / 180)
-	p := l.Pos.Vec2()
 	for i := range ents {
-		e := &ents[i]
-		if head.Dot(e.dir) < cosTurn {
-			continue
-		}
-		v := p.Sub(e.inner.Vec2())
-		a := v.Dot(e.dir)
-		r := v.Dot(mgl64.Vec2{e.dir[1], -e.dir[0]})
-		if r < -placeLeft || r > e.width()+placeRight {
+		a, ok := ents[i].beside(l)
+		if !ok {
 			continue
 		}
 		switch {
@@ -94,6 +84,24 @@ func candidates(ents []junctionEntry, l LightPose) lightCandidates {
 		}
 	}
 	return c
+}
+
+// beside reports whether a pose faces the entry's traffic (its heading
+// within placeTurn of the entry's direction) and stands beside its
+// lanes (at most placeLeft left of the inner edge and placeRight right
+// of the outer one), and how far it stands along the entry's direction
+// from the stop line (negative: before it).
+func (e *junctionEntry) beside(l LightPose) (float64, bool) {
+	h := (l.Yaw + 90) * math.Pi / 180
+	if (mgl64.Vec2{math.Cos(h), math.Sin(h)}).Dot(e.dir) < math.Cos(placeTurn*math.Pi/180) {
+		return 0, false
+	}
+	v := l.Pos.Vec2().Sub(e.inner.Vec2())
+	r := v.Dot(mgl64.Vec2{e.dir[1], -e.dir[0]})
+	if r < -placeLeft || r > e.width()+placeRight {
+		return 0, false
+	}
+	return v.Dot(e.dir), true
 }
 
 // width is the entry's width across its lanes.

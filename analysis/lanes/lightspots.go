@@ -64,6 +64,29 @@ func (p *pass) placeLights() {
 	}
 }
 
+// signsDue reports whether a stop sign was spawned in frame f (or in a
+// frame before, the events' frames being in order), moving nextSgn
+// past them: its pose is read once, in the frame it appears.
+func (p *pass) signsDue(f int) bool {
+	due := false
+	for p.nextSgn < len(p.signAt) && p.signAt[p.nextSgn] <= f {
+		p.nextSgn++
+		due = true
+	}
+	return due
+}
+
+// placeSigns gives the stop signs without a position theirs (p.poses
+// holds every actor).
+func (p *pass) placeSigns() {
+	for i := range p.a.Signs {
+		s := &p.a.Signs[i]
+		if ps := p.pose(s.ID); !s.placed && ps != nil && ps.Blueprint == StopBlueprint {
+			s.Pos, s.Yaw, s.placed = ps.World.Location, ps.World.Rotation.Yaw, true
+		}
+	}
+}
+
 // eventsAt reports whether a collision or blocked span begins in frame f,
 // moving nextEv to f's first event.
 func (p *pass) eventsAt(f int) bool {
@@ -105,6 +128,9 @@ func (p *pass) keep(id uint32, k scene.Kind) bool {
 	case k == scene.KindTrafficLight:
 		i, ok := p.lights[id]
 		return !ok || !p.a.Lights[i].placed
+	case k == scene.KindSign:
+		i, ok := p.signs[id]
+		return ok && !p.a.Signs[i].placed
 	}
 	if _, ok := p.parents[id]; ok {
 		return true

@@ -59,10 +59,13 @@ type pass struct {
 	next    []follow              // scratch for the next frame's
 	life    map[scene.LifeKey]int // each life's frames
 	lights  map[uint32]int
-	lastLit []int32       // the light of the record at each position of the last TrafficLightStates
-	newLit  bool          // a light without a position appeared this frame
-	poses   []scene.Pose  // every actor, at frames with events or new lights
-	movers  []scene.Mover // the vehicles of the current frame
+	lastLit []int32        // the light of the record at each position of the last TrafficLightStates
+	newLit  bool           // a light without a position appeared this frame
+	signs   map[uint32]int // the stop sign actors (by id) to place: index in a.Signs
+	signAt  []int          // the frames stop signs are spawned in, in order
+	nextSgn int            // the first of signAt not yet reached
+	poses   []scene.Pose   // every actor, at frames with events or new lights
+	movers  []scene.Mover  // the vehicles of the current frame
 	nextEv  int
 	evIDs   []uint32            // actors of the current frame's collisions and blocked spans
 	parents map[uint32]struct{} // the ids actors are attached to, over the recording
@@ -128,6 +131,7 @@ func (p *pass) associate(ctx context.Context, progress func(done, total int64)) 
 		tr.times, tr.s = p.times, tr.s[:p.tracks[i].n]
 	}
 	sort.Slice(p.a.Lights, func(i, j int) bool { return p.a.Lights[i].ID < p.a.Lights[j].ID })
+	sort.Slice(p.a.Signs, func(i, j int) bool { return p.a.Signs[i].ID < p.a.Signs[j].ID })
 	return p.a, nil
 }
 
@@ -152,9 +156,17 @@ func newPass(rec *scene.Recording, m Map, only map[uint32]struct{}) (*pass, erro
 	p.store = newSlab(n)
 	p.chunkN = int(min(n*chunkFrames/int64(max(len(p.times), 1))*5/4, n, maxChunk))
 	p.parents = map[uint32]struct{}{}
+	p.signs = map[uint32]int{}
 	for _, e := range evs {
-		if e.Kind == scene.EventParent && e.Other != 0 {
+		switch {
+		case e.Kind == scene.EventParent && e.Other != 0:
 			p.parents[e.Other] = struct{}{}
+		case e.Kind == scene.EventSpawn && e.Blueprint == StopBlueprint:
+			if _, ok := p.signs[e.Actor]; !ok {
+				p.signs[e.Actor] = len(p.a.Signs)
+				p.a.Signs = append(p.a.Signs, SignTrack{ID: e.Actor})
+				p.signAt = append(p.signAt, e.Frame)
+			}
 		}
 	}
 	return p, nil
@@ -249,9 +261,13 @@ func (p *pass) frame(w *scene.World, f int) {
 		p.finish(&p.live[j])
 	}
 	p.live, p.next = p.next, p.live
-	if p.newLit || p.eventsAt(f) {
+	signs := p.signsDue(f)
+	if p.newLit || signs || p.eventsAt(f) {
 		p.poses = w.Poses(p.poses, nil)
 		p.placeLights()
 		p.spots(f)
+	}
+	if signs {
+		p.placeSigns()
 	}
 }

@@ -205,7 +205,7 @@ func printDemoRun(env *Env, r demoRun) error {
 				sum.RoguePlan, sum.RoguePlans)
 		}
 		if sum.StopSigns == 0 {
-			p.printf("  (the map has no stop signs: no stop-sign fault to stage)\n")
+			p.printf("  (every junction entry of the map has a light, so it has no stop sign: no stop-sign fault to stage)\n")
 		}
 	}
 	for _, f := range sum.Staged {

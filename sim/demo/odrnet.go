@@ -28,8 +28,10 @@ import (
 // where they end. A junction entry (a road end, lanes.EndKey) is an
 // approach, with the rule the viewer's own lane map (analysis/lanes)
 // gives that end, so that the traffic obeys exactly the stop signs
-// `viewer check` knows. Lights are the map's traffic-light signals,
-// their actors where CARLA puts them (lanes.SignalLight); a map with no
+// `viewer check` knows (on a town whose file names no stop signs, the
+// demo stands sign actors at unlit junctions, odrsigns.go). Lights are
+// the map's traffic-light signals, their actors where CARLA puts them
+// (lanes.SignalLight); a map with no
 // signals (the 2019 Town03 and Town05) gets a light on the kerb before
 // each entry of every crossing. Which entry a light governs is decided
 // by the viewer's rule for recorded lights (LightMatcher, then the place
@@ -389,8 +391,9 @@ func (n *network) addODRApproaches(rn *scene.RoadNet, o *lanes.OpenDRIVE, ps []p
 	}
 }
 
-// addODRLights puts the light actors, ties each to the entry it governs
-// as the viewer will, and makes those entries' lights work in phases.
+// addODRLights puts the light actors (and the stop signs, odrsigns.go),
+// ties each light to the entry it governs as the viewer will, and makes
+// those entries' lights work in phases.
 // The other entries of a junction with lights (ramps, exits the place
 // rule ties no light to) keep no rule, as the check sees them: their
 // cars go in the gaps the sweeps leave. Making them stop first, as at a
@@ -406,11 +409,7 @@ func (n *network) addODRLights(rn *scene.RoadNet, o *lanes.OpenDRIVE) {
 	if len(poses) == 0 {
 		poses = n.madeUpLights(o)
 	}
-	for i := range rn.Signals {
-		if sg := &rn.Signals[i]; sg.Type == scene.SignalStop {
-			n.signs = append(n.signs, signPost{pos: sg.Pos, yaw: scene.WrapDegrees(sg.Yaw - 90)})
-		}
-	}
+	signed := n.addODRStopSignals(rn)
 	byKey := map[lanes.EndKey]int{}
 	for a, k := range n.endKeys {
 		byKey[k] = a
@@ -444,6 +443,9 @@ func (n *network) addODRLights(rn *scene.RoadNet, o *lanes.OpenDRIVE) {
 			continue
 		}
 		n.addPhases(j, townOpposite)
+	}
+	if !signed {
+		n.addMadeUpSigns(o)
 	}
 }
 

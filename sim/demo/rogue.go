@@ -74,11 +74,13 @@ const (
 	tailBehind     = 25.0  // m: coming up from behind, nobody may follow the rogue closer than this
 	tailStart      = 18.0  // m behind a car the rogue starts at, rolling...
 	tailNear       = 8.0   // m: ...or as far as the lane allows, but not closer
+	tailLane       = 80.0  // m: more lane ahead of a car than this counts no more for starting behind it (a town's 800 m ring road held the rogue for 80 s)
 	tailCalm       = 6.0   // s after the close call in which the rogue brakes no harder than comfortable
 	tailGiveUp     = 15.0  // s after which a close call that has not come is given up
 	redWait        = 8.0   // s: the rogue stops at a light it means to run when red comes within this
 	crawlSpeed     = 2.0   // m/s: rolling up to a stop sign, the rogue slows to this while it waits for its gap...
 	crawlEnd       = 2.5   // m: ...until this far before the line
+	crawlHold      = 6.0   // m: in an eager plan it is down to crawlSpeed this far before crawlEnd
 	hangBack       = 14.0  // m more than the usual gap the rogue keeps behind a car on a lane to a stop sign it means to roll through
 	rollArm        = 2.5   // m/s: the least speed at which the roll is armed...
 	rollRunUp      = 4.0   // m: ...at least this far before where the stop-sign rule starts to look
@@ -150,7 +152,7 @@ func (s *sim) addRogue() {
 	r := &s.rogue
 	bp := &vehicleBlueprints[rogueVehicle]
 	hl := extentOf(bp)[0]
-	if s.rogueBehind(bp, hl) {
+	if s.rogueAtFocus(bp, hl) || s.rogueBehind(bp, hl) {
 		return
 	}
 	for try := range 8 * seedTries {
@@ -197,7 +199,7 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		if w.s-w.hl-hl-at < tailNear || !s.clear(w.seg, at, hl, 4) {
 			continue
 		}
-		score := room - routeAhead*float64(s.queuedAhead(int32(i)))
+		score := min(room, tailLane) - routeAhead*float64(s.queuedAhead(int32(i)))
 		if r.plan > 0 { // a later plan starts it behind another car
 			score += planStart * r.rng.Float64()
 		}
@@ -206,6 +208,9 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		}
 		if l.approach >= 0 && n.approaches[l.approach].kind == approachStop {
 			score -= 2 * routeAhead
+		}
+		if s.hostsFocus(w.seg) {
+			score += 2000
 		}
 		if score > bestScore {
 			best, bestScore = int32(i), score

@@ -95,7 +95,12 @@ func (s *sim) rollChance(after, end float64) bool {
 // it has seconds for a gap in the crossing traffic and the queue at the
 // other lines to come and still rolls (a crawl is no stop: the check's
 // stop is slower than 0.5 m/s); then it stops as the others do, and the
-// act is given up (rogueGoes).
+// act is given up (rogueGoes). The driver's own stop at the line comes
+// down to crawlSpeed only a metre or two before it, which leaves the
+// crossing traffic little time to clear (on seed 2 of the demo city
+// the rogue so stopped at the only stop sign it reached, in every
+// plan): in an eager plan (rogue.eager) roguePlan brakes to crawlSpeed
+// by crawlHold before crawlEnd, some three seconds of crawl.
 func (s *sim) crawl(v *vehicle, line float64) float64 {
 	d := line - crawlEnd
 	switch {
@@ -170,6 +175,10 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		}
 	case actOffLane, actWrongWay:
 		a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+	case actStopSign:
+		if d := s.remains(v) - lineGap - crawlEnd - crawlHold; r.eager() && !v.onMove && v.hold != v.next && v.v > crawlSpeed {
+			a = min(a, -(v.v*v.v-crawlSpeed*crawlSpeed)/(2*max(d, 1)))
+		}
 	case actCloseCall:
 		w := &s.veh[r.leader]
 		if !w.alive || w.onMove || w.seg != v.seg || w.s <= v.s {

@@ -1,0 +1,108 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
+	"github.com/mm2carla/viewer/format/opendrive"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// noStopTowns are the built-in towns every junction entry of which has a
+// light, so that the demo stands no stop sign there and the rogue has no
+// stop-sign fault to stage: Town01's and Town02's signals light every
+// entry, and on the 2019 Town05, whose file has no signals, the demo
+// lights each of its crossings (all of its 21 junctions).
+var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true}
+
+// townKinds is how many of its five kinds the rogue stages today on each
+// built-in town at the default seed. Issue 25 wants all five (four where
+// the town has no stop sign), as Town01, Town02 and Town05 stage; the
+// others hold the line: a town may not stage fewer. On CARLA's towns the lanes run for hundreds
+// of metres and the rogue gets through a few in the two minutes, most
+// of them in queues: the kinds it misses are those whose lanes it does
+// not reach (TestRogueOnTowns logs which).
+//
+// Town07 is held at 4: its five at the default seed were one plan's
+// luck. Before the junction rules of the townclean branch only plan 2
+// of 16 (and plan 8, the same run) staged all five there, and with them
+// the other cars' timing at the junctions, that plan's rogue, after its
+// red light at 38 s, heads down a 260 m lane into a queue and a red and
+// stages nothing more; no plan of 16 stages a close call as well as the
+// other four. Over
+// seeds 1-8 Town07 stages all five on five seeds both before (1, 3, 4,
+// 5, 6) and after (3, 4, 5, 6, 7): the town lost no kind, the default
+// seed drew another lot.
+var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 4, "Town04": 4, "Town05": 4,
+	"Town06": 2, "Town07": 4, "Town10HD": 4}
+
+// TestRogueOnTowns runs the demo with its rogue on every built-in town
+// at the default seed and checks it as TestRogueSeeds does the demo
+// city's (checkSeed): every fault the rogue staged is one the check
+// finds once, by the rogue, over the same span; the rogue commits no
+// other; the one collision is the staged one. The stop signs the demo
+// stands on towns whose files name none (Town03, Town04, Town06) are
+// recorded actors the check ties to their entries by place. It logs the
+// kinds staged and those missed, and holds each town to townKinds.
+func TestRogueOnTowns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("eight two-minute demos on CARLA's towns, with their plans")
+	}
+	for _, town := range towns.Builtin() {
+		t.Run(town, func(t *testing.T) {
+			data, err := towns.BuiltinData(town)
+			if err != nil {
+				t.Fatal(err)
+			}
+			od, err := opendrive.DecodeBytes(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rn, err := scene.NewRoadNet(od, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			sum, err := RecordTown(&log, rn, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: town})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (sum.StopSigns == 0) != noStopTowns[town] {
+				t.Errorf("%d stop signs; want none only on %v", sum.StopSigns, noStopTowns)
+			}
+			rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(a.Signs) != sum.StopSigns {
+				t.Errorf("%d stop sign actors recorded, %d stood", len(a.Signs), sum.StopSigns)
+			}
+			r := seedRun{seed: DefaultSeed, sum: sum, found: faults.Find(a, rec.Events(), faults.Defaults())}
+			checkSeed(t, r)
+			var missed []string
+			for k, m := range missing(sum.Staged) {
+				if m && rogueAct(k) != actStopSign || m && !noStopTowns[town] {
+					missed = append(missed, actKinds[k])
+				}
+			}
+			note := ""
+			if noStopTowns[town] {
+				note = " (every junction entry has a light: no stop sign, no stop-sign to stage)"
+			}
+			t.Logf("%s: staged %d kinds with plan %d of %d tried: %s; missed: %s%s", town, len(sum.Staged),
+				sum.RoguePlan, sum.RoguePlans, strings.Join(r.kinds(), ", "), strings.Join(missed, ", "), note)
+			if len(sum.Staged) < townKinds[town] {
+				t.Errorf("staged %d kinds, want at least %d", len(sum.Staged), townKinds[town])
+			}
+		})
+	}
+}
