@@ -25,8 +25,8 @@
 // governs are its road end's entering lanes (OpenDRIVE signals where the
 // town has them, else the place rule of analysis/lanes, EndLights), and a
 // stop sign's area is the end of each lane entering a stop-sign end (the
-// map's signals, else the entry a recorded traffic.stop actor stands
-// beside: StopSigns, placeStop). The
+// map's signals, else the entry a recorded traffic.stop actor governs by
+// the same place rule of analysis/lanes, Association.EndSigns). The
 // leaderboard interpolates a route with CARLA's route planner; here the
 // route is its key points joined by straight lines, sampled every metre.
 //

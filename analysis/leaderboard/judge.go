@@ -15,9 +15,6 @@ type Options struct {
 	Hero    uint32  // the hero's actor id
 	Version Version // V1 or V2; 0 is V2
 	Route   *Route  // the route the run followed; nil when not known
-	// StopSigns are the recording's stop sign actors (StopSigns), tied
-	// to the entries they stand beside where the map names no stop.
-	StopSigns []SignPose
 }
 
 // Result is what the leaderboard would have recorded of the run.
@@ -93,7 +90,7 @@ func Judge(a *lanes.Association, events []scene.Event, opt Options) (*Result, er
 	if o != nil {
 		rl = redLights{m: o, lights: a.Lights, last: -1}
 		rl.ends, res.LightsBySignal, res.LightsByPlace = governedEnds(a, o)
-		st = stops{m: o, ends: stopEnds(o, opt.StopSigns), target: -1, lastFail: -1}
+		st = stops{m: o, ends: stopEnds(a, o), target: -1, lastFail: -1}
 		for _, e := range st.ends {
 			if e.place {
 				res.StopsByPlace++

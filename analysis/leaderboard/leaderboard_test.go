@@ -332,40 +332,36 @@ func TestRedLightOncePerLight(t *testing.T) {
 }
 
 // TestStopByPlace: on a map without signals (the crossing, as the 2019
-// Town03 and Town05), a recorded stop sign actor on the kerb 3 m before
-// the entry makes it a stop, named by the actor's id; the same sign
-// across the road, beside the westbound traffic's lane past the
-// junction, makes no stop of the eastbound entry.
+// Town03 and Town05), a recorded stop sign actor on the eastbound kerb
+// 3 m before the entry, facing that traffic (turned as a light actor
+// is: yaw -90, 90 degrees clockwise of east), makes it a stop, named by
+// the actor's id. The same sign turned to face the westbound traffic
+// (yaw 90) governs no entry and does not judge the eastbound hero, nor
+// does a sign across the road facing the westbound traffic, which stands
+// past that traffic's junction.
 func TestStopByPlace(t *testing.T) {
 	m := lanes.NewOpenDRIVE(drivetest.Crossing())
 	x := drivetest.CrossingEntryX
 	through := driver(func(t float64) float64 { return 40 + 10*t })
 	for _, tt := range []struct {
 		name string
-		sign mgl64.Vec3
+		sign drivetest.Sign
 		want int
 	}{
-		{"on the eastbound kerb", mgl64.Vec3{x - 3, -5, 0}, 1},
-		{"across the road", mgl64.Vec3{x - 3, 5, 0}, 0},
+		{"on the eastbound kerb", drivetest.Sign{Pos: mgl64.Vec3{x - 3, -5, 0}, Yaw: -90}, 1},
+		{"on the eastbound kerb facing the westbound traffic", drivetest.Sign{Pos: mgl64.Vec3{x - 3, -5, 0}, Yaw: 90}, 0},
+		{"across the road", drivetest.Sign{Pos: mgl64.Vec3{x - 3, 5, 0}, Yaw: 90}, 0},
 	} {
-		s := drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{through},
-			Signs: []drivetest.Sign{{ID: 950, Blueprint: "traffic.stop", Pos: tt.sign, Yaw: 90}}}
-		data := s.Bytes()
-		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		signs, err := StopSigns(rec)
-		if err != nil || len(signs) != 1 || signs[0].ID != 950 || signs[0].Pos.Sub(tt.sign).Len() > 1e-3 {
-			t.Fatalf("%s: signs %+v (%v), want actor 950 at %v", tt.name, signs, err, tt.sign)
-		}
-		r := run(t, m, s, Options{StopSigns: signs})
-		if r.StopsByPlace != tt.want || r.Count(StopInfraction) != tt.want {
-			t.Errorf("%s: %d stops by place, %+v; want %d", tt.name, r.StopsByPlace, r.Infractions, tt.want)
+		sg := tt.sign
+		sg.ID, sg.Blueprint = 950, lanes.StopBlueprint
+		s := drivetest.Script{Hz: 20, Seconds: 8, Vehicles: []drivetest.Vehicle{through}, Signs: []drivetest.Sign{sg}}
+		r := run(t, m, s, Options{})
+		if r.StopsByPlace != tt.want || r.StopsBySignal != 0 || r.Count(StopInfraction) != tt.want || len(r.Infractions) != tt.want {
+			t.Errorf("%s: %d stops by place, %d by signal, %+v; want %d", tt.name, r.StopsByPlace, r.StopsBySignal, r.Infractions, tt.want)
 		}
 		for _, f := range r.Infractions {
-			if f.Kind == StopInfraction && !strings.HasPrefix(f.Message, "Agent ran a stop with id=950 at (x=97.0, y=5.0,") {
-				t.Errorf("%s: message %q", tt.name, f.Message)
+			if f.Kind == StopInfraction && (f.Other != 950 || !strings.HasPrefix(f.Message, "Agent ran a stop with id=950 at (x=97.0, y=5.0,")) {
+				t.Errorf("%s: %+v, want the message naming actor 950", tt.name, f)
 			}
 		}
 	}

@@ -26,18 +26,10 @@ func Hero(rec *scene.Recording) (uint32, bool) {
 // JudgeRecording judges actor opt.Hero of rec over a, an association of
 // rec that holds its track (of the hero alone, as `viewer check --rules
 // leaderboard` builds it, or of every vehicle, as the fleet check and
-// the window do: the hero's samples are the same). It finds the
-// recording's stop signs (StopSigns) when opt has none and the map is an
-// OpenDRIVE map, then Judges: the one way every caller applies the
+// the window do: the hero's samples, and the stop sign actors every
+// association keeps, are the same): the one way every caller applies the
 // criteria to a recording, so that the command line, the fleet and the
 // window say the same.
 func JudgeRecording(rec *scene.Recording, a *lanes.Association, opt Options) (*Result, error) {
-	if _, ok := a.Map.(*lanes.OpenDRIVE); ok && opt.StopSigns == nil {
-		signs, err := StopSigns(rec)
-		if err != nil {
-			return nil, err
-		}
-		opt.StopSigns = signs
-	}
 	return Judge(a, rec.Events(), opt)
 }

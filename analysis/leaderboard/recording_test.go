@@ -44,8 +44,10 @@ func TestHero(t *testing.T) {
 
 // TestJudgeRecordingWholeAssociation: judged over the association of
 // every vehicle (the fleet's and the window's) the hero gets what it gets
-// over its own (the command line's), stop signs found by JudgeRecording
-// included: a red light, a stop sign run and a collision.
+// over its own (the command line's), the recorded stop sign (on the
+// eastbound kerb, turned as a light actor for that traffic is) included,
+// which both associations keep: a red light, a stop sign run and a
+// collision.
 func TestJudgeRecordingWholeAssociation(t *testing.T) {
 	m := lanes.NewOpenDRIVE(drivetest.Crossing())
 	x := drivetest.CrossingEntryX
@@ -56,7 +58,7 @@ func TestJudgeRecordingWholeAssociation(t *testing.T) {
 			}}},
 		Lights: []drivetest.Light{{ID: 900, Pos: mgl64.Vec3{x - 3, -6, 0}, Yaw: -90,
 			State: func(float64) recorder.LightState { return recorder.LightRed }}},
-		Signs:      []drivetest.Sign{{ID: 950, Blueprint: "traffic.stop", Pos: mgl64.Vec3{x - 3, -5, 0}, Yaw: 90}},
+		Signs:      []drivetest.Sign{{ID: 950, Blueprint: "traffic.stop", Pos: mgl64.Vec3{x - 3, -5, 0}, Yaw: -90}},
 		Collisions: []drivetest.Collision{{Time: 2, Until: 2.2, A: hero, B: 8}}}
 	data := s.Bytes()
 	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
@@ -75,11 +77,7 @@ func TestJudgeRecordingWholeAssociation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	signs, err := StopSigns(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	alone, err := Judge(own, rec.Events(), Options{Hero: hero, Version: V1, StopSigns: signs})
+	alone, err := Judge(own, rec.Events(), Options{Hero: hero, Version: V1})
 	if err != nil {
 		t.Fatal(err)
 	}

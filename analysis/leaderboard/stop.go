@@ -3,8 +3,6 @@ package leaderboard
 import (
 	"fmt"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/mm2carla/viewer/analysis/lanes"
 )
 
@@ -24,58 +22,18 @@ import (
 //     complete the stop and the stop is not the one it last failed: one
 //     per sign in a row.
 //
-// The recorder keeps no stop signs' volumes: a stop is a road end whose
-// rule the map's signals make a stop sign (lanes.RuleStopSign), or the
-// entry a recorded stop sign actor stands beside (placeStop) on a town
-// whose file has no signals; its area is the end of each driving lane
-// entering there, and the hero is affected while its nearest lane is one
-// of them and its centre is within 4 m of that lane's end. The message
-// names the recorded sign's actor id, or the OpenDRIVE road id of the
-// entry when no actor of the recording stands there.
+// The recorder keeps no stop signs' volumes: a stop is a junction entry
+// ruled by a stop sign, by the map's signals or by a recorded sign's
+// place (stopEnds); its area is the end of each driving lane entering
+// there, and the hero is affected while its nearest lane is one of them
+// and its centre is within 4 m of that lane's end. The message names the
+// recorded sign's actor id, or the OpenDRIVE road id of the entry when
+// no actor of the recording is tied to it.
 const (
 	stopProximity = 4.0 // m
 	stopSpeed     = 0.1 // m/s
 	backwardsDot  = -0.17
 )
-
-// stopEnd is a road end ruled by a stop sign.
-type stopEnd struct {
-	key   lanes.EndKey
-	lanes []lanes.EntryLane
-	where mgl64.Vec3 // the middle of its lanes' ends, or the sign actor, for the message
-	actor uint32     // the recorded sign's id, 0 when none stands there
-	place bool       // tied by place, not by the map's signals
-}
-
-// stopEnds lists the entries the map's signals make stops, and those the
-// recorded signs govern by place.
-func stopEnds(o *lanes.OpenDRIVE, signs []SignPose) []stopEnd {
-	var out []stopEnd
-	byKey := map[lanes.EndKey]int{}
-	ents := entries(o)
-	for _, e := range ents {
-		if o.End(e.key.Road, e.key.AtStart).Rule == lanes.RuleStopSign {
-			byKey[e.key] = len(out)
-			out = append(out, stopEnd{key: e.key, lanes: e.lanes, where: e.mid})
-		}
-	}
-	for _, sg := range signs {
-		i := placeStop(ents, sg.Pos)
-		if i < 0 {
-			continue
-		}
-		e := &ents[i]
-		if j, ok := byKey[e.key]; ok {
-			if out[j].actor == 0 {
-				out[j].actor, out[j].where = sg.ID, sg.Pos
-			}
-			continue
-		}
-		byKey[e.key] = len(out)
-		out = append(out, stopEnd{key: e.key, lanes: e.lanes, where: sg.Pos, actor: sg.ID, place: true})
-	}
-	return out
-}
 
 // stops follows RunningStopTest over the hero's samples.
 type stops struct {

@@ -1,114 +1,98 @@
 package leaderboard
 
 import (
-	"math"
+	"cmp"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/scene"
 )
 
-// SignPose is a recorded stop sign actor (blueprint traffic.stop): where
-// it stands and which way the recording turned it.
-type SignPose struct {
-	ID  uint32
-	Pos mgl64.Vec3
-	Yaw float64
-}
+// Where the stops are. RunningStopTest watches every actor of the world
+// whose type is traffic.stop, by its trigger volume; the recorder keeps
+// the actors' places, not their volumes. So a stop here is a junction
+// entry ruled by a stop sign, found as analysis/lanes finds it for the
+// fault rules (one place rule for both, not a copy):
+//
+//   - an entry the map's own stop signals rule (lanes.RuleStopSign);
+//   - an entry the file gives no rule (the 2019 Town03 and Town05 have
+//     no signals at all) that a recorded traffic.stop actor governs by
+//     the place rule of analysis/lanes (Association.EndSigns: the sign
+//     faces the entry's traffic, turned as a light actor is, stands
+//     beside its lanes at most 15 m before the stop line or 3 m past it,
+//     the nearest winning; a sign standing at one of the map's stop
+//     signals is the file's and makes no stop of its own).
+//
+// A map's stop carries the id of the recorded sign the same place rule
+// ties to it (OpenDRIVE.EntrySigns), when one does: the criterion's
+// message names the sign actor.
 
-// stopBlueprint is the blueprint of CARLA's stop sign actors, the ones
-// RunningStopTest watches ('traffic.stop' in the type id).
-const stopBlueprint = "traffic.stop"
-
-// StopSigns returns the recording's stop sign actors where they were
-// spawned. The towns whose files have no signals (the 2019 Town03 and
-// Town05) say nothing of their stops; the recording's actors do.
-func StopSigns(rec *scene.Recording) ([]SignPose, error) {
-	var times []float64
-	want := map[uint32]bool{}
-	for _, e := range rec.Events() {
-		if e.Kind == scene.EventSpawn && e.Blueprint == stopBlueprint && !want[e.Actor] {
-			want[e.Actor] = true
-			if !slices.Contains(times, e.Time) {
-				times = append(times, e.Time)
-			}
-		}
-	}
-	var out []SignPose
-	var st scene.State
-	for _, t := range times {
-		if err := rec.StateAt(t, &st); err != nil {
-			return nil, err
-		}
-		for _, a := range st.Actors {
-			if want[a.ID] && a.Blueprint == stopBlueprint {
-				out = append(out, SignPose{ID: a.ID, Pos: a.World.Location, Yaw: a.World.Rotation.Yaw})
-				delete(want, a.ID)
-			}
-		}
-	}
-	return out, nil
-}
-
-// The place rule of stop signs: a sign governs the junction entry whose
-// stop line (the middle of its entering lanes' ends) is nearest to it
-// among those it stands beside: on the entry's right (the kerb side of
-// right-hand traffic), at most stopPlaceBeside m from the line's middle
-// across the road and between stopPlaceBefore m before the line and
-// stopPlaceAfter m past it. Its facing is not used. Checked against the
-// stop signals of Town07 and Town10HD (their files say which entry each
-// sign rules).
-const (
-	stopPlaceBeside = 12.0
-	stopPlaceBefore = 15.0
-	stopPlaceAfter  = 4.0
-)
-
-// entry is a junction entry: its key, lanes and the middle of its stop
-// line.
-type entry struct {
+// stopEnd is a road end ruled by a stop sign.
+type stopEnd struct {
 	key   lanes.EndKey
 	lanes []lanes.EntryLane
-	mid   mgl64.Vec3
-	dir   mgl64.Vec3
+	where mgl64.Vec3 // the middle of its lanes' ends, or the sign actor, for the message
+	actor uint32     // the recorded sign's id, 0 when none stands there
+	place bool       // tied by a recorded sign's place, not by the map's signals
 }
 
-func entries(o *lanes.OpenDRIVE) []entry {
-	var out []entry
+// stopEnds lists the entries the map's signals make stops, then those
+// the recorded signs of a govern by place, each by road, start before
+// end.
+func stopEnds(a *lanes.Association, o *lanes.OpenDRIVE) []stopEnd {
+	var poses []lanes.LightPose
+	var ids []uint32
+	for i := range a.Signs {
+		if s := &a.Signs[i]; s.Placed() {
+			poses, ids = append(poses, lanes.LightPose{Pos: s.Pos, Yaw: s.Yaw}), append(ids, s.ID)
+		}
+	}
+	mapStop := func(k lanes.EndKey) bool { return o.End(k.Road, k.AtStart).Rule == lanes.RuleStopSign }
+	named := o.EntrySigns(poses, func(k lanes.EndKey) bool { return !mapStop(k) })
+	var out []stopEnd
 	for r := range o.Roads() {
 		for _, atStart := range []bool{true, false} {
 			k := lanes.EndKey{Road: r, AtStart: atStart}
 			ls := o.EntryLanes(k)
-			if len(ls) == 0 {
+			if !mapStop(k) || len(ls) == 0 {
 				continue
 			}
-			var c, d mgl64.Vec3
-			for _, l := range ls {
-				c, d = c.Add(l.Point), d.Add(l.Dir)
+			e := stopEnd{key: k, lanes: ls, where: middle(ls)}
+			if i, ok := named[k]; ok {
+				e.actor, e.where = ids[i], poses[i].Pos
 			}
-			out = append(out, entry{key: k, lanes: ls, mid: c.Mul(1 / float64(len(ls))), dir: d.Normalize()})
+			out = append(out, e)
 		}
 	}
+	n := len(out)
+	for k, i := range a.EndSigns() {
+		if ls := o.EntryLanes(k); len(ls) > 0 {
+			s := &a.Signs[i]
+			out = append(out, stopEnd{key: k, lanes: ls, where: s.Pos, actor: s.ID, place: true})
+		}
+	}
+	slices.SortFunc(out[n:], func(x, y stopEnd) int {
+		if c := cmp.Compare(x.key.Road, y.key.Road); c != 0 {
+			return c
+		}
+		return cmp.Compare(b2i(!x.key.AtStart), b2i(!y.key.AtStart)) // start before end, as the map's
+	})
 	return out
 }
 
-// placeStop returns the index in ents of the entry a sign at p governs,
-// -1 when it stands beside none.
-func placeStop(ents []entry, p mgl64.Vec3) int {
-	best, bestD := -1, math.Inf(1)
-	for i := range ents {
-		e := &ents[i]
-		v := p.Sub(e.mid)
-		along := v[0]*e.dir[0] + v[1]*e.dir[1]
-		right := v[0]*e.dir[1] - v[1]*e.dir[0] // + to the right of the direction of travel
-		if right < 0 || right > stopPlaceBeside || along < -stopPlaceBefore || along > stopPlaceAfter {
-			continue
-		}
-		if d := ground(v); d < bestD {
-			best, bestD = i, d
-		}
+// middle is the middle of the lanes' ends: the middle of the stop line.
+func middle(ls []lanes.EntryLane) mgl64.Vec3 {
+	var c mgl64.Vec3
+	for _, l := range ls {
+		c = c.Add(l.Point)
 	}
-	return best
+	return c.Mul(1 / float64(len(ls)))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
