@@ -175,16 +175,22 @@ func (a *App) EndLights() map[lanes.EndKey]int32 { return a.an.endLights }
 // Thresholds returns the fault rules' limits in use.
 func (a *App) Thresholds() faults.Thresholds { return a.an.thresholds }
 
-// thresholdFields names every threshold as `viewer check` calls its flag,
-// the key it is remembered under.
-func thresholdFields(th *faults.Thresholds) []struct {
+// thresholdField is a threshold as `viewer check` calls its flag, and
+// where it is kept.
+type thresholdField struct {
 	name string
 	v    *float64
-} {
-	return []struct {
-		name string
-		v    *float64
-	}{
+}
+
+// numThresholds is how many thresholds faults.Thresholds has (a test
+// checks it against the type).
+const numThresholds = 13
+
+// thresholdFields names every threshold as `viewer check` calls its flag,
+// with a pointer into th. An array, not a slice: the open thresholds
+// panel walks it every tick, and an array stays on the stack.
+func thresholdFields(th *faults.Thresholds) [numThresholds]thresholdField {
+	return [numThresholds]thresholdField{
 		{"off-lane", &th.OffLane}, {"off-lane-time", &th.OffLaneTime}, {"lane-change-time", &th.LaneChangeTime},
 		{"wrong-way-speed", &th.WrongWaySpeed}, {"wrong-way-angle", &th.WrongWayAngle},
 		{"wrong-way-time", &th.WrongWayTime}, {"stop-speed", &th.StopSpeed}, {"stop-distance", &th.StopDistance},

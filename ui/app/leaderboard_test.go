@@ -174,4 +174,10 @@ func TestLeaderboardTickAllocations(t *testing.T) {
 		t.Fatalf("not judged: %+v\n%s", res, a.StatusText())
 	}
 	playingTickAllocs(t, a, " with the leaderboard's rules")
+	a.applyThresholds(thToggle, 0)
+	a.Tick()
+	if l := a.ThresholdList(); !l.Open() || l.Len() == 0 || !strings.Contains(string(l.Lines().Line(0)), "penalty 0.42") {
+		t.Fatalf("thresholds panel open %v, first row %q", l.Open(), l.Lines().Line(0))
+	}
+	playingTickAllocs(t, a, " with the leaderboard's rules and the thresholds panel open")
 }
