@@ -273,40 +273,6 @@ func (a *App) buildLeaderboardText() {
 	l.End()
 }
 
-// buildInfractionRows lists the leaderboard's infractions as the fault
-// list's rows: "time<TAB>key  detail".
-func (a *App) buildInfractionRows(res *leaderboard.Result) {
-	a.an.rows = a.an.rows[:0]
-	l := &a.an.list.lines
-	l.Reset()
-	if res == nil {
-		return
-	}
-	for i := range res.Infractions {
-		f := &res.Infractions[i]
-		a.an.rows = append(a.an.rows, faultRow{i: i, t: f.Time})
-		l.buf = playback.AppendTime(l.buf, f.Time, 2)
-		l.Tab().S(f.Kind.Key())
-		switch f.Kind {
-		case leaderboard.CollisionPedestrian, leaderboard.CollisionVehicle, leaderboard.CollisionLayout:
-			bp := shortBlueprint(f.OtherType)
-			if f.Other == leaderboard.World {
-				bp = ""
-			}
-			l.buf = faults.AppendOther(append(l.buf, "  with "...), f.Other, bp)
-		case leaderboard.RedLight:
-			l.S("  light ").U(uint64(f.Other))
-		case leaderboard.StopInfraction:
-			if f.Other != 0 {
-				l.S("  sign ").U(uint64(f.Other))
-			}
-		case leaderboard.OutsideRouteLanes:
-			l.S("  ").F(f.Percentage, 1).S("% of the way, ").F(f.Distance, 0).S(" m")
-		}
-		l.End()
-	}
-}
-
 // ListedInfractions returns the leaderboard's infractions the fault list
 // lists (nil with our own rules, or before they are judged): the
 // timeline marks them in place of our faults. Read-only; valid until the

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/settings"
@@ -180,4 +182,95 @@ func TestLeaderboardTickAllocations(t *testing.T) {
 		t.Fatalf("thresholds panel open %v, first row %q", l.Open(), l.Lines().Line(0))
 	}
 	playingTickAllocs(t, a, " with the leaderboard's rules and the thresholds panel open")
+	a.sel.selectActor(7) // its panel lists its infractions
+	a.Tick()
+	if !strings.Contains(a.ActorPanel().String(), "infractions\t") {
+		t.Fatalf("the hero's panel lists no infractions:\n%s", a.ActorPanel())
+	}
+	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
+		t.Errorf("a playing tick with the hero's infractions in its panel allocates %v times", n)
+	}
+}
+
+// TestLeaderboardStepsAndPanel: with the leaderboard's rules, [ and ]
+// stop at the listed infractions (not at our own faults, nor at car 9's
+// run of the light, which is no infraction of the hero's), Shift+]
+// steps through the judged actor's, and the actor panel lists the
+// hero's infractions in the leaderboard's words in place of its faults
+// (another vehicle's says whom the leaderboard judges); back on our own
+// rules, both are our faults' again.
+func TestLeaderboardStepsAndPanel(t *testing.T) {
+	a := newCrossing(t, settings.Settings{}, true)
+	m := input.NewMapper()
+	stops := func(shift bool) []float64 {
+		t.Helper()
+		a.Apply(input.Clock(playback.ToStart()))
+		var out []float64
+		for range 20 {
+			before := a.Clock().Time()
+			keys(a, m, shift, input.KeyBracketRight)
+			if a.Clock().Time() <= before {
+				break
+			}
+			out = append(out, a.Clock().Time())
+		}
+		return out
+	}
+	own := stops(false)
+	fs := a.Faults()
+	if len(fs) == 0 || !slices.Contains(own, fs[len(fs)-1].Start) {
+		t.Fatalf("our own rules: ] stops at %v, not at the last fault %v", own, fs)
+	}
+	a.sel.selectActor(7)
+	a.Tick()
+	if p := a.ActorPanel().String(); !strings.Contains(p, "\nfaults\t") || strings.Contains(p, "infractions") {
+		t.Errorf("our own rules: the panel lists no faults, or infractions:\n%s", p)
+	}
+
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	res, _ := a.Leaderboard()
+	if res == nil || len(res.Infractions) != 2 {
+		t.Fatalf("not judged: %+v", res)
+	}
+	want := []float64{res.Infractions[0].Time, res.Infractions[1].Time}
+	if got := stops(false); !slices.Equal(got, want) {
+		t.Errorf("the leaderboard's rules: ] stops at %v, want the infractions at %v (our own: %v)", got, want, own)
+	}
+	keys(a, m, false, input.KeyBracketLeft)
+	if got := a.Clock().Time(); got != want[0] {
+		t.Errorf("[ from the red light went to %v, want %v", got, want[0])
+	}
+	a.sel.selectActor(7)
+	if got := stops(true); !slices.Equal(got, want) {
+		t.Errorf("Shift+] of the hero stops at %v, want %v", got, want)
+	}
+	a.Apply(input.Clock(playback.GoTo(want[1])))
+	a.Tick()
+	p := a.ActorPanel().String()
+	for _, line := range []string{"\ninfractions\t0:02.00  collisions_vehicle\n", "\n\t  with 8 audi.a2\n", "  red_light\n\t  light 900\n"} {
+		if !strings.Contains(p, line) {
+			t.Errorf("the hero's panel lacks %q:\n%s", line, p)
+		}
+	}
+	if strings.Contains(p, "\nfaults\t") {
+		t.Errorf("the hero's panel still lists our faults:\n%s", p)
+	}
+	a.sel.selectActor(9)
+	a.Tick()
+	if p := a.ActorPanel().String(); !strings.Contains(p, "\ninfractions\tjudged for 7 only\n") || strings.Contains(p, "\nfaults\t") {
+		t.Errorf("car 9's panel:\n%s", p)
+	}
+	keys(a, m, true, input.KeyBracketRight)
+	if !noticeWith(a, Info, "judges actor 7, not 9") {
+		t.Errorf("Shift+] of car 9, not judged: notices %+v", a.Notices())
+	}
+
+	a.setRules(1)
+	a.setRules(1)
+	a.Tick()
+	if got := stops(false); !slices.Equal(got, own) {
+		t.Errorf("back on our own rules: ] stops at %v, want %v", got, own)
+	}
 }
