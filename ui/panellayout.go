@@ -133,8 +133,8 @@ func (p *panelLayout) listRow(x, y float64) (int, bool) {
 func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Load, previewing bool) {
 	p.all = p.all[:0]
 	// The runs table covers the view: the panels about the open run
-	// would only show through it.
-	if p.runsPanel(l, f, a); p.runs.open {
+	// would only show through it. It ends above the newest notice.
+	if p.runsPanel(l, f, a, p.runsBottom(l, f, a)); p.runs.open {
 		p.actor, p.element, p.plots, p.plotArea, p.plotWidth = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0
 		p.list = listBox{}
 	} else {
@@ -144,6 +144,26 @@ func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Loa
 	p.noticeStack(l, f, a.Notices(), a)
 	p.loadBoxes(l, f, loads, previewing)
 }
+
+// runsBottom is how far down the runs table may reach: the view's bottom
+// less the newest notice's height, so that notices (which stack up from
+// the view's bottom) keep clear of its rows.
+func (p *panelLayout) runsBottom(l *layout, f *fonts, a panelSource) float64 {
+	bottom := l.view.y1 - l.px(panelMargin)
+	ns := a.Notices()
+	if len(ns) == 0 || !a.RunsTable().Open() {
+		return bottom
+	}
+	p.wrapNotices(ns, f.regular, noticeWidth(l))
+	n := len(p.wrapped[len(ns)-1].lines)
+	return bottom - float64(n)*f.lineH - 2*l.px(noticePad) - l.px(panelMargin)
+}
+
+// noticeWidth is the widest a notice's text is wrapped to.
+func noticeWidth(l *layout) float64 { return min(l.px(560), l.w*0.5) }
+
+// noticePad is the room around a notice's text, logical pixels.
+const noticePad = 8
 
 // add notes a panel's rectangle.
 func (p *panelLayout) add(r rect) rect {
@@ -323,8 +343,11 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 // inspector and its plots.
 func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelSource) {
 	p.notices = p.notices[:0]
-	pad, stripe := l.px(8), l.px(4)
+	pad, stripe := l.px(noticePad), l.px(4)
 	y, top := l.view.y1-l.px(panelMargin), l.view.y0
+	if p.runs.open { // under the table (runsBottom left room for the newest)
+		top = p.runs.r.y1 + l.px(panelMargin)
+	}
 	right := l.w - l.px(panelMargin)
 	left := p.leftPanelsEdge(l)
 	beside := false
@@ -348,7 +371,7 @@ func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelS
 			left = max(left, min(clear, right-l.px(200)))
 		}
 	}
-	width := min(l.px(560), l.w*0.5)
+	width := noticeWidth(l)
 	if avail := right - left - stripe - 2*pad; avail >= l.px(120) {
 		width = min(width, avail)
 	}
