@@ -223,8 +223,11 @@ func TestLeaderboardStepsAndPanel(t *testing.T) {
 	}
 	a.sel.selectActor(7)
 	a.Tick()
-	if p := a.ActorPanel().String(); !strings.Contains(p, "\nfaults\t") || strings.Contains(p, "infractions") {
-		t.Errorf("our own rules: the panel lists no faults, or infractions:\n%s", p)
+	// The collision's other actor on a line of its own: beside the
+	// time and the kind it ran past a small window's panel.
+	if p := a.ActorPanel().String(); !strings.Contains(p, "\nfaults\t") || !strings.Contains(p, "  collision\n\t  with 8 audi.a2\n") ||
+		strings.Contains(p, "infractions") {
+		t.Errorf("our own rules: the panel lists no faults, its collision not as two lines, or infractions:\n%s", p)
 	}
 
 	a.setRules(1)
