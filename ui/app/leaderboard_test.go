@@ -277,3 +277,51 @@ func TestLeaderboardStepsAndPanel(t *testing.T) {
 		t.Errorf("back on our own rules: ] stops at %v, want %v", got, own)
 	}
 }
+
+// TestLeaderboardStepsComparing: while comparing, with the leaderboard's
+// rules, [ and ] stop at run A's listed infractions and where the runs
+// first diverge, not at run B's own faults (B is not judged).
+func TestLeaderboardStepsComparing(t *testing.T) {
+	a := newComparing(t)
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	a.Tick()
+	want := map[float64]bool{}
+	for _, f := range a.ListedInfractions() {
+		want[f.Time] = true
+	}
+	for _, m := range a.FirstDivergences() {
+		want[m.Time] = true
+	}
+	if len(a.FirstDivergences()) == 0 || len(a.FaultsB()) == 0 {
+		t.Fatalf("%d divergences, %d faults of B", len(a.FirstDivergences()), len(a.FaultsB()))
+	}
+	onlyB := 0
+	for _, f := range a.FaultsB() {
+		if !want[a.AClock(f.Start)] {
+			onlyB++
+		}
+	}
+	if onlyB == 0 {
+		t.Fatal("every fault of B is at an infraction or a divergence: nothing to tell apart")
+	}
+	m := input.NewMapper()
+	a.Apply(input.Clock(playback.ToStart()))
+	stops := 0
+	for range 50 {
+		before := a.Clock().Time()
+		keys(a, m, false, input.KeyBracketRight)
+		now := a.Clock().Time()
+		if now <= before {
+			break
+		}
+		stops++
+		if !want[now] {
+			t.Errorf("] stopped at %v, neither an infraction nor a divergence (%v)", now, want)
+		}
+	}
+	if stops == 0 {
+		t.Error("] stopped nowhere")
+	}
+}
