@@ -252,8 +252,9 @@ func (a *App) appendPenalty(l *Lines, short bool) {
 
 // LeaderboardText returns the fault list's texts with the leaderboard's
 // rules: its title ("Leaderboard 2.0, penalty 0.42: 111's infractions  ",
-// the count follows it) and the line it shows with no rows (the penalty and
-// whom it is for, or why there is none yet); empty with our own rules.
+// the count follows it) and the line it shows with no rows (whom the
+// title's penalty is for and, without an OpenDRIVE map, what was judged;
+// or why there is none yet); empty with our own rules.
 func (a *App) LeaderboardText() *Lines { return &a.an.lb.text }
 
 func (a *App) buildLeaderboardText() {
@@ -269,7 +270,16 @@ func (a *App) buildLeaderboardText() {
 		l.S(" infractions  ")
 	}
 	l.End()
-	a.appendPenalty(l.S("none: "), false)
+	// The title gives the penalty and whom it is for: the line with no
+	// rows says what was judged (it was cut at 960 wide repeating them).
+	switch res, _ := a.Leaderboard(); {
+	case res != nil && res.LaneRules:
+		l.S("none for ").U(uint64(res.Hero)).S(" ").S(shortBlueprint(res.Blueprint))
+	case res != nil:
+		l.S("none (no OpenDRIVE map: only collisions, blocked judged)")
+	default:
+		a.appendPenalty(l.S("none: "), false)
+	}
 	l.End()
 }
 

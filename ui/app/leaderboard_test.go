@@ -104,6 +104,9 @@ func TestLeaderboardProfile(t *testing.T) {
 	if title := string(a.LeaderboardText().Line(0)); title != "Leaderboard 2.0, penalty 0.42: 7's infractions  " {
 		t.Errorf("title %q", title)
 	}
+	if empty := string(a.LeaderboardText().Line(1)); empty != "none for 7 tesla.model3" {
+		t.Errorf("the line with no rows %q", empty)
+	}
 	m.SetList(true)
 	keys(a, m, false, input.KeyDown, input.KeyEnter)
 	if got, want := a.Clock().Time(), res.Infractions[1].Time; math.Abs(got-want) > 1e-9 || a.Selected() != 7 {
@@ -161,6 +164,9 @@ func TestLeaderboardNoMap(t *testing.T) {
 	res, _ := a.Leaderboard()
 	if res == nil || res.LaneRules || len(res.Infractions) != 1 || !strings.Contains(a.StatusText().String(), "no OpenDRIVE map") {
 		t.Errorf("without a map: %+v, status %q", res, a.StatusText().String())
+	}
+	if empty := string(a.LeaderboardText().Line(1)); empty != "none (no OpenDRIVE map: only collisions, blocked judged)" {
+		t.Errorf("without a map, the line with no rows %q", empty)
 	}
 }
 
