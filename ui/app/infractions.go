@@ -91,7 +91,7 @@ func (a *App) actorInfractions(l *Lines, id uint32) {
 		} else {
 			l.S("judged for ").U(uint64(k.actor)).S(" only").End()
 		}
-		l.Tab().S("Ctrl+K to the selected actor's: this one").End()
+		l.Tab().S("Ctrl+K: the selected actor's").End()
 		return
 	case err != nil:
 		l.S(err.Error()).End()

@@ -270,7 +270,7 @@ func TestLeaderboardStepsAndPanel(t *testing.T) {
 	}
 	a.sel.selectActor(9)
 	a.Tick()
-	if p := a.ActorPanel().String(); !strings.Contains(p, "\ninfractions\tjudged for 7 only\n") || strings.Contains(p, "\nfaults\t") {
+	if p := a.ActorPanel().String(); !strings.Contains(p, "\ninfractions\tjudged for 7 only\n\tCtrl+K: the selected actor's\n") || strings.Contains(p, "\nfaults\t") {
 		t.Errorf("car 9's panel:\n%s", p)
 	}
 	keys(a, m, true, input.KeyBracketRight)
