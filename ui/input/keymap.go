@@ -93,8 +93,8 @@ func keymap() []binding {
 	row(KeyBracketLeft, 0, false, c(playback.PrevEvent()), "previous / next fault, collision or divergence (leaderboard rules: infraction)")
 	row(KeyBracketRight, 0, false, c(playback.NextEvent()), "previous / next fault, collision or divergence (leaderboard rules: infraction)")
 	row(KeyE, 0, false, StepEvents(), "[ and ] stop at spawns, lights and blocked spans too / not")
-	row(KeyBracketLeft, modShift, false, ActorFault(-1), "previous / next fault (infraction) of the selected actor")
-	row(KeyBracketRight, modShift, false, ActorFault(1), "previous / next fault (infraction) of the selected actor")
+	row(KeyBracketLeft, modShift, false, ActorFault(-1), "previous / next fault of the selected actor (or infraction)")
+	row(KeyBracketRight, modShift, false, ActorFault(1), "previous / next fault of the selected actor (or infraction)")
 	row(KeyG, 0, false, Command{}, "go to a typed time (1:30.5)")
 	sec = SectionCamera
 	row(KeyTab, 0, false, FollowNext(), "follow the next / previous actor (chase view)")
