@@ -126,7 +126,11 @@ func (h *hudText) rowsPanel(g *Game, sp rowsSpec) {
 	panelBox(g, r)
 	h.scratch = append(append(h.scratch[:0], sp.title...), sp.titleB...)
 	h.scratch = strconv.AppendInt(h.scratch, int64(n), 10)
-	h.scratch = append(h.scratch, "   Up/Down, Enter or click: go there"...)
+	// The keys' hint where it fits whole: the leaderboard's title (its
+	// penalty) goes before it.
+	if hint := "   Up/Down, Enter or click: go there"; f.rBold.drawnWidth(h.scratch)+f.rBold.width(hint) <= w-2*pad {
+		h.scratch = append(h.scratch, hint...)
+	}
 	ty := y0 + pad + (lh-faceH(f.bold))/2
 	ov.run(0, h.scratch, x0+pad, ty, f.rBold, w-2*pad, colTitle)
 	top := lb.rows.Top

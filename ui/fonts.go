@@ -148,6 +148,19 @@ func (r *runes) widthBytes(b []byte) float64 {
 	return w
 }
 
+// drawnWidth measures b as Draw draws it, making nothing: a rune never
+// measured counts as nothing (lookup).
+func (r *runes) drawnWidth(b []byte) float64 {
+	w := 0.0
+	for i := 0; i < len(b); {
+		c, n := utf8.DecodeRune(b[i:])
+		_, a := r.lookup(c)
+		w += a
+		i += n
+	}
+	return w
+}
+
 // width measures s.
 func (r *runes) width(s string) float64 {
 	w := 0.0

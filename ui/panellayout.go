@@ -133,8 +133,8 @@ func (p *panelLayout) listRow(x, y float64) (int, bool) {
 func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Load, previewing bool) {
 	p.all = p.all[:0]
 	// The runs table covers the view: the panels about the open run
-	// would only show through it.
-	if p.runsPanel(l, f, a); p.runs.open {
+	// would only show through it. It ends above the newest notice.
+	if p.runsPanel(l, f, a, p.runsBottom(l, f, a)); p.runs.open {
 		p.actor, p.element, p.plots, p.plotArea, p.plotWidth = textBox{}, textBox{}, rect{}, app.PlotArea{}, 0
 		p.list = listBox{}
 	} else {
@@ -144,6 +144,39 @@ func (p *panelLayout) layout(l *layout, f *fonts, a panelSource, loads []app.Loa
 	p.noticeStack(l, f, a.Notices(), a)
 	p.loadBoxes(l, f, loads, previewing)
 }
+
+// runsBottom is how far down the runs table may reach: the view's bottom
+// less the newest notice's height, so that notices (which stack up from
+// the view's bottom) keep clear of its rows.
+func (p *panelLayout) runsBottom(l *layout, f *fonts, a panelSource) float64 {
+	bottom := l.view.y1 - l.px(panelMargin)
+	ns := a.Notices()
+	if len(ns) == 0 || !a.RunsTable().Open() {
+		return bottom
+	}
+	p.wrapNotices(ns, f.regular, noticeWidth(l, l.px(panelMargin), l.w-l.px(panelMargin)))
+	n := len(p.wrapped[len(ns)-1].lines)
+	return bottom - float64(n)*f.lineH - 2*l.px(noticePad) - l.px(panelMargin)
+}
+
+// noticeWidth is the width a notice's text is wrapped to between left
+// and right: at most 560 logical pixels or half the window. runsBottom
+// and noticeStack must agree on it, or each tick would wrap the notices
+// twice.
+func noticeWidth(l *layout, left, right float64) float64 {
+	width := min(l.px(560), l.w*0.5)
+	if avail := right - left - l.px(noticeStripe) - 2*l.px(noticePad); avail >= l.px(120) {
+		width = min(width, avail)
+	}
+	return width
+}
+
+// noticeStripe is the width of a notice's stripe of its level's colour,
+// logical pixels.
+const noticeStripe = 4
+
+// noticePad is the room around a notice's text, logical pixels.
+const noticePad = 8
 
 // add notes a panel's rectangle.
 func (p *panelLayout) add(r rect) rect {
@@ -323,10 +356,13 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 // inspector and its plots.
 func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelSource) {
 	p.notices = p.notices[:0]
-	pad, stripe := l.px(8), l.px(4)
+	pad, stripe := l.px(noticePad), l.px(noticeStripe)
 	y, top := l.view.y1-l.px(panelMargin), l.view.y0
 	right := l.w - l.px(panelMargin)
 	left := p.leftPanelsEdge(l)
+	if p.runs.open { // under the table (runsBottom left room for the newest)
+		top, left = p.runs.r.y1+l.px(panelMargin), l.px(panelMargin)
+	}
 	beside := false
 	if p.list.kind != listNone {
 		x0 := p.list.r.x0
@@ -337,8 +373,9 @@ func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelS
 		}
 	}
 	// Clear of the followed actor: right of it where that leaves room,
-	// else under the list panel beside which they would cover it.
-	if fx0, _, fx1, _, ok := a.FollowedBox(); ok && a.Following() != 0 && fx1 > left && fx0 < right {
+	// else under the list panel beside which they would cover it (not
+	// over the runs table, which covers the actor).
+	if fx0, _, fx1, _, ok := a.FollowedBox(); ok && a.Following() != 0 && fx1 > left && fx0 < right && !p.runs.open {
 		clear := fx1 + l.px(panelMargin)
 		switch {
 		case right-clear-stripe-2*pad >= l.px(200):
@@ -348,11 +385,7 @@ func (p *panelLayout) noticeStack(l *layout, f *fonts, ns []app.Notice, a panelS
 			left = max(left, min(clear, right-l.px(200)))
 		}
 	}
-	width := min(l.px(560), l.w*0.5)
-	if avail := right - left - stripe - 2*pad; avail >= l.px(120) {
-		width = min(width, avail)
-	}
-	p.wrapNotices(ns, f.regular, width)
+	p.wrapNotices(ns, f.regular, noticeWidth(l, left, right))
 	for i := len(ns) - 1; i >= 0 && y > top; i-- {
 		c := &p.wrapped[i]
 		tw := 0.0

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/ui/app"
@@ -71,6 +73,13 @@ type runsBox struct {
 	detail      rect
 	detailLines []string
 	detailOf    runsDetailKey
+	// hidden: the cursor's row is scrolled out of view (the wheel), and
+	// the detail says so rather than describe a row not on screen.
+	hidden bool
+	// hint is the keys' line beside the title, as much of runsHints as
+	// fits hintW beside the title of hintOf.
+	hint   string
+	hintOf runsHintKey
 }
 
 // runsDetailKey is what the detail's lines were wrapped for.
@@ -78,10 +87,36 @@ type runsDetailKey struct {
 	path    string
 	checked int
 	w       float64
+	hidden  bool
 }
 
-// runsPanel lays the runs table out over the view, when it shows.
-func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
+// runsHintKey is what the hint was chosen for: the folder in the title
+// and the table's width.
+type runsHintKey struct {
+	folder string
+	w      float64
+}
+
+// runsHints are the keys' hints beside the table's title, the most
+// needed first (the first says what the faults column's two counts
+// are); a narrow window shows the first that fit, in this order.
+var runsHints = [...]string{
+	"faults: hero's/all",
+	"Enter: open at the first fault",
+	"Space: mark two to compare",
+	"click a heading, Left/Right, R: sort",
+	"Esc: hide",
+	"wheel: scroll",
+}
+
+// runsHintGap is the room between the title and the hint, and between
+// two hints, logical pixels.
+const runsHintGap = 24
+
+// runsPanel lays the runs table out over the view, when it shows,
+// above bottom (the view's bottom, or the notices' top: they keep clear
+// of its rows).
+func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource, bottom float64) {
 	t := a.RunsTable()
 	p.runs.open = t.Open()
 	if !p.runs.open {
@@ -95,7 +130,7 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
 	gutter := l.px(runsGutter)
 	w := min(full+2*pad+gutter, l.w-2*l.px(panelMargin))
 	x0 := (l.w - w) / 2
-	y0, bottom := l.view.y0+l.px(panelMargin), l.view.y1-l.px(panelMargin)
+	y0 := l.view.y0 + l.px(panelMargin)
 	scale := (w - 2*pad - gutter) / full
 	p.runs.cols = p.runs.cols[:0]
 	x := x0 + pad + gutter
@@ -120,8 +155,42 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
 	p.runs.rows = app.ListBox{X0: x0, X1: x0 + w, Top: rowsTop, RowH: lh, First: first, N: shown}
 	p.runs.detail = rect{x0 + pad, rowsEnd + l.px(8), x0 + w - pad, rowsEnd + detail}
 	if detail > 0 {
+		cur := t.List().Cursor()
+		p.runs.hidden = cur < first || cur >= first+shown
 		p.runs.wrapDetail(t, f)
 	}
+	p.runs.chooseHint(l, f, t.Folder(), w-2*pad)
+}
+
+// chooseHint picks the hints that fit beside the title in a table w
+// wide, the most needed first, when the folder or the width changed:
+// the title is measured as it reads once the check is done, with room
+// for "000 of 000 checked" while it runs.
+func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64) {
+	key := runsHintKey{folder: folder, w: w}
+	if key == b.hintOf {
+		return
+	}
+	b.hintOf = key
+	gap := l.px(runsHintGap)
+	room := w - text.Advance("Runs in "+folder+"   000 of 000 checked", f.bold) - gap
+	space := text.Advance("   ", f.small)
+	var sb strings.Builder
+	for _, h := range runsHints {
+		hw := text.Advance(h, f.small)
+		if sb.Len() > 0 {
+			hw += space
+		}
+		if hw > room {
+			break
+		}
+		if sb.Len() > 0 {
+			sb.WriteString("   ")
+		}
+		sb.WriteString(h)
+		room -= hw
+	}
+	b.hint = sb.String()
 }
 
 // wrapDetail wraps the cursor's run's detail (why it could not be read
@@ -129,13 +198,13 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource) {
 func (b *runsBox) wrapDetail(t *app.RunsTable, f *fonts) {
 	cur := t.List().Cursor()
 	checked, _ := t.Progress()
-	key := runsDetailKey{path: t.Path(cur), checked: checked, w: b.detail.w()}
+	key := runsDetailKey{path: t.Path(cur), checked: checked, w: b.detail.w(), hidden: b.hidden}
 	if key == b.detailOf {
 		return
 	}
 	b.detailOf = key
 	b.detailLines = b.detailLines[:0]
-	if d := t.Detail(cur); d != "" {
+	if d := t.Detail(cur); d != "" && !b.hidden {
 		b.detailLines = wrap(d, f.regular, key.w)
 		if n := len(b.detailLines); n > runsDetailLines { // the last line ends with "…"
 			last := strings.Join(b.detailLines[runsDetailLines-1:], " ")
@@ -198,8 +267,8 @@ func (h *hudText) runsTable(g *Game) {
 	}
 	ty := r.y0 + pad + (lh-faceH(f.bold))/2
 	tw := ov.run(0, h.scratch, r.x0+pad, ty, f.rBold, r.w()-2*pad, colTitle)
-	hint := "faults: the hero's/all   Enter: open at the first fault   Space: mark two to compare   Left/Right, R, click a heading: sort   wheel: scroll   Esc: hide"
-	ov.str(0, hint, r.x0+pad+tw+l.px(24), ty+(faceH(f.bold)-faceH(f.small))/2, f.rSmall, r.w()-2*pad-tw-l.px(24), colTextDim)
+	gap := l.px(runsHintGap)
+	ov.str(0, rb.hint, r.x0+pad+tw+gap, ty+(faceH(f.bold)-faceH(f.small))/2, f.rSmall, r.w()-2*pad-tw-gap, colTextDim)
 	pb := rb.progress
 	ov.rect(0, pb, colProgressBg)
 	if found > 0 {
@@ -244,6 +313,12 @@ func (h *hudText) runsDetail(g *Game, t *app.RunsTable) {
 	ov.rect(0, rect{rb.r.x0 + l.s, d.y0 - l.px(5), rb.r.x1 - l.s, d.y0 - l.px(5) + max(1, l.s)}, colPanelEdge)
 	ty := d.y0 + (f.lineH-faceH(f.regular))/2
 	if len(rb.detailLines) == 0 {
+		if rb.hidden && t.Failed(t.List().Cursor()) != nil {
+			// Why is of a row the wheel scrolled away: no line about
+			// a row not on screen.
+			ov.str(0, "the cursor's run, not read whole, is scrolled out of view: Up or Down brings it back", d.x0, ty, f.rRegular, d.w(), colTextDim)
+			return
+		}
 		h.scratch = strconv.AppendInt(h.scratch[:0], int64(t.Failures()), 10)
 		if t.Failures() == 1 {
 			h.scratch = append(h.scratch, " run (marked !) could not be read whole: the cursor on it says why"...)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
 )
@@ -16,7 +18,9 @@ import (
 // two could not be read whole (the unreadable one in its row, both on
 // the detail line under the rows when the cursor is on them, with the
 // file and the byte offset, wrapped whole at 960x600), and the wheel over
-// the table scrolls its rows without moving the cursor.
+// the table scrolls its rows without moving the cursor; while the
+// cursor's row is scrolled away the line says so rather than describe
+// it. The notice that the check is done keeps clear of the rows.
 func TestWindowRunsWheelAndErrors(t *testing.T) {
 	dir := demoFleet(t, 1)
 	rec, err := os.ReadFile(filepath.Join(dir, "seed-1", "traffic.log"))
@@ -50,6 +54,16 @@ func TestWindowRunsWheelAndErrors(t *testing.T) {
 	waitFor(t, g, "the runs to be checked", func() bool { return !rt.Checking() })
 	if _, n := rt.Progress(); n != 22 || rt.Failures() != 2 {
 		t.Fatalf("%d runs, %d not read whole; want 22 and 2", n, rt.Failures())
+	}
+	// The check's notice keeps clear of the table's rows.
+	run(t, g, 1)
+	if len(g.pan.notices) == 0 {
+		t.Error("no notice that the check is done")
+	}
+	for _, nb := range g.pan.notices {
+		if r := g.pan.runs.r; nb.r.y0 < r.y1 && nb.r.x0 < r.x1 {
+			t.Errorf("notice %+v over the runs table %+v", nb.r, r)
+		}
 	}
 	// Sorted by name: bad/tiny.log, cut/traffic.log, then the copies.
 	bad, cut := filepath.Join(dir, "bad", "tiny.log"), filepath.Join(dir, "cut", "traffic.log")
@@ -90,6 +104,24 @@ func TestWindowRunsWheelAndErrors(t *testing.T) {
 		t.Errorf("a notch down: rows from %d (was %d), cursor %d (was %d); want %d rows further, the cursor kept", got, first, rt.List().Cursor(), cur, runsWheelRows)
 	}
 	shot(t, g, "runs-wheel")
+	// The cursor's row (the cut run) scrolled away: the line under the
+	// rows no longer describes it as if it showed, and says how to get
+	// back to it; Down brings it back into view with its detail.
+	if !g.pan.runs.hidden || len(g.pan.runs.detailLines) != 0 {
+		t.Errorf("the cursor's row %d scrolled out of rows %d..%d: hidden %v, detail %q", cur, g.pan.runs.rows.First,
+			g.pan.runs.rows.First+g.pan.runs.rows.N-1, g.pan.runs.hidden, g.pan.runs.detailLines)
+	}
+	sc.key(input.KeyDown, false, false)
+	sc.key(input.KeyUp, false, false)
+	drain(t, g, sc)
+	run(t, g, 1)
+	if g.pan.runs.hidden || !strings.Contains(strings.Join(g.pan.runs.detailLines, " "), cut) {
+		t.Errorf("Down, Up: hidden %v, detail %q; want the cut run's", g.pan.runs.hidden, g.pan.runs.detailLines)
+	}
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: y, Wheel: -1}}, input.Snapshot{Mouse: input.Mouse{X: x, Y: y}})
+	drain(t, g, sc)
+	shot(t, g, "runs-wheel-hidden")
+	first = g.pan.runs.rows.First - runsWheelRows
 	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: x, Y: y, Wheel: 1}}, input.Snapshot{Mouse: input.Mouse{X: x, Y: y}})
 	drain(t, g, sc)
 	if got := g.pan.runs.rows.First; got != first {
@@ -98,6 +130,40 @@ func TestWindowRunsWheelAndErrors(t *testing.T) {
 	run(t, g, 2)
 	if n := testing.AllocsPerRun(20, func() { run(t, g, 1) }); n > 0 {
 		t.Errorf("an Update with the detail shown allocates %v times", n)
+	}
+}
+
+// TestRunsHintFits: beside the table's title, the keys' hints that fit,
+// the most needed first: all of them in a wide window, at 960 wide the
+// first ones, never past the table's edge, even with a long folder.
+func TestRunsHintFits(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(runsHints[:], "   ")
+	for _, tc := range []struct {
+		w        float64
+		folder   string
+		wantAll  bool
+		wantSome bool
+	}{
+		{1920, "/tmp/runs", true, true},
+		{960, "/tmp/up-runs", false, true},
+		{960, "/home/someone/carla/experiments/2024-03-02/town03-nightly-runs", false, true},
+		{400, "/tmp/runs", false, false},
+	} {
+		l := newLayout(tc.w, 600, 1)
+		var b runsBox
+		inner := tc.w - 2*l.px(panelMargin) - 2*l.px(panelPad)
+		b.chooseHint(&l, f, tc.folder, inner)
+		title := text.Advance("Runs in "+tc.folder+"   000 of 000 checked", f.bold)
+		if used := title + l.px(runsHintGap) + text.Advance(b.hint, f.small); b.hint != "" && used > inner {
+			t.Errorf("%v wide, %s: title and hint take %.0f of %.0f px", tc.w, tc.folder, used, inner)
+		}
+		if (b.hint == all) != tc.wantAll || (b.hint != "") != tc.wantSome || b.hint != "" && !strings.HasPrefix(all, b.hint) {
+			t.Errorf("%v wide, %s: hint %q", tc.w, tc.folder, b.hint)
+		}
 	}
 }
 

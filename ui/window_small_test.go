@@ -11,7 +11,7 @@ import (
 // TestWindowSmallLegendAndFacts: in a 960x600 window the legend shows
 // when 8 says so (it used to hide itself there), with the hero's own
 // colour in it, and the followed actor's panel keeps its lane line
-// before any plot (the plots took its room).
+// before any plot (the plots took its room), its faults' lines whole.
 func TestWindowSmallLegendAndFacts(t *testing.T) {
 	g, sc := demo(t)
 	g.Layout(960, 600)
@@ -59,6 +59,29 @@ func TestWindowSmallLegendAndFacts(t *testing.T) {
 		if label := string(l[:k]); (label == "lane" || label == "ahead" || label == "faults" || label == "speed") && !shown[label] {
 			t.Errorf("960x600: the %q line is not shown (%d rows from line %d, %d more)", label, b.n, b.first, b.more)
 		}
+	}
+	// The faults' lines fit the value column whole (the other actor of
+	// a collision ran past it).
+	room := b.r.w() - 2*g.lay.px(panelPad) - g.lay.px(labelColumn)
+	inFaults, nFaults := false, 0
+	for i := range lines.Len() {
+		l := lines.Line(i)
+		k := bytes.IndexByte(l, '\t')
+		if k < 0 {
+			continue
+		}
+		if k > 0 {
+			inFaults = string(l[:k]) == "faults"
+		}
+		if inFaults {
+			nFaults++
+			if w := g.fonts.rRegular.widthBytes(l[k+1:]); w > room {
+				t.Errorf("960x600: faults line %q is %.0f px wide in %.0f", l[k+1:], w, room)
+			}
+		}
+	}
+	if nFaults == 0 {
+		t.Errorf("the followed actor's panel lists no faults:\n%s", lines)
 	}
 	if b.r.y1 > g.lay.view.y1 || (g.pan.plotRows > 0 && g.pan.plots.y1 > g.lay.view.y1) {
 		t.Errorf("the actor panel %+v or its plots %+v run under the timeline", b.r, g.pan.plots)

@@ -537,7 +537,8 @@ func benchUpdate(b *testing.B, g *Game, sc *script) {
 }
 
 // TestWindowUpdateAllocs: once warm, a playing Update with the actor
-// panel, the timeline and notices allocates nothing.
+// panel, the timeline and notices allocates nothing; so does one with
+// the thresholds panel open.
 func TestWindowUpdateAllocs(t *testing.T) {
 	g, sc := demo(t)
 	sc.key(input.KeyTab, false, false) // select and follow: the panel shows
@@ -547,6 +548,19 @@ func TestWindowUpdateAllocs(t *testing.T) {
 	run(t, g, 200)
 	if n := testing.AllocsPerRun(100, g.step); n != 0 {
 		t.Errorf("a playing Update allocates %v times", n)
+	}
+	// The thresholds panel open, a threshold off its default: its rows
+	// are written every tick.
+	sc.key(input.KeyK, true, false)
+	sc.key(input.KeyDown, false, false)
+	sc.key(input.KeyRight, false, false)
+	drain(t, g, sc)
+	run(t, g, 200)
+	if g.pan.list.kind != listThresholds {
+		t.Fatalf("Shift+K laid out list %v", g.pan.list.kind)
+	}
+	if n := testing.AllocsPerRun(100, g.step); n != 0 {
+		t.Errorf("a playing Update with the thresholds panel open allocates %v times", n)
 	}
 }
 

@@ -175,16 +175,22 @@ func (a *App) EndLights() map[lanes.EndKey]int32 { return a.an.endLights }
 // Thresholds returns the fault rules' limits in use.
 func (a *App) Thresholds() faults.Thresholds { return a.an.thresholds }
 
-// thresholdFields names every threshold as `viewer check` calls its flag,
-// the key it is remembered under.
-func thresholdFields(th *faults.Thresholds) []struct {
+// thresholdField is a threshold as `viewer check` calls its flag, and
+// where it is kept.
+type thresholdField struct {
 	name string
 	v    *float64
-} {
-	return []struct {
-		name string
-		v    *float64
-	}{
+}
+
+// numThresholds is how many thresholds faults.Thresholds has (a test
+// checks it against the type).
+const numThresholds = 13
+
+// thresholdFields names every threshold as `viewer check` calls its flag,
+// with a pointer into th. An array, not a slice: the open thresholds
+// panel walks it every tick, and an array stays on the stack.
+func thresholdFields(th *faults.Thresholds) [numThresholds]thresholdField {
+	return [numThresholds]thresholdField{
 		{"off-lane", &th.OffLane}, {"off-lane-time", &th.OffLaneTime}, {"lane-change-time", &th.LaneChangeTime},
 		{"wrong-way-speed", &th.WrongWaySpeed}, {"wrong-way-angle", &th.WrongWayAngle},
 		{"wrong-way-time", &th.WrongWayTime}, {"stop-speed", &th.StopSpeed}, {"stop-distance", &th.StopDistance},
@@ -223,8 +229,10 @@ const maxFaultLines = 4
 const lightAheadRange = 80
 
 // actorLanes writes the actor panel's lines of the association: where the
-// vehicle is on the map, the light ahead, and its faults; of run A, or of
-// run B while B alone shows (b: id is B's, at B's own time).
+// vehicle is on the map, the light ahead, and its faults (with the
+// leaderboard's rules, run A's infractions instead: actorInfractions);
+// of run A, or of run B while B alone shows (b: id is B's, at B's own
+// time).
 func (a *App) actorLanes(l *Lines, id uint32, b bool) {
 	as, fs, t, ends := a.an.assoc, a.Faults(), a.rp.stateTime, a.an.endLights
 	if b {
@@ -236,7 +244,8 @@ func (a *App) actorLanes(l *Lines, id uint32, b bool) {
 		}
 		return
 	}
-	if k := as.TrackIndexAt(id, t); k >= 0 {
+	k := as.TrackIndexAt(id, t)
+	if k >= 0 {
 		tr := &as.Tracks[k]
 		if i := tr.Index(t); i >= 0 {
 			s := tr.At(i)
@@ -244,6 +253,15 @@ func (a *App) actorLanes(l *Lines, id uint32, b bool) {
 			a.lightAhead(l, as, ends, &s, t)
 			a.vehicleAhead(l, as, k, tr.First+i)
 		}
+	}
+	if !b && a.an.rules.Leaderboard() {
+		// The leaderboard's infractions in place of our faults: of a
+		// vehicle, or of whatever Ctrl+K had judged (which says why
+		// it cannot be).
+		if judged, _ := a.lbWanted(); k >= 0 || judged.actor == id {
+			a.actorInfractions(l, id)
+		}
+		return
 	}
 	a.an.scratchIdx = a.an.scratchIdx[:0]
 	for i := range fs {
@@ -266,11 +284,13 @@ func (a *App) actorLanes(l *Lines, id uint32, b bool) {
 			l.S("-")
 			l.buf = playback.AppendTime(l.buf, f.End, 2)
 		}
-		l.S("  ").S(f.Kind.String())
+		l.S("  ").S(f.Kind.String()).End()
 		if f.HasOther() {
-			l.buf = faults.AppendOther(append(l.buf, " with "...), f.Other, shortBlueprint(f.OtherBlueprint))
+			// A line of its own: beside the times and the kind it ran
+			// past a small window's panel.
+			l.buf = faults.AppendOther(append(l.Tab().buf, "  with "...), f.Other, shortBlueprint(f.OtherBlueprint))
+			l.End()
 		}
-		l.End()
 	}
 }
 

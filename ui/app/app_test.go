@@ -692,6 +692,21 @@ func TestTickAllocations(t *testing.T) {
 	playingTickAllocs(t, newLoaded(t), "")
 }
 
+// TestTickAllocationsThresholdsOpen: with the thresholds panel open (its
+// rows written every tick) and a threshold off its default, a playing
+// tick allocates nothing either.
+func TestTickAllocationsThresholdsOpen(t *testing.T) {
+	a := newLoaded(t)
+	a.applyThresholds(thToggle, 0)
+	a.applyThresholds(thMove, 1)
+	a.applyThresholds(thChange, 1)
+	settle(t, a)
+	if !a.ThresholdList().Open() || !strings.Contains(a.ThresholdList().Lines().String(), "(default ") {
+		t.Fatalf("the panel is not open with a changed row:\n%s", a.ThresholdList().Lines())
+	}
+	playingTickAllocs(t, a, " with the thresholds panel open")
+}
+
 // playingTickAllocs checks that a's playing tick, looped, with the hero
 // selected, allocates nothing once warm.
 func playingTickAllocs(t *testing.T, a *App, while string) {

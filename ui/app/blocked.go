@@ -68,15 +68,21 @@ func (a *App) blockedSpan(id uint32, t float64) (scene.Event, bool) {
 // first diverges; with StepEvents on, also every marked event (spawns,
 // destroys, light changes) and the starts of the blocked spans kept. A
 // real run spawns dozens of actors in its first seconds, and stopping at
-// each hid the faults behind them.
+// each hid the faults behind them. With the leaderboard's rules the
+// infractions the fault list lists take the place of the faults (run
+// B's too) and of the recorded collisions (the judged actor's that count
+// are among them; the others' would hide them), again unless StepEvents
+// is on;
+// buildFaultLines calls it again when those infractions change.
 func (a *App) setClockEvents() {
 	rec := a.Recording()
 	if rec == nil || a.rp.clock == nil {
 		return
 	}
 	times := make([]float64, 0, len(a.Faults())+len(a.rp.blocked))
+	lb := a.an.rules.Leaderboard()
 	for _, e := range rec.Events() {
-		if a.rp.stepAll || e.Kind == scene.EventCollision {
+		if a.rp.stepAll || e.Kind == scene.EventCollision && !lb {
 			if _, ok := MarkOf(e.Kind); ok && e.Kind != scene.EventBlocked {
 				times = append(times, e.Time)
 			}
@@ -87,10 +93,17 @@ func (a *App) setClockEvents() {
 			times = append(times, e.Time)
 		}
 	}
-	for _, f := range a.Faults() {
-		times = append(times, f.Start)
+	if lb { // run B is not judged: of it, where its actors diverge only
+		times = a.appendInfractionTimes(times)
+		for _, m := range a.FirstDivergences() {
+			times = append(times, m.Time)
+		}
+	} else {
+		for _, f := range a.Faults() {
+			times = append(times, f.Start)
+		}
+		times = a.appendCompareEvents(times)
 	}
-	times = a.appendCompareEvents(times)
 	a.rp.clock.SetEvents(times)
 }
 

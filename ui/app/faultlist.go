@@ -173,6 +173,7 @@ func (a *App) buildFaultLines() {
 			a.an.rowsOf = key
 			a.buildInfractionRows(res)
 			a.an.list.clampCursor(len(a.an.rows))
+			a.setClockEvents() // [ and ] step through them
 		}
 		return
 	}
@@ -190,6 +191,9 @@ func (a *App) buildFaultLines() {
 	}
 	if key == a.an.rowsOf {
 		return
+	}
+	if a.an.rowsOf.leaderboard { // back from the leaderboard's: [ and ] to the faults again
+		defer a.setClockEvents()
 	}
 	a.an.rowsOf = key
 	a.an.rows = a.an.rows[:0]
@@ -347,7 +351,8 @@ func (c *camera) lookAt(p mgl64.Vec3, dist float64) {
 // stepActorFault goes to the start of the selected actor's next fault
 // (steps > 0) or previous one (steps < 0), strictly after or before the
 // clock's time: [ and ] step through every event and fault, which in busy
-// traffic are mostly other actors'.
+// traffic are mostly other actors'. With the leaderboard's rules, its
+// infractions, when it is the actor judged.
 func (a *App) stepActorFault(steps float64) {
 	if a.rp.clock == nil {
 		return
@@ -359,18 +364,34 @@ func (a *App) stepActorFault(steps float64) {
 	}
 	now, fs := a.rp.clock.Time(), a.Faults()
 	best, ok := 0.0, false
-	for _, i := range a.ActorFaults(id, a.an.scratchIdx[:0]) {
-		t := fs[i].Start
+	take := func(t float64) {
 		if steps > 0 && t > now && (!ok || t < best) || steps < 0 && t < now && (!ok || t > best) {
 			best, ok = t, true
 		}
 	}
-	if !ok {
-		which := "later"
-		if steps < 0 {
-			which = "earlier"
+	what := " fault of actor "
+	if a.an.rules.Leaderboard() { // the leaderboard's infractions, of the actor it judges
+		what = " infraction of actor "
+		if res, _ := a.Leaderboard(); res != nil && res.Hero == id {
+			for _, f := range res.Infractions {
+				take(f.Time)
+			}
 		}
-		a.notify(Info, "no "+which+" fault of actor "+itoa(int(id)))
+	} else {
+		for _, i := range a.ActorFaults(id, a.an.scratchIdx[:0]) {
+			take(fs[i].Start)
+		}
+	}
+	if !ok {
+		which := "no later"
+		if steps < 0 {
+			which = "no earlier"
+		}
+		if k, _ := a.lbWanted(); a.an.rules.Leaderboard() && k.actor != id {
+			a.notify(Info, "the leaderboard judges actor "+itoa(int(k.actor))+", not "+itoa(int(id))+" (Ctrl+K to the selected actor's)")
+			return
+		}
+		a.notify(Info, which+what+itoa(int(id)))
 		return
 	}
 	a.rp.clock.Apply(playback.GoTo(best))

@@ -252,8 +252,9 @@ func (a *App) appendPenalty(l *Lines, short bool) {
 
 // LeaderboardText returns the fault list's texts with the leaderboard's
 // rules: its title ("Leaderboard 2.0, penalty 0.42: 111's infractions  ",
-// the count follows it) and the line it shows with no rows (the penalty and
-// whom it is for, or why there is none yet); empty with our own rules.
+// the count follows it) and the line it shows with no rows (whom the
+// title's penalty is for and, without an OpenDRIVE map, what was judged;
+// or why there is none yet); empty with our own rules.
 func (a *App) LeaderboardText() *Lines { return &a.an.lb.text }
 
 func (a *App) buildLeaderboardText() {
@@ -269,42 +270,17 @@ func (a *App) buildLeaderboardText() {
 		l.S(" infractions  ")
 	}
 	l.End()
-	a.appendPenalty(l.S("none: "), false)
+	// The title gives the penalty and whom it is for: the line with no
+	// rows says what was judged (it was cut at 960 wide repeating them).
+	switch res, _ := a.Leaderboard(); {
+	case res != nil && res.LaneRules:
+		l.S("none for ").U(uint64(res.Hero)).S(" ").S(shortBlueprint(res.Blueprint))
+	case res != nil:
+		l.S("none (no OpenDRIVE map: only collisions, blocked judged)")
+	default:
+		a.appendPenalty(l.S("none: "), false)
+	}
 	l.End()
-}
-
-// buildInfractionRows lists the leaderboard's infractions as the fault
-// list's rows: "time<TAB>key  detail".
-func (a *App) buildInfractionRows(res *leaderboard.Result) {
-	a.an.rows = a.an.rows[:0]
-	l := &a.an.list.lines
-	l.Reset()
-	if res == nil {
-		return
-	}
-	for i := range res.Infractions {
-		f := &res.Infractions[i]
-		a.an.rows = append(a.an.rows, faultRow{i: i, t: f.Time})
-		l.buf = playback.AppendTime(l.buf, f.Time, 2)
-		l.Tab().S(f.Kind.Key())
-		switch f.Kind {
-		case leaderboard.CollisionPedestrian, leaderboard.CollisionVehicle, leaderboard.CollisionLayout:
-			bp := shortBlueprint(f.OtherType)
-			if f.Other == leaderboard.World {
-				bp = ""
-			}
-			l.buf = faults.AppendOther(append(l.buf, "  with "...), f.Other, bp)
-		case leaderboard.RedLight:
-			l.S("  light ").U(uint64(f.Other))
-		case leaderboard.StopInfraction:
-			if f.Other != 0 {
-				l.S("  sign ").U(uint64(f.Other))
-			}
-		case leaderboard.OutsideRouteLanes:
-			l.S("  ").F(f.Percentage, 1).S("% of the way, ").F(f.Distance, 0).S(" m")
-		}
-		l.End()
-	}
 }
 
 // ListedInfractions returns the leaderboard's infractions the fault list

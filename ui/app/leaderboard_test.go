@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
 	"github.com/mm2carla/viewer/ui/settings"
@@ -79,8 +81,10 @@ func TestLeaderboardProfile(t *testing.T) {
 	if got := string(a.ThresholdList().Lines().Line(0)); got != "rules\tleaderboard 2.0: penalty 0.42 for 7" {
 		t.Errorf("rules row %q", got)
 	}
-	if st := a.StatusText().String(); !strings.Contains(st, "leaderboard 2.0: penalty 0.42 for 7") {
-		t.Errorf("status %q lacks the penalty", st)
+	// Early in the status line: at its end a small window cut it off.
+	if st := a.StatusText().String(); !strings.Contains(st, "leaderboard 2.0: penalty 0.42 for 7  |") ||
+		strings.Index(st, "leaderboard") > strings.Index(st, " frames") {
+		t.Errorf("status %q lacks the penalty before the frames", st)
 	}
 	keys(a, m, false, input.KeyEscape)
 	m.SetThresholds(false)
@@ -101,6 +105,9 @@ func TestLeaderboardProfile(t *testing.T) {
 	}
 	if title := string(a.LeaderboardText().Line(0)); title != "Leaderboard 2.0, penalty 0.42: 7's infractions  " {
 		t.Errorf("title %q", title)
+	}
+	if empty := string(a.LeaderboardText().Line(1)); empty != "none for 7 tesla.model3" {
+		t.Errorf("the line with no rows %q", empty)
 	}
 	m.SetList(true)
 	keys(a, m, false, input.KeyDown, input.KeyEnter)
@@ -160,6 +167,9 @@ func TestLeaderboardNoMap(t *testing.T) {
 	if res == nil || res.LaneRules || len(res.Infractions) != 1 || !strings.Contains(a.StatusText().String(), "no OpenDRIVE map") {
 		t.Errorf("without a map: %+v, status %q", res, a.StatusText().String())
 	}
+	if empty := string(a.LeaderboardText().Line(1)); empty != "none (no OpenDRIVE map: only collisions, blocked judged)" {
+		t.Errorf("without a map, the line with no rows %q", empty)
+	}
 }
 
 // TestLeaderboardTickAllocations: with the leaderboard's rules, the
@@ -174,4 +184,152 @@ func TestLeaderboardTickAllocations(t *testing.T) {
 		t.Fatalf("not judged: %+v\n%s", res, a.StatusText())
 	}
 	playingTickAllocs(t, a, " with the leaderboard's rules")
+	a.applyThresholds(thToggle, 0)
+	a.Tick()
+	if l := a.ThresholdList(); !l.Open() || l.Len() == 0 || !strings.Contains(string(l.Lines().Line(0)), "penalty 0.42") {
+		t.Fatalf("thresholds panel open %v, first row %q", l.Open(), l.Lines().Line(0))
+	}
+	playingTickAllocs(t, a, " with the leaderboard's rules and the thresholds panel open")
+	a.sel.selectActor(7) // its panel lists its infractions
+	a.Tick()
+	if !strings.Contains(a.ActorPanel().String(), "infractions\t") {
+		t.Fatalf("the hero's panel lists no infractions:\n%s", a.ActorPanel())
+	}
+	if n := testing.AllocsPerRun(100, a.Tick); n != 0 {
+		t.Errorf("a playing tick with the hero's infractions in its panel allocates %v times", n)
+	}
+}
+
+// TestLeaderboardStepsAndPanel: with the leaderboard's rules, [ and ]
+// stop at the listed infractions (not at our own faults, nor at car 9's
+// run of the light, which is no infraction of the hero's), Shift+]
+// steps through the judged actor's, and the actor panel lists the
+// hero's infractions in the leaderboard's words in place of its faults
+// (another vehicle's says whom the leaderboard judges); back on our own
+// rules, both are our faults' again.
+func TestLeaderboardStepsAndPanel(t *testing.T) {
+	a := newCrossing(t, settings.Settings{}, true)
+	m := input.NewMapper()
+	stops := func(shift bool) []float64 {
+		t.Helper()
+		a.Apply(input.Clock(playback.ToStart()))
+		var out []float64
+		for range 20 {
+			before := a.Clock().Time()
+			keys(a, m, shift, input.KeyBracketRight)
+			if a.Clock().Time() <= before {
+				break
+			}
+			out = append(out, a.Clock().Time())
+		}
+		return out
+	}
+	own := stops(false)
+	fs := a.Faults()
+	if len(fs) == 0 || !slices.Contains(own, fs[len(fs)-1].Start) {
+		t.Fatalf("our own rules: ] stops at %v, not at the last fault %v", own, fs)
+	}
+	a.sel.selectActor(7)
+	a.Tick()
+	// The collision's other actor on a line of its own: beside the
+	// time and the kind it ran past a small window's panel.
+	if p := a.ActorPanel().String(); !strings.Contains(p, "\nfaults\t") || !strings.Contains(p, "  collision\n\t  with 8 audi.a2\n") ||
+		strings.Contains(p, "infractions") {
+		t.Errorf("our own rules: the panel lists no faults, its collision not as two lines, or infractions:\n%s", p)
+	}
+
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	res, _ := a.Leaderboard()
+	if res == nil || len(res.Infractions) != 2 {
+		t.Fatalf("not judged: %+v", res)
+	}
+	want := []float64{res.Infractions[0].Time, res.Infractions[1].Time}
+	if got := stops(false); !slices.Equal(got, want) {
+		t.Errorf("the leaderboard's rules: ] stops at %v, want the infractions at %v (our own: %v)", got, want, own)
+	}
+	keys(a, m, false, input.KeyBracketLeft)
+	if got := a.Clock().Time(); got != want[0] {
+		t.Errorf("[ from the red light went to %v, want %v", got, want[0])
+	}
+	a.sel.selectActor(7)
+	if got := stops(true); !slices.Equal(got, want) {
+		t.Errorf("Shift+] of the hero stops at %v, want %v", got, want)
+	}
+	a.Apply(input.Clock(playback.GoTo(want[1])))
+	a.Tick()
+	p := a.ActorPanel().String()
+	for _, line := range []string{"\ninfractions\t0:02.00  collisions_vehicle\n", "\n\t  with 8 audi.a2\n", "  red_light\n\t  light 900\n"} {
+		if !strings.Contains(p, line) {
+			t.Errorf("the hero's panel lacks %q:\n%s", line, p)
+		}
+	}
+	if strings.Contains(p, "\nfaults\t") {
+		t.Errorf("the hero's panel still lists our faults:\n%s", p)
+	}
+	a.sel.selectActor(9)
+	a.Tick()
+	if p := a.ActorPanel().String(); !strings.Contains(p, "\ninfractions\tjudged for 7 only\n\tCtrl+K: the selected actor's\n") || strings.Contains(p, "\nfaults\t") {
+		t.Errorf("car 9's panel:\n%s", p)
+	}
+	keys(a, m, true, input.KeyBracketRight)
+	if !noticeWith(a, Info, "judges actor 7, not 9") {
+		t.Errorf("Shift+] of car 9, not judged: notices %+v", a.Notices())
+	}
+
+	a.setRules(1)
+	a.setRules(1)
+	a.Tick()
+	if got := stops(false); !slices.Equal(got, own) {
+		t.Errorf("back on our own rules: ] stops at %v, want %v", got, own)
+	}
+}
+
+// TestLeaderboardStepsComparing: while comparing, with the leaderboard's
+// rules, [ and ] stop at run A's listed infractions and where the runs
+// first diverge, not at run B's own faults (B is not judged).
+func TestLeaderboardStepsComparing(t *testing.T) {
+	a := newComparing(t)
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	a.Tick()
+	want := map[float64]bool{}
+	for _, f := range a.ListedInfractions() {
+		want[f.Time] = true
+	}
+	for _, m := range a.FirstDivergences() {
+		want[m.Time] = true
+	}
+	if len(a.FirstDivergences()) == 0 || len(a.FaultsB()) == 0 {
+		t.Fatalf("%d divergences, %d faults of B", len(a.FirstDivergences()), len(a.FaultsB()))
+	}
+	onlyB := 0
+	for _, f := range a.FaultsB() {
+		if !want[a.AClock(f.Start)] {
+			onlyB++
+		}
+	}
+	if onlyB == 0 {
+		t.Fatal("every fault of B is at an infraction or a divergence: nothing to tell apart")
+	}
+	m := input.NewMapper()
+	a.Apply(input.Clock(playback.ToStart()))
+	stops := 0
+	for range 50 {
+		before := a.Clock().Time()
+		keys(a, m, false, input.KeyBracketRight)
+		now := a.Clock().Time()
+		if now <= before {
+			break
+		}
+		stops++
+		if !want[now] {
+			t.Errorf("] stopped at %v, neither an infraction nor a divergence (%v)", now, want)
+		}
+	}
+	if stops == 0 {
+		t.Error("] stopped nowhere")
+	}
 }

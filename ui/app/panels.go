@@ -75,14 +75,19 @@ func (a *App) buildStatus() {
 		if h.Map != "" {
 			l.S("  |  ").S(h.Map)
 		}
+		if a.an.rules.Leaderboard() {
+			// Early and short (no blueprint): after the actors now
+			// it ran past a 960 wide window's status line.
+			a.appendPenalty(l.S("  |  leaderboard ").S(a.an.rules.edition()).S(": "), true)
+			if res, _ := a.Leaderboard(); res != nil && !res.LaneRules {
+				l.S(" (no OpenDRIVE map)")
+			}
+		}
 		l.S("  |  recorded ").S(a.txt.date)
 		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
 		if st := a.State(); st != nil {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
 		}
-	}
-	if a.an.rules.Leaderboard() && a.Recording() != nil {
-		a.appendPenalty(l.S("  |  leaderboard ").S(a.an.rules.edition()).S(": "), false)
 	}
 	if rn := a.Roads(); rn != nil { // an OpenDRIVE map: its Map is empty
 		l.S("  |  ").I(int64(len(rn.Roads))).S(" roads, ").I(int64(len(rn.Junctions))).S(" junctions")

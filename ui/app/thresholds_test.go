@@ -1,6 +1,7 @@
 package app
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -14,6 +15,9 @@ import (
 func TestThresholdStepsCoverEveryField(t *testing.T) {
 	def := faults.Defaults()
 	fields := thresholdFields(&def)
+	if n := reflect.TypeFor[faults.Thresholds]().NumField(); n != numThresholds {
+		t.Errorf("faults.Thresholds has %d fields, the panel %d", n, numThresholds)
+	}
 	if len(fields) != len(thresholdSteps) {
 		t.Errorf("%d fields, %d steps", len(fields), len(thresholdSteps))
 	}

@@ -227,7 +227,7 @@ func TestBindings(t *testing.T) {
 		{"Shift+Left / Shift+Right", "1 s back / forward", P},
 		{"Ctrl+Left / Ctrl+Right", "10 s back / forward", P},
 		{"Up / Down", "speed up / down (0.05x to 64x)", P},
-		{"[ / ]", "previous / next fault, collision or divergence", P},
+		{"[ / ]", "previous / next fault, collision or divergence (leaderboard rules: infraction)", P},
 		{"Drag on the timeline", "scrub", P},
 		{"Tab / Shift+Tab", "follow the next / previous actor (chase view)", C},
 		{"C", "follow the selected actor / stop", C},
