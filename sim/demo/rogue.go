@@ -134,7 +134,7 @@ type rogue struct {
 	visits []int      // per lane: how often the rogue entered it while it could host an act still to be staged (rogueroute.go)
 
 	plan   int         // which of the seed's plans it follows (plan.go); 0 is the first
-	focus  [nActs]bool // plans after the first: the kinds the plan before missed, whose places count nearer
+	focus  [nActs]bool // plans after the first: the kinds the best plan so far missed, whose places count nearer
 	liking []float64   // plans after the first, per lane: seconds a place for an act there counts nearer (rogueroute.go)
 }
 

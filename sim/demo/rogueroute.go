@@ -196,8 +196,12 @@ func (s *sim) rogueRoute(l int) int {
 			heap.Push(h, laneDist{to, c + dt})
 		}
 	}
+	follow := routeAhead // a car ahead through m would be first in the rogue's next lane...
+	if len(wanted) == 1 && wanted[0] == actCloseCall {
+		follow = 0 // ...which is what the close call wants
+	}
 	for _, m := range n.lanes[l].out {
-		reach(l, m, s.t, s.t+routeAhead*float64(s.platoon(l, m)), m)
+		reach(l, m, s.t, s.t+follow*float64(s.platoon(l, m)), m)
 	}
 	best, pick := math.Inf(1), -1
 	for h.Len() > 0 {
@@ -239,7 +243,7 @@ func (s *sim) actCost(a rogueAct, l int, at float64) float64 {
 	if s.rogue.focus[a] {
 		c -= planFocus
 	}
-	if at-s.t < routeSoon {
+	if at-s.t < routeSoon && a != actCloseCall {
 		c += routeAhead * float64(s.headingFor(l))
 	}
 	if o := s.oncoming(l); a == actWrongWay && o >= 0 && at-s.t < routeSoon {
@@ -349,7 +353,7 @@ func (h *laneHeap) Pop() any {
 }
 
 // focused narrows the acts the route of an eager plan (rogue.eager)
-// heads for to those the plan before missed (rogue.focus), while any of
+// heads for to those the best plan so far missed (rogue.focus), while any of
 // them is still to be staged. The demo's ways keep to their side of the
 // road (a right lane leads on to right lanes), so acts that want the
 // rightmost lane (off-lane) and the leftmost (wrong-way) pull the rogue
