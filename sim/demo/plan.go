@@ -54,6 +54,7 @@ const (
 	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
 	planLiking     = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
 	planFocus      = 40.0 // a later plan: s the places for the kinds the best plan so far missed count nearer (actCost)
+	redRunUp       = 60.0 // m before a light an eager plan's rogue starts at, at most, to run its red (rogueAtFocus): from a lane's start, hundreds of metres on a town, it got there late (Town07 staged all five with plan 9, now plan 1)
 )
 
 // rewinder is a writer that can drop what was written after a mark,
@@ -179,8 +180,9 @@ func (r *rogue) eager() bool { return r.plan%2 == 1 }
 // 5; 3 and 7 start it behind a car, hostsFocus), whose focus has no
 // close call, on a lane where a kind it focuses on can be staged,
 // at random among those with nobody near the start: at its start for a
-// sideways act or a light (it gets to the line at speed, alone), the
-// run-up before the line for a stop sign. On CARLA's towns, whose lanes
+// sideways act, at most redRunUp before the line for a light (it gets
+// there at speed, alone, while the light is still as it was at the
+// start), the run-up before the line for a stop sign. On CARLA's towns, whose lanes
 // run for hundreds of metres, a rogue started behind a car for its close
 // call got through two or three lanes in the two minutes (Town01: one
 // kind in every plan). On the demo city, whose lanes are some 50 m, it
@@ -203,8 +205,11 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 				continue
 			}
 			at := hl + 2
-			if a == actStopSign {
+			switch a {
+			case actStopSign:
 				at = max(ln.path.length()-hl-rogueRunUp, at)
+			case actRedLight:
+				at = max(ln.path.length()-hl-redRunUp, at)
 			}
 			if s.clear(l, at, hl, 30) {
 				cands = append(cands, start{l, at})

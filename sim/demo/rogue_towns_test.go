@@ -30,7 +30,9 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true
 //
 // Town04 and Town07 stage all five since the eager plans head for the
 // kinds the best plan so far missed rather than those the plan just
-// before missed (plan.go): Town04 with plan 3, Town07 with plan 9. Before,
+// before missed (plan.go): Town04 with plan 3, Town07 with plan 9, and
+// plan 1 since an eager plan's rogue starts near the light whose red it
+// is to run (redRunUp). Before,
 // a plan that staged one kind set the next plan's focus on the other
 // four, and the plans went back and forth between two halves (Town04:
 // close call alone, then the other four, again and again).
