@@ -35,11 +35,7 @@ import (
 // only the close call sent the next after the other four and the one
 // after back to the close call alone (Town04's 16 plans went back and
 // forth so, none staging more than four; now plan 3 stages all five,
-// and Town07's plan 9). That lost Town05 its fourth kind, which its
-// plan 15 stages in the old chain: so on a town, when no plan of the
-// first pass stages all it can, a second pass runs plans 1 to 15 again
-// with the same draws, each heading for what the plan just before it
-// missed. Either alone left seeds of the demo city
+// and Town07's plan 9). Either alone left seeds of the demo city
 // without a kind in every plan (issue 27: seeds 2, 5, 6 and 7 of 1-20
 // so in turn), and the two kinds of plan fail on different seeds. Only
 // the rogue's own draws change: the
@@ -50,7 +46,7 @@ import (
 // Plan constants.
 const (
 	roguePlans     = 8    // plans tried at most
-	roguePlansTown = 16   // on a town, where the rogue gets through fewer lanes (Town02 and Town05 first staged all they can with plans 10 and 15)
+	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 and Town05 first stage all they can with plans 10 and 15, Town06 its three with plan 22)
 	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
 	planLiking     = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
 	planFocus      = 40.0 // a later plan: s the places for the kinds the best plan so far missed count nearer (actCost)
@@ -67,12 +63,9 @@ type rewinder interface {
 
 // record runs the simulation on networks mk makes, trying the rogue's
 // plans in turn (see above), and writes the run of the plan chosen.
-// On a town the plans are tried in two passes (see above): the
-// second runs the plans again with the same draws, each eager one
-// heading for what the plan just before it missed.
 func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, error) {
-	var focus, bestFocus [nActs]bool // the kinds the next plan heads for first
-	var bestMissed, firstMissed [nActs]bool
+	var focus, bestFocus [nActs]bool // the kinds the best plan so far missed, which the next heads for first
+	var bestMissed [nActs]bool
 	net := func() *network {
 		n := mk()
 		ext := scene.FromUnrealExtent(largestExtent())
@@ -84,24 +77,19 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 	}
 	rw, rewinds := w.(rewinder)
 	n0 := mk()
-	all, plans, tries := possibleKinds(n0), roguePlans, roguePlans
+	all, plans := possibleKinds(n0), roguePlans
 	if n0.endKeys != nil {
-		plans, tries = roguePlansTown, 2*roguePlansTown
+		plans = roguePlansTown
 	}
-	best, bestTry, most := 0, 0, -1
-	for i := 0; i < tries; i++ {
-		plan := i % plans
-		if i == plans {
-			// the second pass's plan 0 is the first pass's: skip it
-			focus, i, plan = firstMissed, i+1, 1
-		}
+	best, most := 0, -1
+	for plan := range plans {
 		var staged int
 		var crashed bool
 		var missed [nActs]bool
 		if rewinds {
 			mark := rw.Len()
 			sum, err := run(w, net(), opt, frames, plan, focus)
-			sum.RoguePlans = i + 1
+			sum.RoguePlans = plan + 1
 			if err != nil || len(sum.Staged) >= all && sum.Collisions > 0 || sum.Rogue == 0 {
 				return sum, err
 			}
@@ -112,25 +100,19 @@ func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, 
 			var placed bool
 			staged, crashed, missed, placed = dryRun(net(), opt, frames, plan, focus)
 			if staged >= all && crashed || !placed {
-				best, bestTry, bestFocus = plan, i, focus // the run written must follow the plan as simulated
+				best, bestFocus = plan, focus // the run written must follow the plan as simulated
 				break
 			}
 		}
 		if score := 2*staged + b2i(crashed); score > most {
-			best, bestTry, most, bestFocus, bestMissed = plan, i, score, focus, missed
-		}
-		if i == 0 {
-			firstMissed = missed
+			best, most, bestFocus, bestMissed = plan, score, focus, missed
 		}
 		focus = bestMissed
-		if i >= plans {
-			focus = missed
-		}
 	}
 	sum, err := run(w, net(), opt, frames, best, bestFocus)
-	sum.RoguePlans = tries
+	sum.RoguePlans = plans
 	if !rewinds && len(sum.Staged) >= all && sum.Collisions > 0 {
-		sum.RoguePlans = bestTry + 1
+		sum.RoguePlans = best + 1
 	}
 	return sum, err
 }

@@ -36,8 +36,13 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true
 // a plan that staged one kind set the next plan's focus on the other
 // four, and the plans went back and forth between two halves (Town04:
 // close call alone, then the other four, again and again).
+//
+// Town06 stages three (close call, off-lane, red light) with plan 22 of
+// 32. It can stage no wrong-way: none of its 142 lanes has the oncoming
+// lane 2.5-5 m off (actLane), its roads being split by medians; its stop
+// signs stand on three lanes the rogue has not reached in time.
 var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 4, "Town04": 5, "Town05": 4,
-	"Town06": 2, "Town07": 5, "Town10HD": 4}
+	"Town06": 3, "Town07": 5, "Town10HD": 4}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town
 // at the default seed and checks it as TestRogueSeeds does the demo
