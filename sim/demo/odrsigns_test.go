@@ -5,8 +5,6 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
-	"github.com/mm2carla/viewer/format/opendrive"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestStopsSeen: on every built-in town, each stop the traffic makes
@@ -17,18 +15,7 @@ import (
 // 0.8 m before its line was reported running it).
 func TestStopsSeen(t *testing.T) {
 	for _, town := range towns.Builtin() {
-		data, err := towns.BuiltinData(town)
-		if err != nil {
-			t.Fatal(err)
-		}
-		od, err := opendrive.DecodeBytes(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rn, err := scene.NewRoadNet(od, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rn := townNet(t, town)
 		n, o := newODRNetwork(rn), lanes.NewOpenDRIVE(rn)
 		for a := range n.approaches {
 			ap := &n.approaches[a]

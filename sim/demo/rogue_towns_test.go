@@ -9,7 +9,6 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
-	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -58,18 +57,7 @@ func TestRogueOnTowns(t *testing.T) {
 	}
 	for _, town := range towns.Builtin() {
 		t.Run(town, func(t *testing.T) {
-			data, err := towns.BuiltinData(town)
-			if err != nil {
-				t.Fatal(err)
-			}
-			od, err := opendrive.DecodeBytes(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rn, err := scene.NewRoadNet(od, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rn := townNet(t, town)
 			var log bytes.Buffer
 			sum, err := RecordTown(&log, rn, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: town})
 			if err != nil {

@@ -10,29 +10,10 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
-	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/sim/demo"
 )
-
-// townNet reads a built-in town's road network.
-func townNet(t testing.TB, town string) *scene.RoadNet {
-	t.Helper()
-	data, err := towns.BuiltinData(town)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := opendrive.DecodeBytes(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(m, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rn
-}
 
 // everyEntryLit are the towns on which the demo stands no stop sign:
 // every entry of every junction has a light (Town01's and Town02's
@@ -55,7 +36,7 @@ func TestTownTrafficIsClean(t *testing.T) {
 	}
 	for _, town := range names {
 		t.Run(town, func(t *testing.T) {
-			rn := townNet(t, town)
+			rn := demo.TownNet(t, town)
 			var log bytes.Buffer
 			sum, err := demo.RecordTown(&log, rn, demo.Options{Seed: demo.DefaultSeed, Minutes: demo.DefaultMinutes, MapName: town, Clean: true})
 			if err != nil {
@@ -127,7 +108,7 @@ func TestTownStagedCollision(t *testing.T) {
 	nets := map[string]*scene.RoadNet{}
 	for _, r := range runs {
 		if nets[r.town] == nil {
-			nets[r.town] = townNet(t, r.town)
+			nets[r.town] = demo.TownNet(t, r.town)
 		}
 	}
 	for _, r := range runs {
@@ -167,7 +148,7 @@ func TestTown10HDNotBlocked(t *testing.T) {
 			runs = append(runs, run{seed, false})
 		}
 	}
-	rn := townNet(t, "Town10HD")
+	rn := demo.TownNet(t, "Town10HD")
 	for _, r := range runs {
 		t.Run(fmt.Sprintf("seed %d clean %v", r.seed, r.clean), func(t *testing.T) {
 			t.Parallel()

@@ -1,0 +1,31 @@
+package demo
+
+import (
+	"testing"
+
+	"github.com/mm2carla/viewer/analysis/towns"
+	"github.com/mm2carla/viewer/format/opendrive"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// townNet reads a built-in town's road network, for the tests of this
+// package and, as TownNet, of demo_test.
+func townNet(t testing.TB, town string) *scene.RoadNet {
+	t.Helper()
+	data, err := towns.BuiltinData(town)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := opendrive.DecodeBytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn, err := scene.NewRoadNet(m, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rn
+}
+
+// TownNet is townNet for the external tests (town_test.go).
+var TownNet = townNet
