@@ -70,26 +70,8 @@ func TestRedLightByPlace(t *testing.T) {
 // stop line, facing the traffic, and a car drives through at 8 m/s.
 // Red gives one red-light fault at that entry; green none.
 func TestRedLightByPlaceTown05(t *testing.T) {
-	od, err := opendrive.DecodeBytes(readCarla(t, "towns/Town05.xodr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(od, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rn.Signals) != 0 {
-		t.Fatalf("Town05 (2019) has %d signals, want none", len(rn.Signals))
-	}
-	m := lanes.NewOpenDRIVE(rn)
-	e, ok := straightEntry(m)
-	if !ok {
-		t.Fatal("no single-lane entry with a straight approach")
-	}
-	dir := mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
-	right := mgl64.Vec3{e.Dir[1], -e.Dir[0], 0}
-	centre := e.Inner.Add(e.Outer).Mul(0.5)
-	heading := math.Atan2(e.Dir[1], e.Dir[0]) * 180 / math.Pi
+	m, e := town05Entry(t)
+	dir, right, centre, heading := e.frame()
 	pole := e.Outer.Add(dir.Mul(-3)).Add(right.Mul(3))
 	for _, tt := range []struct {
 		state recorder.LightState
@@ -118,6 +100,43 @@ func TestRedLightByPlaceTown05(t *testing.T) {
 			t.Errorf("%v: %d red-light faults, want %d (%+v)", tt.state, got, tt.want, r.Faults)
 		}
 	}
+}
+
+// town05Entry reads CARLA's 2019 Town05, which has no signals, and
+// returns its lane map and the first single-lane entry with a straight
+// 40 m approach (straightEntry): the place of the by-place tests.
+func town05Entry(t *testing.T) (*lanes.OpenDRIVE, placeEntry) {
+	t.Helper()
+	od, err := opendrive.DecodeBytes(readCarla(t, "towns/Town05.xodr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn, err := scene.NewRoadNet(od, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rn.Signals) != 0 {
+		t.Fatalf("Town05 (2019) has %d signals, want none", len(rn.Signals))
+	}
+	m := lanes.NewOpenDRIVE(rn)
+	e, ok := straightEntry(m)
+	if !ok {
+		t.Fatal("no single-lane entry with a straight approach")
+	}
+	return m, placeEntry{e}
+}
+
+// placeEntry is an entry with the frame the by-place tests stand their
+// poles and drive their cars in.
+type placeEntry struct{ lanes.Entry }
+
+// frame returns the entry's direction of travel and its right on the
+// ground, the middle of its stop line, and its heading in degrees.
+func (e placeEntry) frame() (dir, right, centre mgl64.Vec3, heading float64) {
+	dir = mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
+	right = mgl64.Vec3{e.Dir[1], -e.Dir[0], 0}
+	centre = e.Inner.Add(e.Outer).Mul(0.5)
+	return dir, right, centre, math.Atan2(e.Dir[1], e.Dir[0]) * 180 / math.Pi
 }
 
 // straightEntry returns the first single-lane junction entry of m whose

@@ -3,13 +3,11 @@ package faults
 import (
 	"bytes"
 	"context"
-	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
 )
@@ -46,26 +44,8 @@ func stopper(t float64) float64 {
 // or standing 40 m before the line, governs no entry, and the car that
 // drives through gets no fault.
 func TestStopSignByPlaceTown05(t *testing.T) {
-	od, err := opendrive.DecodeBytes(readCarla(t, "towns/Town05.xodr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(od, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rn.Signals) != 0 {
-		t.Fatalf("Town05 (2019) has %d signals, want none", len(rn.Signals))
-	}
-	m := lanes.NewOpenDRIVE(rn)
-	e, ok := straightEntry(m)
-	if !ok {
-		t.Fatal("no single-lane entry with a straight approach")
-	}
-	dir := mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
-	right := mgl64.Vec3{e.Dir[1], -e.Dir[0], 0}
-	centre := e.Inner.Add(e.Outer).Mul(0.5)
-	heading := math.Atan2(e.Dir[1], e.Dir[0]) * 180 / math.Pi
+	m, e := town05Entry(t)
+	dir, right, centre, heading := e.frame()
 	kerb := e.Outer.Add(dir.Mul(-2)).Add(right.Mul(1.5))
 	through := func(t float64) float64 { return -40 + 8*t }
 	for _, tt := range []struct {
