@@ -15,11 +15,13 @@ type laneIndex struct {
 	lanes    []laneCurve
 	laneSegs []segRef // every segment of every lane curve, as laneGrid's items
 	laneGrid *grid
-	ends     [][2]RoadEnd // [start, end] of each road
+	ends     [][2]RoadEnd    // [start, end] of each road
+	profiles [][]laneProfile // each road's lanes' lengths by Along (ToEndOnLane)
 }
 
 // indexLanes lists every segment of the lane curves in laneSegs and
-// buckets them in laneGrid. It is called once all curves are in lanes.
+// buckets them in laneGrid, and makes each lane's profile (ToEndOnLane).
+// It is called once all curves are in lanes.
 func (ix *laneIndex) indexLanes() {
 	var boxes []box
 	for i := range ix.lanes {
@@ -30,6 +32,7 @@ func (ix *laneIndex) indexLanes() {
 		}
 	}
 	ix.laneGrid = newGrid(boxes, cellSize)
+	ix.indexProfiles()
 }
 
 // End returns one end of a road.

@@ -145,6 +145,8 @@ func EndAhead(m Map, l LaneRef) RoadEnd { return m.End(int(l.Road), l.Side == Si
 
 // ToEnd returns how far a point at along is from a road's end along the
 // road: along itself for the start, the rest of the road for the end.
+// It measures the reference line; how far a car in a lane still drives
+// to the end, which differs where the road bends, is ToEndOnLane.
 func ToEnd(m Map, e RoadEnd, along float64) float64 {
 	if e.AtStart {
 		return along

@@ -1,0 +1,270 @@
+package lanes
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Distances along a lane. A sample's Along is measured on its road's
+// reference line (OpenDRIVE's s, a BAI road's centre line), but a car
+// drives its lane: where a road bends, an outer lane is longer than the
+// reference line and an inner one shorter, by the lane's offset times
+// the angle turned. On Town04 road 38's start the rightmost of four
+// lanes is 1.8 m longer than the reference line over its last 6.5 m, so
+// by ToEnd a car standing with its front 0.8 m before the stop line was
+// taken to be past it. ToEndOnLane measures on the lane.
+//
+// Over every junction entry of CARLA's eight built-in towns, 0.5 m to
+// 6 m before the end on each entering lane, the reference line's measure
+// differs from the lane's by up to 2.41 m (Town04 road 37's end, lane 4:
+// the reference line longer, so a car that rolled through could pass for
+// one that stopped); the lane is longer by up to 1.35 m (Town04 road
+// 38's start, lane 6), 1.00 m on Town07, 0.68 m on Town03, 0.66 m on
+// Town10HD, 0.50 m on Town06; Town01 and Town02 have no such bends
+// (TestLaneToEndTowns logs them). On BAI maps a road's lanes are drawn
+// beside its centre line section by section, so the two differ where a
+// road bends (citygen's cities by up to 0.46 m at a lane's middle).
+
+// laneProfile is one lane's length as a function of its road's Along:
+// at the breakpoint xs[i] (ascending) the length of the lane's centre
+// from where it begins at its smallest Along is fs[i], and it is linear
+// between breakpoints. A breakpoint listed twice is a step, a piece of
+// the lane that advances no Along; the second of the two counts there.
+type laneProfile struct {
+	ref    LaneRef
+	xs, fs []float64
+	curves []int32 // the lane's curves, for placing a point on it (laneAlong)
+}
+
+// laneStep is the Along span (lo, hi) under which a piece of a lane is
+// taken for a step (its whole length at lo), against dividing by nearly
+// nothing.
+const laneStep = 1e-6
+
+// profileEvent is where a lane segment begins or ends along the road: the
+// lane's length grows by slope per metre of Along from there (less when
+// the segment ends), or by jump at once.
+type profileEvent struct{ x, slope, jump float64 }
+
+// indexProfiles makes each lane's profile, from every curve it is made of
+// (an OpenDRIVE lane has one per lane section). It is called once all
+// curves are in lanes.
+func (ix *laneIndex) indexProfiles() {
+	ix.profiles = make([][]laneProfile, len(ix.ends))
+	byRoad := make([][]int32, len(ix.ends))
+	for i := range ix.lanes {
+		if r := int(ix.lanes[i].ref.Road); r >= 0 && r < len(byRoad) {
+			byRoad[r] = append(byRoad[r], int32(i))
+		}
+	}
+	var evs []profileEvent
+	for r, curves := range byRoad {
+		for k, c := range curves {
+			ref := ix.lanes[c].ref
+			if slices.ContainsFunc(ix.profiles[r], func(p laneProfile) bool { return p.ref == ref }) {
+				continue
+			}
+			evs = evs[:0]
+			var mine []int32
+			for _, d := range curves[k:] {
+				if ix.lanes[d].ref == ref {
+					evs, mine = ix.lanes[d].profileEvents(evs), append(mine, d)
+				}
+			}
+			p := newProfile(ref, evs)
+			p.curves = mine
+			ix.profiles[r] = append(ix.profiles[r], p)
+		}
+	}
+}
+
+// profileEvents appends the events of every segment of the curve whose
+// Along is a number.
+func (l *laneCurve) profileEvents(evs []profileEvent) []profileEvent {
+	for k := range l.segs {
+		lo, hi := l.along[k], l.along[k+1]
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		switch length := l.segs[k].l; {
+		case !(hi-lo >= 0) || math.IsInf(hi-lo, 0) || math.IsInf(length, 0):
+		case hi-lo < laneStep:
+			evs = append(evs, profileEvent{x: lo, jump: length})
+		default:
+			s := length / (hi - lo)
+			evs = append(evs, profileEvent{x: lo, slope: s}, profileEvent{x: hi, slope: -s})
+		}
+	}
+	return evs
+}
+
+// newProfile sums the events into a profile (evs is reordered).
+func newProfile(ref LaneRef, evs []profileEvent) laneProfile {
+	slices.SortFunc(evs, func(a, b profileEvent) int { return cmp.Compare(a.x, b.x) })
+	p := laneProfile{ref: ref}
+	slope, f, open := 0.0, 0.0, 0
+	for i := 0; i < len(evs); {
+		x := evs[i].x
+		if n := len(p.xs); n > 0 {
+			f += slope * (x - p.xs[n-1])
+		}
+		p.xs, p.fs = append(p.xs, x), append(p.fs, f)
+		jump := 0.0
+		for ; i < len(evs) && evs[i].x == x; i++ {
+			e := &evs[i]
+			slope, jump = slope+e.slope, jump+e.jump
+			switch {
+			case e.slope > 0:
+				open++
+			case e.slope < 0:
+				open--
+			}
+		}
+		if open == 0 {
+			slope = 0 // no segment spans what follows: no rounding carried over
+		}
+		if jump > 0 {
+			f += jump
+			p.xs, p.fs = append(p.xs, x), append(p.fs, f)
+		}
+	}
+	return p
+}
+
+// at returns the lane's length from its smallest Along up to along,
+// which must be within xs[0] and the last breakpoint.
+func (p *laneProfile) at(along float64) float64 {
+	// the first breakpoint past along (binary search), then back one
+	lo, hi := 0, len(p.xs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if p.xs[m] <= along {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo >= len(p.xs) {
+		return p.fs[len(p.fs)-1]
+	}
+	i := max(lo-1, 0)
+	x0, x1 := p.xs[i], p.xs[lo]
+	if x1 <= x0 {
+		return p.fs[lo]
+	}
+	return p.fs[i] + (p.fs[lo]-p.fs[i])*(along-x0)/(x1-x0)
+}
+
+// profile returns lane l's profile; nil when the map has no curve of it.
+func (ix *laneIndex) profile(l LaneRef) *laneProfile {
+	if int(l.Road) < 0 || int(l.Road) >= len(ix.profiles) {
+		return nil
+	}
+	ps := ix.profiles[l.Road]
+	for i := range ps {
+		if ps[i].ref == l && len(ps[i].xs) > 0 {
+			return &ps[i]
+		}
+	}
+	return nil
+}
+
+// laneAlongSlack is how far (m of Along) from a point's Along a lane
+// curve may begin or end and still be searched for the point: more than
+// a sample's Along strays from its lane's on a bend (laneAlong).
+const laneAlongSlack = 2.0
+
+// laneAlong returns the Along of p's projection on lane p's curves,
+// searching the segments beside along. A sample's Along is its
+// projection on the road's centre line segment beside it; on a bend the
+// segments of an outer lane are longer than the centre line's, and the
+// projection of a point on the lane strays from the lane's own Along by
+// up to half the difference (0.4 m on Town04 road 38's start), to and
+// fro between the map's points. The lane's Along of the point is where
+// its length is to be read. A point beyond the ends of every curve
+// keeps along: the lane is not drawn there.
+func (ix *laneIndex) laneAlong(pr *laneProfile, along float64, p mgl64.Vec3) float64 {
+	best, bestD := along, math.Inf(1)
+	for _, c := range pr.curves {
+		l := &ix.lanes[c]
+		n := len(l.along)
+		if n < 2 || along < min(l.along[0], l.along[n-1])-laneAlongSlack || along > max(l.along[0], l.along[n-1])+laneAlongSlack {
+			continue
+		}
+		k := l.segAt(along)
+		h := l.nearestIn(p, max(k-2, 0), min(k+2, n-2))
+		if beyond := h.seg == 0 && h.before || h.seg == n-2 && h.after; !beyond && h.dist < bestD {
+			best, bestD = l.alongAt(h), h.dist
+		}
+	}
+	return best
+}
+
+// segAt returns the segment of the curve whose Along span holds along
+// (binary search, its Along rising or falling along the curve); the
+// first or last segment beyond them.
+func (l *laneCurve) segAt(along float64) int {
+	n := len(l.along)
+	rising := l.along[n-1] >= l.along[0]
+	lo, hi := 0, n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rising && l.along[m] <= along || !rising && l.along[m] >= along {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return min(max(lo-1, 0), n-2)
+}
+
+// laneToEnd is ToEndOnLane on this index.
+func (ix *laneIndex) laneToEnd(e RoadEnd, l LaneRef, along float64, p mgl64.Vec3, length float64) float64 {
+	pr := ix.profile(l)
+	if pr == nil || int(l.Road) != e.Road {
+		return refToEnd(e, along, length)
+	}
+	along = ix.laneAlong(pr, along, p)
+	lo, hi := pr.xs[0], pr.xs[len(pr.xs)-1]
+	a := min(max(along, lo), hi)
+	// On the lane between a and the end's side of its curves, on the
+	// reference line beyond them (where the lane is not drawn).
+	if e.AtStart {
+		return pr.at(a) + lo + max(along-hi, 0)
+	}
+	return pr.fs[len(pr.fs)-1] - pr.at(a) + (length - hi) + max(lo-along, 0)
+}
+
+// laneMeasurer is a Map that measures along its lanes: both of this
+// package's, through the laneIndex they embed.
+type laneMeasurer interface {
+	laneToEnd(e RoadEnd, l LaneRef, along float64, p mgl64.Vec3, length float64) float64
+}
+
+// ToEndOnLane returns how far a point p in lane l, at along (its road's
+// Along, as Locate gives it), is from the road's end e, measured along
+// the lane's centre from p's projection on it: the distance a car in
+// the lane still drives to the stop line, where ToEnd measures on the
+// road's reference line (see the top of lanelength.go). Where the lane is
+// not drawn (before its first lane section, or beyond its last) it
+// counts the reference line. A lane of another road than e's, or one the
+// map has no curve of, is measured as ToEnd does. It projects p on a few
+// of the lane's segments found by along (binary search) and allocates
+// nothing.
+func ToEndOnLane(m Map, e RoadEnd, l LaneRef, along float64, p mgl64.Vec3) float64 {
+	if lm, ok := m.(laneMeasurer); ok {
+		return lm.laneToEnd(e, l, along, p, m.RoadLength(e.Road))
+	}
+	return ToEnd(m, e, along)
+}
+
+// refToEnd is ToEnd with the road's length given.
+func refToEnd(e RoadEnd, along, length float64) float64 {
+	if e.AtStart {
+		return along
+	}
+	return length - along
+}

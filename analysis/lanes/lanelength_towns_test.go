@@ -1,0 +1,104 @@
+package lanes_test
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
+	"github.com/mm2carla/viewer/format/opendrive"
+	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/scene"
+)
+
+// entryLanePath is the centre of lane l through every lane section of
+// its road in the network, in its direction of travel.
+func entryLanePath(rn *scene.RoadNet, l lanes.LaneRef) drivetest.Path {
+	var p drivetest.Path
+	forward := l.Side == lanes.SideB
+	for _, li := range rn.Roads[l.Road].Lanes {
+		nl := &rn.Lanes[li]
+		if nl.Type == "driving" && nl.Forward == forward && (nl.ID == int(l.Lane)+1 || nl.ID == -int(l.Lane)-1) {
+			p = append(p, nl.Center...)
+		}
+	}
+	if !forward {
+		slices.Reverse(p)
+	}
+	return p
+}
+
+// TestLaneToEndTowns scans every junction entry of CARLA's eight
+// built-in towns: on each entering driving lane, points on its centre
+// 0.5 m to 6 m before its end (walked along the file's lane, each placed
+// by Locate on that lane). It logs, for each town, where the reference
+// line's measure (ToEnd) differs most from the lane's (ToEndOnLane), the
+// figure lanelength.go's comment gives, and where the lane is longer by
+// the most (there a car that stood before the line was taken for one
+// past it); and it holds the lane's measure
+// to within 10 cm of the distance walked everywhere.
+func TestLaneToEndTowns(t *testing.T) {
+	overall := 0.0
+	for _, name := range towns.Builtin() {
+		data, err := towns.BuiltinData(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		od, err := opendrive.DecodeBytes(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rn, err := scene.NewRoadNet(od, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := lanes.NewOpenDRIVE(rn)
+		worst, miss, where, n := 0.0, 0.0, "", 0
+		longer, longerAt := 0.0, "" // the most the lane is longer: a car standing before its line taken for one past it
+		for _, ent := range o.Entries() {
+			e := o.End(ent.Key.Road, ent.Key.AtStart)
+			for _, el := range o.EntryLanes(ent.Key) {
+				path := entryLanePath(rn, el.Lane)
+				for back := 0.5; back <= min(6, path.Length()); back += 0.5 {
+					p, _ := path.At(path.Length()-back, 0)
+					loc := o.Locate(p)
+					if loc.Place != lanes.OnRoad || loc.Road != ent.Key.Road || !loc.HasLane || loc.Lane.Lane != el.Lane {
+						continue // the junction's area reaches back over the road, or another lane is nearer
+					}
+					lane, ref := lanes.ToEndOnLane(o, e, el.Lane, loc.Along, p), lanes.ToEnd(o, e, loc.Along)
+					n++
+					if d := math.Abs(lane - ref); d > worst {
+						worst, where = d, fmt.Sprintf("road %d %s, lane %d, %.1f m back (lane %.2f m, reference line %.2f m)",
+							o.RoadID(ent.Key.Road), endName(ent.Key.AtStart), el.Lane.Lane+1, back, lane, ref)
+					}
+					if d := lane - ref; d > longer {
+						longer, longerAt = d, fmt.Sprintf("road %d %s lane %d %.1f m back", o.RoadID(ent.Key.Road), endName(ent.Key.AtStart), el.Lane.Lane+1, back)
+					}
+					if d := math.Abs(lane - back); d > miss {
+						miss = d
+						if d > 0.1 {
+							t.Errorf("%s road %d %s lane %v, %.1f m back along the lane: ToEndOnLane %.2f m",
+								name, o.RoadID(ent.Key.Road), endName(ent.Key.AtStart), el.Lane, back, lane)
+						}
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no entry lane measured", name)
+		}
+		overall = max(overall, worst)
+		t.Logf("%s: %d points; the reference line differs from the lane by up to %.2f m at %s; the lane longer by up to %.2f m at %s; the lane's measure misses by %.4f m",
+			name, n, worst, where, longer, longerAt, miss)
+	}
+	t.Logf("all towns: up to %.2f m", overall)
+}
+
+func endName(atStart bool) string {
+	if atStart {
+		return "start"
+	}
+	return "end"
+}
