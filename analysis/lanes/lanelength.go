@@ -22,7 +22,7 @@ import (
 // differs from the lane's by up to 2.41 m (Town04 road 37's end, lane 4:
 // the reference line longer, so a car that rolled through could pass for
 // one that stopped); the lane is longer by up to 1.35 m (Town04 road
-// 38's start, lane 6), 1.00 m on Town07, 0.68 m on Town03, 0.66 m on
+// 38's start, lane 5), 1.00 m on Town07, 0.68 m on Town03, 0.66 m on
 // Town10HD, 0.50 m on Town06; Town01 and Town02 have no such bends
 // (TestLaneToEndTowns logs them). On BAI maps a road's lanes are drawn
 // beside its centre line section by section, so the two differ where a

@@ -45,7 +45,11 @@ func netLanePath(rn *scene.RoadNet, r, id int) drivetest.Path {
 	var p drivetest.Path
 	for _, li := range rn.Roads[r].Lanes {
 		if l := &rn.Lanes[li]; l.ID == id {
-			p = append(p, l.Center...)
+			for _, c := range l.Center {
+				if len(p) == 0 || p[len(p)-1] != c { // a lane section starts where the last ended
+					p = append(p, c)
+				}
+			}
 		}
 	}
 	if id > 0 { // left lanes drive against s

@@ -21,7 +21,11 @@ func entryLanePath(rn *scene.RoadNet, l lanes.LaneRef) drivetest.Path {
 	for _, li := range rn.Roads[l.Road].Lanes {
 		nl := &rn.Lanes[li]
 		if nl.Type == "driving" && nl.Forward == forward && (nl.ID == int(l.Lane)+1 || nl.ID == -int(l.Lane)-1) {
-			p = append(p, nl.Center...)
+			for _, c := range nl.Center {
+				if len(p) == 0 || p[len(p)-1] != c { // a lane section starts where the last ended
+					p = append(p, c)
+				}
+			}
 		}
 	}
 	if !forward {
