@@ -123,6 +123,8 @@ type Vehicle struct {
 	Blueprint string
 	Role      string
 	Pose      func(t float64) (pos mgl64.Vec3, yaw float64, ok bool)
+	// Extent is its half size in cm; CarExtent when zero.
+	Extent recorder.Vec3
 }
 
 // Light is a recorded traffic light actor standing at Pos, turned Yaw
@@ -222,7 +224,11 @@ func (s Script) frame(f, frames int, alive []bool) []recorder.Packet {
 			add.Actors = append(add.Actors, recorder.ActorAdd{ID: v.ID, Type: recorder.ActorVehicle,
 				Location: scene.ToUnreal(p), Rotation: scene.ToUnrealRotation(scene.Rotation{Yaw: yaw}),
 				UID: v.ID, Description: v.Blueprint, Attributes: v.attributes()})
-			boxes.Records = append(boxes.Records, recorder.Box{ID: v.ID, Origin: recorder.Vec3{Z: CarExtent.Z}, Extent: CarExtent})
+			ext := v.Extent
+			if ext == (recorder.Vec3{}) {
+				ext = CarExtent
+			}
+			boxes.Records = append(boxes.Records, recorder.Box{ID: v.ID, Origin: recorder.Vec3{Z: ext.Z}, Extent: ext})
 		case !ok && alive[i]:
 			alive[i] = false
 			del.IDs = append(del.IDs, v.ID)
