@@ -45,9 +45,10 @@ func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bo
 
 // crossingRule watches a vehicle pass from a road into an intersection
 // through one of the road's ends. It crosses when its front reaches the
-// end (its centre half its length from it), as a driver's front passes a
-// stop line, so a car that pulls out on yellow is not taken for running
-// the red that shows while its middle follows it:
+// end (its centre half its length from it, along its lane: frontToEnd),
+// as a driver's front passes a stop line, so a car that pulls out on
+// yellow is not taken for running the red that shows while its middle
+// follows it:
 //
 //   - red-light: the end has a recorded traffic light (EndLights: the
 //     actor at the map's light, or on a map without signals the one
@@ -57,7 +58,7 @@ func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bo
 //     map whose file gives the end no rule, a recorded stop sign actor
 //     governs it by its place: lanes.Association.EndSigns), and the
 //     vehicle was not slower than th.StopSpeed at any frame while its
-//     front was within th.StopDistance of the end (along the road).
+//     front was within th.StopDistance of the end (along its lane).
 //
 // Which end it went through is decided when its centre enters the
 // intersection; the rule then looks back along its approach.
@@ -94,10 +95,10 @@ func (c *crossingRule) cross(s *lanes.Sample, r *Result) {
 		return
 	}
 	// front returns how far the front of the vehicle is from the end at
-	// sample j.
+	// sample j, along its lane (see frontToEnd).
 	front := func(j int) (float64, lanes.Sample) {
 		sj := c.tr.At(j)
-		return lanes.ToEnd(c.m, end, sj.Along) - c.tr.Length/2, sj
+		return frontToEnd(c.m, end, &sj, c.tr.Length), sj
 	}
 	at := c.last + 1 // the first sample with the front past the end
 	for at > c.approach {
@@ -150,6 +151,20 @@ func (c *crossingRule) endInto(in int, along float64) (lanes.RoadEnd, bool) {
 		return end, true
 	}
 	return lanes.RoadEnd{}, false
+}
+
+// frontToEnd returns how far the front of a vehicle length long at s is
+// from road end e: measured along the lane s is in (lanes.ToEndOnLane),
+// where the car drives, not along the road's reference line, which on a
+// bend before a junction falls short of an outer lane by up to 1.35 m
+// within 6 m of the end on CARLA's towns (analysis/lanes/lanelength.go),
+// so that a car standing before the line was taken for one past it.
+// Without a lane, along the reference line (lanes.ToEnd).
+func frontToEnd(m lanes.Map, e lanes.RoadEnd, s *lanes.Sample, length float64) float64 {
+	if s.Place == lanes.OnRoad && s.HasLane {
+		return lanes.ToEndOnLane(m, e, s.Lane, s.Along, s.Pos) - length/2
+	}
+	return lanes.ToEnd(m, e, s.Along) - length/2
 }
 
 // fault is a crossing fault at sample at (the first with the front past

@@ -14,24 +14,29 @@ import (
 
 // stopper is where a car that comes to a full stop before a stop line
 // is at time t, along the approach (centre from the line, metres, +
-// past it): 8 m/s from 40 m out, braking at 4 m/s² to stand 3.5 m
-// before the line (its front 1.25 m before it) for 2 s, then pulling
-// away at 3 m/s².
-func stopper(t float64) float64 {
-	const v, brake, pull, stand, wait = 8.0, 4.0, 3.0, -3.5, 2.0
+// past it): stopperAt 3.5 m before the line (its front 1.25 m before it).
+var stopper = stopperAt(-3.5)
+
+// stopperAt is a car that drives at 8 m/s from 40 m out, brakes at
+// 4 m/s² to stand with its centre at stand (m from the line, + past it)
+// for 2 s, then pulls away at 3 m/s².
+func stopperAt(stand float64) func(float64) float64 {
+	const v, brake, pull, wait = 8.0, 4.0, 3.0, 2.0
 	brakeAt := (stand - v*v/(2*brake) + 40) / v // when braking starts
 	stopAt := brakeAt + v/brake
-	switch {
-	case t < brakeAt:
-		return -40 + v*t
-	case t < stopAt:
-		d := t - brakeAt
-		return stand - v*v/(2*brake) + v*d - brake*d*d/2
-	case t < stopAt+wait:
-		return stand
+	return func(t float64) float64 {
+		switch {
+		case t < brakeAt:
+			return -40 + v*t
+		case t < stopAt:
+			d := t - brakeAt
+			return stand - v*v/(2*brake) + v*d - brake*d*d/2
+		case t < stopAt+wait:
+			return stand
+		}
+		d := t - stopAt - wait
+		return stand + pull*d*d/2
 	}
-	d := t - stopAt - wait
-	return stand + pull*d*d/2
 }
 
 // TestStopSignByPlaceTown05 is stop-sign on CARLA's 2019 Town05, whose
