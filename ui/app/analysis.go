@@ -362,7 +362,7 @@ func (a *App) lightAhead(l *Lines, as *lanes.Association, ends map[lanes.EndKey]
 	if !e.HasLight && !recorded {
 		return
 	}
-	d := lanes.ToEnd(m, e, s.Along)
+	d := lanes.ToEndOnLane(m, e, s.Lane, s.Along, s.Pos) // as the red-light rule measures: along the car's lane
 	if d > lightAheadRange || d < 0 {
 		return
 	}
