@@ -123,6 +123,9 @@ func (c *crossingRule) cross(s *lanes.Sample, r *Result) {
 				break
 			}
 			slowest, first = min(slowest, sj.Speed), j
+			if slowest < c.th.StopSpeed {
+				break // it stopped: the frames before (a queue at the sign) need no measuring
+			}
 		}
 		if math.IsInf(slowest, 1) { // no frame near the end: judge by the last one
 			slowest = c.tr.At(max(at-1, c.approach)).Speed

@@ -51,40 +51,84 @@ type profileEvent struct{ x, slope, jump float64 }
 
 // indexProfiles makes each lane's profile, from every curve it is made of
 // (an OpenDRIVE lane has one per lane section). It is called once all
-// curves are in lanes.
+// curves are in lanes. The profiles share three arrays, so that a map
+// of thousands of lanes costs a few allocations.
 func (ix *laneIndex) indexProfiles() {
-	ix.profiles = make([][]laneProfile, len(ix.ends))
-	byRoad := make([][]int32, len(ix.ends))
+	nr := len(ix.ends)
+	// The curves of each road: order[start[r]:start[r+1]].
+	start := make([]int32, nr+1)
 	for i := range ix.lanes {
-		if r := int(ix.lanes[i].ref.Road); r >= 0 && r < len(byRoad) {
-			byRoad[r] = append(byRoad[r], int32(i))
+		if r := int(ix.lanes[i].ref.Road); r >= 0 && r < nr {
+			start[r+1]++
 		}
 	}
-	var evs []profileEvent
-	for r, curves := range byRoad {
-		for k, c := range curves {
+	for r := range nr {
+		start[r+1] += start[r]
+	}
+	order, next := make([]int32, start[nr]), slices.Clone(start[:nr])
+	for i := range ix.lanes {
+		if r := int(ix.lanes[i].ref.Road); r >= 0 && r < nr {
+			order[next[r]], next[r] = int32(i), next[r]+1
+		}
+	}
+	points := 0
+	for i := range ix.lanes {
+		points += len(ix.lanes[i].pts)
+	}
+	type span struct{ x0, x1, c0, c1 int }
+	var (
+		// Enough for every lane whose pieces abut and have no steps.
+		xs, fs = make([]float64, 0, points), make([]float64, 0, points)
+		curves = make([]int32, 0, len(ix.lanes))
+		all    = make([]laneProfile, 0, len(ix.lanes))
+		spans  = make([]span, 0, len(ix.lanes))
+		evs    []profileEvent
+	)
+	roadEnd := make([]int, nr) // all[roadEnd[r-1]:roadEnd[r]] are road r's
+	for r := range nr {
+		rc := order[start[r]:start[r+1]]
+		for k, c := range rc {
 			ref := ix.lanes[c].ref
-			if slices.ContainsFunc(ix.profiles[r], func(p laneProfile) bool { return p.ref == ref }) {
-				continue
+			if slices.ContainsFunc(rc[:k], func(d int32) bool { return ix.lanes[d].ref == ref }) {
+				continue // its profile is made
 			}
 			evs = evs[:0]
-			var mine []int32
-			for _, d := range curves[k:] {
+			sp := span{x0: len(xs), c0: len(curves)}
+			for _, d := range rc[k:] {
 				if ix.lanes[d].ref == ref {
-					evs, mine = ix.lanes[d].profileEvents(evs), append(mine, d)
+					evs, curves = ix.lanes[d].profileEvents(evs), append(curves, d)
 				}
 			}
-			p := newProfile(ref, evs)
-			p.curves = mine
-			ix.profiles[r] = append(ix.profiles[r], p)
+			xs, fs = sumEvents(evs, xs, fs)
+			sp.x1, sp.c1 = len(xs), len(curves)
+			all, spans = append(all, laneProfile{ref: ref}), append(spans, sp)
 		}
+		roadEnd[r] = len(all)
+	}
+	for i, sp := range spans {
+		p := &all[i]
+		p.xs, p.fs, p.curves = xs[sp.x0:sp.x1:sp.x1], fs[sp.x0:sp.x1:sp.x1], curves[sp.c0:sp.c1:sp.c1]
+	}
+	ix.profiles = make([][]laneProfile, nr)
+	from := 0
+	for r := range nr {
+		ix.profiles[r] = all[from:roadEnd[r]:roadEnd[r]]
+		from = roadEnd[r]
 	}
 }
 
 // profileEvents appends the events of every segment of the curve whose
-// Along is a number.
+// Along is a number, in the order of Along when the curve runs against
+// it (side A's lanes), so that a lane's events are mostly in order
+// already and sumEvents need not sort them.
 func (l *laneCurve) profileEvents(evs []profileEvent) []profileEvent {
-	for k := range l.segs {
+	n := len(l.segs)
+	falling := n > 0 && l.along[n] < l.along[0]
+	for i := range n {
+		k := i
+		if falling {
+			k = n - 1 - i
+		}
 		lo, hi := l.along[k], l.along[k+1]
 		if lo > hi {
 			lo, hi = hi, lo
@@ -101,17 +145,21 @@ func (l *laneCurve) profileEvents(evs []profileEvent) []profileEvent {
 	return evs
 }
 
-// newProfile sums the events into a profile (evs is reordered).
-func newProfile(ref LaneRef, evs []profileEvent) laneProfile {
-	slices.SortFunc(evs, func(a, b profileEvent) int { return cmp.Compare(a.x, b.x) })
-	p := laneProfile{ref: ref}
+// sumEvents appends to xs and fs the breakpoints of the profile the
+// events make (evs is reordered).
+func sumEvents(evs []profileEvent, xs, fs []float64) ([]float64, []float64) {
+	byX := func(a, b profileEvent) int { return cmp.Compare(a.x, b.x) }
+	if !slices.IsSortedFunc(evs, byX) {
+		slices.SortFunc(evs, byX)
+	}
+	first := len(xs)
 	slope, f, open := 0.0, 0.0, 0
 	for i := 0; i < len(evs); {
 		x := evs[i].x
-		if n := len(p.xs); n > 0 {
-			f += slope * (x - p.xs[n-1])
+		if n := len(xs); n > first {
+			f += slope * (x - xs[n-1])
 		}
-		p.xs, p.fs = append(p.xs, x), append(p.fs, f)
+		xs, fs = append(xs, x), append(fs, f)
 		jump := 0.0
 		for ; i < len(evs) && evs[i].x == x; i++ {
 			e := &evs[i]
@@ -128,10 +176,10 @@ func newProfile(ref LaneRef, evs []profileEvent) laneProfile {
 		}
 		if jump > 0 {
 			f += jump
-			p.xs, p.fs = append(p.xs, x), append(p.fs, f)
+			xs, fs = append(xs, x), append(fs, f)
 		}
 	}
-	return p
+	return xs, fs
 }
 
 // at returns the lane's length from its smallest Along up to along,

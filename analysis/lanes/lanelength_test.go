@@ -245,3 +245,56 @@ func TestToEndOnLaneAllocates(t *testing.T) {
 		t.Errorf("%v allocations a call", n)
 	}
 }
+
+// BenchmarkToEndOnLane measures, on Town04, every entering lane of every
+// junction entry from points on its centre 0.5 m to 10 m before the
+// end, as the crossing rule does at each sample of an approach (ns/op is
+// a point); BenchmarkToEnd is the reference line's measure of the same.
+func BenchmarkToEndOnLane(b *testing.B) { benchToEnd(b, true) }
+
+func BenchmarkToEnd(b *testing.B) { benchToEnd(b, false) }
+
+func benchToEnd(b *testing.B, onLane bool) {
+	rn, o := townMap(b, "towns/Town04.xodr")
+	type point struct {
+		e     RoadEnd
+		l     LaneRef
+		along float64
+		p     mgl64.Vec3
+	}
+	var pts []point
+	for _, ent := range o.Entries() {
+		for _, el := range o.EntryLanes(ent.Key) {
+			id := int(el.Lane.Lane) + 1
+			if el.Lane.Side == SideB {
+				id = -id
+			}
+			path := netLanePath(rn, int(el.Lane.Road), id)
+			for back := 0.5; back <= min(10, path.Length()); back += 0.5 {
+				p, _ := path.At(path.Length()-back, 0)
+				if loc := o.Locate(p); loc.Place == OnRoad && loc.HasLane {
+					pts = append(pts, point{o.End(ent.Key.Road, ent.Key.AtStart), loc.Lane.Lane, loc.Along, p})
+				}
+			}
+		}
+	}
+	if len(pts) == 0 {
+		b.Fatal("no points")
+	}
+	b.ReportAllocs()
+	sum, n := 0.0, 0
+	for b.Loop() {
+		for _, q := range pts {
+			if onLane {
+				sum += ToEndOnLane(o, q.e, q.l, q.along, q.p)
+			} else {
+				sum += ToEnd(o, q.e, q.along)
+			}
+		}
+		n++
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*len(pts)), "ns/point")
+	if math.IsNaN(sum) {
+		b.Fatal("NaN")
+	}
+}
