@@ -59,6 +59,11 @@ func FuzzBAI(f *testing.F) {
 				t.Fatalf("at %v: %+v", p, loc)
 			}
 			hits = m.LanesNear(p, 5, hits[:0])
+			if loc.HasLane { // the lane measure over the map's curves, whatever they are
+				l := loc.Lane.Lane
+				_ = ToEndOnLane(m, EndAhead(m, l), l, loc.Along, p)
+				_ = ToEndOnLane(m, m.End(int(l.Road), l.Side == SideB), l, loc.Along, p)
+			}
 		}
 		for r := range m.Roads() {
 			_ = m.End(r, true)
