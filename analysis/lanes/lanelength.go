@@ -14,8 +14,9 @@ import (
 // reference line and an inner one shorter, by the lane's offset times
 // the angle turned. On Town04 road 38's start the rightmost of four
 // lanes is 1.8 m longer than the reference line over its last 6.5 m, so
-// by ToEnd a car standing with its front 0.8 m before the stop line was
-// taken to be past it. ToEndOnLane measures on the lane.
+// by ToEnd a 4.8 m car standing with its front 0.5 m before the stop
+// line was taken to be past it (analysis/faults TestStopSignCurvedEntry).
+// ToEndOnLane measures on the lane.
 //
 // Over every junction entry of CARLA's eight built-in towns, 0.5 m to
 // 6 m before the end on each entering lane, the reference line's measure
@@ -225,7 +226,7 @@ func (ix *laneIndex) profile(l LaneRef) *laneProfile {
 // a sample's Along strays from its lane's on a bend (laneAlong).
 const laneAlongSlack = 2.0
 
-// laneAlong returns the Along of p's projection on lane p's curves,
+// laneAlong returns the Along of p's projection on the curves of lane pr,
 // searching the segments beside along. A sample's Along is its
 // projection on the road's centre line segment beside it; on a bend the
 // segments of an outer lane are longer than the centre line's, and the
