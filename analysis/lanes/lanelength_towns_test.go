@@ -2,6 +2,7 @@ package lanes_test
 
 import (
 	"fmt"
+	"log"
 	"math"
 	"slices"
 	"testing"
@@ -105,4 +106,46 @@ func endName(atStart bool) string {
 		return "start"
 	}
 	return "end"
+}
+
+// ToEndOnLane is how far a car still drives in its lane to the end its
+// lane enters the junction by. Here a point 6.5 m before the line on the
+// rightmost lane of Town04 road 38's start, which bends into the
+// junction: the reference line puts it 1.8 m nearer.
+func ExampleToEndOnLane() {
+	data, err := towns.BuiltinData("Town04")
+	if err != nil {
+		log.Fatal(err)
+	}
+	od, err := opendrive.DecodeBytes(data)
+	if err != nil {
+		log.Fatal(err)
+	}
+	rn, err := scene.NewRoadNet(od, 0)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m := lanes.NewOpenDRIVE(rn)
+	for r := range m.Roads() {
+		if m.RoadID(r) != 38 {
+			continue
+		}
+		ls := m.EntryLanes(lanes.EndKey{Road: r, AtStart: true})
+		right := ls[0].Lane // the outermost: the highest index on its side
+		for _, l := range ls {
+			if l.Lane.Lane > right.Lane {
+				right = l.Lane
+			}
+		}
+		path := entryLanePath(rn, right)
+		p, _ := path.At(path.Length()-6.5, 0)
+		loc := m.Locate(p)
+		end := lanes.EndAhead(m, loc.Lane.Lane)
+		fmt.Printf("%v, into junction %d\n", loc.Lane.Lane, m.IntersectionID(end.Intersection))
+		fmt.Printf("along the lane %.2f m, along the reference line %.2f m\n",
+			lanes.ToEndOnLane(m, end, loc.Lane.Lane, loc.Along, p), lanes.ToEnd(m, end, loc.Along))
+	}
+	// Output:
+	// road 38 side A lane 5, into junction 1593
+	// along the lane 6.50 m, along the reference line 4.74 m
 }
