@@ -186,15 +186,19 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 			if !r.focus[a] || !s.actLane(a, l) {
 				continue
 			}
-			at := hl + 2
+			at, on := hl+2, l
 			switch a {
 			case actStopSign:
 				at = max(ln.path.length()-hl-rogueRunUp, at)
 			case actRedLight:
 				at = max(ln.path.length()-hl-redRunUp, at)
+			case actWrongWay:
+				if ml, mat, ok := s.medianPlace(l, hl); ok { // before the junction into l
+					on, at = ml, mat
+				}
 			}
-			if s.clear(l, at, hl, 30) {
-				cands = append(cands, start{l, at})
+			if s.clear(on, at, hl, 30) {
+				cands = append(cands, start{on, at})
 				break
 			}
 		}

@@ -3,6 +3,7 @@ package demo
 import (
 	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -96,4 +97,65 @@ func TestRogueOnTowns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRogueMedian holds the wrong-way act across a median
+// (roguemedian.go): only Town06, whose two-way roads are all divided,
+// has lanes for it (four straight leftmost lanes, the oncoming lane's
+// centre 8 m off: a 3.5 m median between 0.5 m shoulders), every other
+// town keeping to the swerve; and there an eager plan that heads for the
+// wrong-way (plan 1, its rogue starting before the junction into such a
+// lane) stages it, found once by the check over the same span, with no
+// off-lane, collision or other fault of the rogue's beside it (checkSeed).
+func TestRogueMedian(t *testing.T) {
+	for _, town := range towns.Builtin() {
+		s := &sim{net: newODRNetwork(townNet(t, town))}
+		var ls []int
+		for l, o := range s.medianLanes() {
+			if o >= 0 {
+				ls = append(ls, l)
+				p, _ := s.net.lanes[l].path.at(s.net.lanes[l].path.length() / 2)
+				if d := distTo(s.net.lanes[o].path.pts, p); math.Abs(d-8) > 0.1 {
+					t.Errorf("%s: lane %d's oncoming lane is %.2f m off, want Town06's 8", town, l, d)
+				}
+			}
+		}
+		if want := town == "Town06"; (len(ls) > 0) != want {
+			t.Errorf("%s: median lanes %v; want some only on Town06", town, ls)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	rn := townNet(t, "Town06")
+	opt := Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: "Town06"}
+	frames, err := opt.frames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	far := !crashes(newODRNetwork(rn), opt, frames)
+	n := newODRNetwork(rn)
+	n.heroFar = far
+	ext := scene.FromUnrealExtent(largestExtent())
+	n.addConflicts(ext[0], ext[1])
+	var focus [nActs]bool
+	focus[actWrongWay] = true
+	var log bytes.Buffer
+	sum, err := run(&log, n, opt, frames, 1, focus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := seedRun{seed: DefaultSeed, sum: sum, found: faults.Find(a, rec.Events(), faults.Defaults())}
+	if missing(sum.Staged)[actWrongWay] {
+		t.Fatalf("plan 1 heading for the wrong-way staged %v", r.kinds())
+	}
+	checkSeed(t, r)
 }

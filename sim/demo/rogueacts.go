@@ -174,7 +174,9 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 			a = min(a, closeIn(v.v, v.drive*s.limitOf(v), gap-hangBack, vl, jamGap))
 		}
 	case actOffLane, actWrongWay:
-		a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+		if !r.median { // across a median it drives as the others do (roguemedian.go)
+			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+		}
 	case actStopSign:
 		if d := s.remains(v) - lineGap - crawlEnd - crawlHold; r.eager() && !v.onMove && v.hold != v.next && v.v > crawlSpeed {
 			a = min(a, -(v.v*v.v-crawlSpeed*crawlSpeed)/(2*max(d, 1)))
@@ -218,7 +220,7 @@ func (s *sim) looking(v *vehicle) bool {
 	if v.onMove {
 		return false
 	}
-	ww := !r.done[actWrongWay] && s.actLane(actWrongWay, v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
+	ww := !r.done[actWrongWay] && s.swerveLane(v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
 	off := !r.done[actOffLane] && s.actLane(actOffLane, v.seg) && s.remains(v) >= actRoom(2*driftRamp+driftHold)
 	return ww || off
 }
