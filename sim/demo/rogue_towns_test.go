@@ -38,9 +38,23 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true
 // close call alone, then the other four, again and again).
 //
 // Town06 stages three (close call, off-lane, red light) with plan 22 of
-// 32. It can stage no wrong-way: none of its 142 lanes has the oncoming
-// lane 2.5-5 m off (actLane), its roads being split by medians; its stop
-// signs stand on three lanes the rogue has not reached in time.
+// 32. None of its 142 lanes has the oncoming lane 2.5-5 m off for the
+// swerve (actLane): its two-way roads are all divided, the oncoming
+// lane's centre 8 m off across a 3.5 m median between 0.5 m shoulders
+// (roads 33, 34, 54, 58; 55 and 57 are a pair of one-way roads 8 m
+// apart; the other rank-0 lanes have no oncoming lane within 30 m). Its
+// wrong-way is the act across a median (roguemedian.go, TestRogueMedian)
+// on the four straight ones, in a corner of the town with little
+// traffic: plan 25, heading for it, stages it at 41 s and a red light
+// at 75 s, but no plan stages it with two more kinds (nor in 64 plans:
+// 33, 41 and 45 as 25), and its stop signs stand on three lanes (plan
+// 29 rolls through one, and stages nothing else). Town10HD stages four with plan 1 (all but the
+// close call): its lanes of 160-180 m hold queues, so a rogue started
+// behind a car stages the close call at once and then spends 25-50 s a
+// lane and reaches only a red light, while plan 1's rogue, heading for
+// lanes nobody is on, never has a car ahead within 40 m at 8 m/s or
+// less; every later plan focuses on the close call alone and starts
+// behind one of the same three cars (three distinct runs in 32 plans).
 var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 4, "Town04": 5, "Town05": 4,
 	"Town06": 3, "Town07": 5, "Town10HD": 4}
 
