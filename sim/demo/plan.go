@@ -48,9 +48,20 @@ const (
 	roguePlans     = 8    // plans tried at most
 	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 and Town05 first stage all they can with plans 10 and 15, Town06 its three with plan 22)
 	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
-	planLiking     = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
-	planFocus      = 40.0 // a later plan: s the places for the kinds the best plan so far missed count nearer (actCost)
-	redRunUp       = 60.0 // m before a light an eager plan's rogue starts at, at most, to run its red (rogueAtFocus): from a lane's start, hundreds of metres on a town, it got there late (Town07 staged all five with plan 9, now plan 1)
+	// planStartAny is how much more a random share of it adds when the
+	// plan's focus is the close call alone (rogue.closeOnly): more than a
+	// driving car's lead over a standing one (1000), so the start is
+	// drawn from nearly every car with lane ahead. A close call comes
+	// behind almost any car; what the start decides is whether the other
+	// four follow from there. With planStart alone the same three cars
+	// won on Town10HD, whose plan 1 staged the other four: 31 plans in
+	// three runs, each with its close call at once and then 25-50 s a
+	// lane in the queues of its 160-180 m lanes and a red light only; now
+	// plan 16 stages all five.
+	planStartAny = 1200.0
+	planLiking   = 40.0 // a later plan: s a lane's place for an act counts nearer, at most, a random share per lane (actCost)
+	planFocus    = 40.0 // a later plan: s the places for the kinds the best plan so far missed count nearer (actCost)
+	redRunUp     = 60.0 // m before a light an eager plan's rogue starts at, at most, to run its red (rogueAtFocus): from a lane's start, hundreds of metres on a town, it got there late (Town07 staged all five with plan 9, now plan 1)
 )
 
 // rewinder is a writer that can drop what was written after a mark,

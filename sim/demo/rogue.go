@@ -209,6 +209,9 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		score := min(room, tailLane) - routeAhead*float64(s.queuedAhead(int32(i)))
 		if r.plan > 0 { // a later plan starts it behind another car
 			score += planStart * r.rng.Float64()
+			if r.closeOnly() {
+				score += planStartAny * r.rng.Float64()
+			}
 		}
 		if w.v > 0 {
 			score += 1000
@@ -233,6 +236,17 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 	s.veh[r.vi].drive = rogueDrive
 	s.index()
 	return true
+}
+
+// closeOnly reports whether the plan's focus is the close call alone:
+// the best plan so far staged every other kind (see planStartAny).
+func (r *rogue) closeOnly() bool {
+	for a := actOffLane; a < actCloseCall; a++ {
+		if r.focus[a] {
+			return false
+		}
+	}
+	return r.focus[actCloseCall]
 }
 
 // queuedAhead counts the cars ahead of vi on its lane.
