@@ -51,14 +51,16 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true
 // 33, 41 and 45 as 25), and its stop signs stand on three lanes (plan
 // 29 rolls through one, and stages nothing else).
 //
-// Town10HD stages all five with plan 16. Plan 1 stages all but the close
+// Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
 // within 40 m at 8 m/s or less. A rogue started behind a car stages the
 // close call at once, but Town10HD's lanes of 160-180 m hold queues, and
 // from most starts it then spends 25-50 s a lane and reaches only a red
 // light; the plans after plan 1, whose focus is the close call alone,
 // drew their start among the same three cars (31 plans in three runs)
-// until they drew it among nearly all (planStartAny).
+// until they drew it among nearly all (planStartAny). Plan 16 staged all
+// five first but left two cars blocked before the 11 m link (road 2),
+// which a plan may not (blockWatch; TestTown10HDNotBlocked).
 var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 4, "Town04": 5, "Town05": 4,
 	"Town06": 3, "Town07": 5, "Town10HD": 5}
 
