@@ -46,10 +46,10 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true, "Town05": true
 // apart; the other rank-0 lanes have no oncoming lane within 30 m). Its
 // wrong-way is the act across a median (roguemedian.go, TestRogueMedian)
 // on the four straight ones, in a corner of the town with little
-// traffic: plan 25, heading for it, stages it at 41 s and a red light
-// at 75 s, but no plan stages it with two more kinds (nor in 64 plans:
-// 33, 41 and 45 as 25), and its stop signs stand on three lanes (plan
-// 29 rolls through one, and stages nothing else).
+// traffic: plan 25, heading for it, stages it at 42 s and a red light
+// at 82 s, but no plan stages it with two more kinds (nor in 64 plans),
+// and its stop signs stand on three lanes (plan 29 rolls through one,
+// and stages nothing else).
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead

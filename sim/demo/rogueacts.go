@@ -169,13 +169,19 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		if s.looking(v) {
 			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
 		}
+		if !r.done[actWrongWay] && !v.onMove && v.next >= 0 && s.medianInto(s.net.moves[v.next].to) {
+			a = min(a, slowTo(v.v, actSpeed, s.remains(v))) // it may take the wrong carriageway there
+		}
 		if s.hangsBack(v) {
 			gap, _ := s.leader(r.vi)
 			a = min(a, closeIn(v.v, v.drive*s.limitOf(v), gap-hangBack, vl, jamGap))
 		}
 	case actOffLane, actWrongWay:
-		if !r.median { // across a median it drives as the others do (roguemedian.go)
+		switch {
+		case !r.median || v.onMove:
 			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+		default: // against the oncoming lane it drives as the others do, and slows for the drift back (roguemedian.go)
+			a = min(a, slowTo(v.v, actSpeed, s.remains(v)))
 		}
 	case actStopSign:
 		if d := s.remains(v) - lineGap - crawlEnd - crawlHold; r.eager() && !v.onMove && v.hold != v.next && v.v > crawlSpeed {

@@ -1,6 +1,10 @@
 package demo
 
-import "github.com/mm2carla/viewer/format/recorder"
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
 
 // The wrong-way act on a town whose two-way roads are all divided
 // (Town06): there the oncoming lane is no lane-width away but across a
@@ -19,6 +23,12 @@ import "github.com/mm2carla/viewer/format/recorder"
 // (in the junctions no lane rule applies), and the junctions' rules are
 // D's: the check takes a crossing by its road end, not its lane.
 //
+// The rogue comes to the junction at no more than actSpeed, drifts at
+// that, and slows to it again before D's end: the drift is a fixed 8 m
+// over the junction's way, 10 m long on some (Town06), so its angle is
+// the geometry's, and at the usual speed its sideways pace made the
+// rogue seem to jump (67 km/h where it drove 43).
+//
 // It is staged only where no lane of the network hosts the swerve, so
 // the demo city and the other towns stage their wrong-way as before;
 // only when O and the ways into it are empty, O stays closed until the
@@ -34,6 +44,7 @@ const (
 	medianEnter = 1.5  // m of the way into D at most the rogue has gone when it decides
 	mouthClear  = 15.0 // m: nobody leaving O through the junction may be less far along their way
 	medianGreen = 3.0  // s the light at D's end must stay green after the rogue is expected there, and be before
+	medianPace  = 0.6  // share of its usual speed the rogue makes on average from the way into D to D's end: at actSpeed over the drifts, faster between
 )
 
 // medianLanes returns, per lane, the oncoming lane across a median that
@@ -83,13 +94,31 @@ func (s *sim) medianOpposite(l int) int {
 	return o
 }
 
+// medianInto reports whether lane d is one beside which the rogue may
+// drive the wrong way across a median (medianLanes).
+func (s *sim) medianInto(d int) bool {
+	ms := s.medianLanes()
+	return ms != nil && ms[d] >= 0
+}
+
+// slowTo is the most acceleration at speed v that still lets the
+// driver come down to top within dist metres slowing at turnDecel, as
+// for a turn: none while it is that far off, the braking that does it
+// once it is not.
+func slowTo(v, top, dist float64) float64 {
+	if v <= top || v*v < top*top+2*turnDecel*dist {
+		return math.Inf(1)
+	}
+	return -(v*v - top*top) / (2 * max(dist, 1))
+}
+
 // medianChance starts the wrong-way act across a median, the rogue just
 // having entered the way into such a lane (see above).
 func (s *sim) medianChance() bool {
 	r := &s.rogue
 	v := &s.veh[r.vi]
 	ms := s.medianLanes()
-	if ms == nil || !v.onMove || v.s > medianEnter {
+	if ms == nil || !v.onMove || v.s > medianEnter || v.v > actSpeed+1 {
 		return false
 	}
 	n := s.net
@@ -140,7 +169,7 @@ func (s *sim) medianClear(v *vehicle, d, o int) bool {
 		return true
 	}
 	way := n.moves[v.seg].path.length() - v.s + dl.path.length()
-	at := s.t + way/(0.9*rogueDrive*dl.speed)
+	at := s.t + way/(medianPace*rogueDrive*dl.speed)
 	for _, t := range [...]float64{at - medianGreen, at, at + medianGreen} {
 		if n.signalOf(dl.approach, t).state != recorder.LightGreen {
 			return false
