@@ -91,6 +91,8 @@ type Summary struct {
 	Staged        []StagedFault // the faults the rogue committed, in time order
 	RoguePlan     int           // which of the seed's plans the rogue followed (plan.go): 0 is the first, each later one was needed because the ones before it missed a kind
 	RoguePlans    int           // how many plans were simulated to find it
+
+	blocked int // vehicles that stood blocked (plan.go's blockWatch)
 }
 
 // City returns the demo city's configuration for a seed: citygen's
@@ -194,10 +196,12 @@ func run(w io.Writer, net *network, opt Options, frames, plan int, focus [nActs]
 		r.times = append(r.times, recorder.TrafficLightTime{ID: id, Green: float32(g), Yellow: float32(y), Red: float32(red)})
 	}
 	sum.MinVehicles = s.alive
+	var bw blockWatch
 	for f := 1; f <= frames; f++ {
 		if f > 1 {
 			s.step()
 		}
+		bw.step(s)
 		if err := r.frame(s, f, frames); err != nil {
 			return sum, err
 		}
@@ -212,7 +216,7 @@ func run(w io.Writer, net *network, opt Options, frames, plan int, focus [nActs]
 	sum.Frames, sum.Duration = frames, elapsed(frames)
 	sum.Vehicles, sum.Walkers, sum.TrafficLights = len(s.veh), len(s.walkers), len(r.lightIDs)
 	sum.Collisions, sum.Bytes = int(s.crash.count), cw.n
-	sum.StopSigns = len(s.net.signs)
+	sum.StopSigns, sum.blocked = len(s.net.signs), bw.blocked
 	if s.rogue.vi >= 0 {
 		sum.Rogue, sum.Staged, sum.RoguePlan = s.veh[s.rogue.vi].id, s.rogue.staged, plan
 	}

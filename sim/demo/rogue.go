@@ -53,6 +53,7 @@ const (
 	limitStopAt  = 10.0 // m: the stop-sign rule looks at the speed while the front is this close to the line
 	limitTTC     = 1.0  // s: time to collision under this is a close call...
 	limitMoving  = 0.5  // m/s: ...both moving at least this fast
+	limitWrong   = 1.0  // m/s: the wrong-way rule looks at motion at least this fast
 )
 
 // Staging of the rogue's acts.
@@ -121,9 +122,12 @@ type rogue struct {
 	last   float64 // the recording's last frame: no act starts that could not be over by then
 	staged []StagedFault
 
-	lane   int        // the act's lane (sideways acts)
-	opp    int        // wrong-way: the oncoming lane, closed meanwhile
-	width  float64    // wrong-way: how far it is (lanes of a side are parallel, so once is enough)
+	lane   int     // the act's lane (sideways acts)
+	opp    int     // wrong-way: the oncoming lane, closed meanwhile
+	width  float64 // wrong-way: how far it is (lanes of a side are parallel, so once is enough)
+	median bool    // wrong-way: across a median, through a junction (roguemedian.go); lane is then the lane beside which it drives
+	from   float64 // wrong-way across a median: where on the way into lane it began to drift
+
 	leader int32      // close-call: the car ahead
 	late   bool       // close-call: braking
 	minTTC float64    // close-call: the shortest time to collision so far
@@ -132,6 +136,9 @@ type rogue struct {
 	span   float64    // start of the fault under way, -1
 	tries  [nActs]int // per act: how many lanes the rogue has entered that could host it, while it was still to be staged
 	visits []int      // per lane: how often the rogue entered it while it could host an act still to be staged (rogueroute.go)
+
+	medians    []int // per lane, the oncoming lane across a median for the wrong-way act, -1; nil where the swerve has lanes (medianLanes)
+	mediansSet bool  // medians is computed
 
 	plan   int         // which of the seed's plans it follows (plan.go); 0 is the first
 	focus  [nActs]bool // plans after the first: the kinds the best plan so far missed, whose places count nearer
@@ -202,6 +209,9 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 		score := min(room, tailLane) - routeAhead*float64(s.queuedAhead(int32(i)))
 		if r.plan > 0 { // a later plan starts it behind another car
 			score += planStart * r.rng.Float64()
+			if r.closeOnly() {
+				score += planStartAny * r.rng.Float64()
+			}
 		}
 		if w.v > 0 {
 			score += 1000
@@ -228,6 +238,17 @@ func (s *sim) rogueBehind(bp *vehicleBlueprint, hl float64) bool {
 	return true
 }
 
+// closeOnly reports whether the plan's focus is the close call alone:
+// the best plan so far staged every other kind (see planStartAny).
+func (r *rogue) closeOnly() bool {
+	for a := actOffLane; a < actCloseCall; a++ {
+		if r.focus[a] {
+			return false
+		}
+	}
+	return r.focus[actCloseCall]
+}
+
 // queuedAhead counts the cars ahead of vi on its lane.
 func (s *sim) queuedAhead(vi int32) int {
 	k := 0
@@ -251,10 +272,16 @@ func (s *sim) rogueLook() {
 		return
 	}
 	v := &s.veh[r.vi]
-	if !v.alive || v.onMove || v.frozen > s.t {
+	if !v.alive || v.frozen > s.t {
 		return
 	}
 	early, left := s.t < r.rest, r.last-s.t
+	if v.onMove {
+		if !early && !r.done[actWrongWay] && s.medianChance() {
+			r.since, r.span = s.t, -1
+		}
+		return
+	}
 	switch {
 	case !r.done[actCloseCall] && (!early || r.rest <= rogueFirst) && left > tailGiveUp && s.tailChance():
 	case !early && !r.done[actWrongWay] && left > 2*swerveRamp+swerveHold && s.swerveChance():
@@ -280,7 +307,7 @@ func (r *rogue) end(s *sim, happened bool, start float64) {
 	if r.cur == actWrongWay {
 		s.net.lanes[r.opp].closed = false
 	}
-	r.cur, r.rest, r.span = actNone, s.t+rogueRest, -1
+	r.cur, r.rest, r.span, r.median = actNone, s.t+rogueRest, -1, false
 }
 
 // remains is how far the rogue's front is from the end of its lane.
@@ -319,6 +346,10 @@ func (s *sim) rogueAfter() {
 		v.lat, v.latRate = sideways(tau, driftRamp, driftHold, -driftOut)
 		s.spanWhile(math.Abs(v.lat) > limitOffLane, tau > 2*driftRamp+driftHold)
 	case actWrongWay:
+		if r.median {
+			s.medianAfter(v)
+			break
+		}
 		v.lat, v.latRate = sideways(tau, swerveRamp, swerveHold, r.width)
 		s.spanWhile(v.lat > r.width/2, tau > 2*swerveRamp+swerveHold)
 	case actRedLight:
@@ -330,7 +361,7 @@ func (s *sim) rogueAfter() {
 	case actCloseCall:
 		s.tailAfter(v)
 	}
-	if v.onMove && (r.cur == actOffLane || r.cur == actWrongWay) {
+	if v.onMove && (r.cur == actOffLane || r.cur == actWrongWay && !r.median) {
 		r.end(s, false, 0) // cannot happen: the act ends on its lane (roomFor)
 	}
 }

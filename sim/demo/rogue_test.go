@@ -121,7 +121,8 @@ func TestCleanHasNoRogue(t *testing.T) {
 // default limits.
 func TestRogueLimits(t *testing.T) {
 	th := faults.Defaults()
-	if th.OffLane != limitOffLane || th.StopDistance != limitStopAt || th.CloseCallTTC != limitTTC || th.MovingSpeed != limitMoving {
+	if th.OffLane != limitOffLane || th.StopDistance != limitStopAt || th.CloseCallTTC != limitTTC || th.MovingSpeed != limitMoving ||
+		th.WrongWaySpeed != limitWrong {
 		t.Errorf("analysis/faults' defaults %+v differ from the rogue's limits", th)
 	}
 	if rollSpeed <= th.StopSpeed {

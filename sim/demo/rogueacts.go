@@ -169,12 +169,20 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		if s.looking(v) {
 			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
 		}
+		if !r.done[actWrongWay] && !v.onMove && v.next >= 0 && s.medianInto(s.net.moves[v.next].to) {
+			a = min(a, slowTo(v.v, actSpeed, s.remains(v))) // it may take the wrong carriageway there
+		}
 		if s.hangsBack(v) {
 			gap, _ := s.leader(r.vi)
 			a = min(a, closeIn(v.v, v.drive*s.limitOf(v), gap-hangBack, vl, jamGap))
 		}
 	case actOffLane, actWrongWay:
-		a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+		switch {
+		case !r.median || v.onMove:
+			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
+		default: // against the oncoming lane it drives as the others do, and slows for the drift back (roguemedian.go)
+			a = min(a, slowTo(v.v, actSpeed, s.remains(v)))
+		}
 	case actStopSign:
 		if d := s.remains(v) - lineGap - crawlEnd - crawlHold; r.eager() && !v.onMove && v.hold != v.next && v.v > crawlSpeed {
 			a = min(a, -(v.v*v.v-crawlSpeed*crawlSpeed)/(2*max(d, 1)))
@@ -218,7 +226,7 @@ func (s *sim) looking(v *vehicle) bool {
 	if v.onMove {
 		return false
 	}
-	ww := !r.done[actWrongWay] && s.actLane(actWrongWay, v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
+	ww := !r.done[actWrongWay] && s.swerveLane(v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
 	off := !r.done[actOffLane] && s.actLane(actOffLane, v.seg) && s.remains(v) >= actRoom(2*driftRamp+driftHold)
 	return ww || off
 }

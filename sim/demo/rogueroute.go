@@ -71,13 +71,8 @@ func (s *sim) actLane(a rogueAct, l int) bool {
 	case actOffLane:
 		return ln.rank == ln.nLanes-1 && straight(2*driftRamp+driftHold)
 	case actWrongWay:
-		o := s.oncoming(l)
-		if ln.rank != 0 || o < 0 || !straight(2*swerveRamp+swerveHold) {
-			return false
-		}
-		p, _ := ln.path.at(ln.path.length() / 2)
-		d := distTo(n.lanes[o].path.pts, p)
-		return d >= 2.5 && d <= 5
+		ms := s.medianLanes()
+		return s.swerveLane(l) || ms != nil && ms[l] >= 0
 	case actStopSign:
 		if ln.approach < 0 {
 			return false
@@ -98,6 +93,23 @@ func (s *sim) actLane(a rogueAct, l int) bool {
 		}
 	}
 	return false
+}
+
+// swerveLane reports whether lane l could host the wrong-way swerve
+// (swerveChance), by the lane alone: the leftmost of its side, straight
+// and long enough, with the oncoming lane 2.5-5 m off.
+func (s *sim) swerveLane(l int) bool {
+	n := s.net
+	ln := &n.lanes[l]
+	o := s.oncoming(l)
+	hl := extentOf(&vehicleBlueprints[rogueVehicle])[0]
+	if ln.entry || ln.trap || ln.rank != 0 || o < 0 || ln.path.minRadius() < straightRadius ||
+		ln.path.length() < hl+routeRunUp+actRoom(2*swerveRamp+swerveHold) {
+		return false
+	}
+	p, _ := ln.path.at(ln.path.length() / 2)
+	d := distTo(n.lanes[o].path.pts, p)
+	return d >= 2.5 && d <= 5
 }
 
 // hasPost reports whether approach a has a light actor of its own: a

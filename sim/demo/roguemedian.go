@@ -1,0 +1,224 @@
+package demo
+
+import (
+	"math"
+
+	"github.com/mm2carla/viewer/format/recorder"
+)
+
+// The wrong-way act on a town whose two-way roads are all divided
+// (Town06): there the oncoming lane is no lane-width away but across a
+// median (Town06: a 3.5 m median between two 0.5 m shoulders, the two
+// lanes' centres 8 m apart), and a swerve across it would be off the
+// lanes for over a second (the check's off-lane: more than 1 m from every
+// lane for 0.5 s), besides being no way to drive over a kerb. So the
+// rogue there takes the wrong carriageway from the junction, as a driver
+// who crosses a junction and keeps left of the median where the road
+// ahead is divided: on its way through the junction into the leftmost
+// lane D of such a road it drifts left, inside the junction, onto the
+// end of the oncoming lane O; it drives the length of the road against
+// O (it is on D for the traffic rules, O's width to the left); and on
+// its way through the next junction it drifts back right onto the way D
+// leads to. The check finds the one wrong-way stretch on the road
+// (in the junctions no lane rule applies), and the junctions' rules are
+// D's: the check takes a crossing by its road end, not its lane.
+//
+// The rogue comes to the junction at no more than actSpeed, drifts at
+// that, and slows to it again before D's end: the drift is a fixed 8 m
+// over the junction's way, 10 m long on some (Town06), so its angle is
+// the geometry's, and at the usual speed its sideways pace made the
+// rogue seem to jump (67 km/h where it drove 43).
+//
+// It is staged only where no lane of the network hosts the swerve, so
+// the demo city and the other towns stage their wrong-way as before;
+// only when O and the ways into it are empty, O stays closed until the
+// rogue is back across the second junction, D has nobody ahead of the
+// rogue, and D's end lets it through without a stop (no stop sign, the
+// light green when it gets there), so that it never stands on O: the
+// check's wrong-way stretch would end there, and a second begin as it
+// pulls away.
+
+// Median act constants.
+const (
+	medianMax   = 12.0 // m: the widest gap between the rogue's lane and the oncoming lane's centres it crosses at a junction
+	medianEnter = 1.5  // m of the way into D at most the rogue has gone when it decides
+	mouthClear  = 15.0 // m: nobody leaving O through the junction may be less far along their way
+	medianGreen = 3.0  // s the light at D's end must stay green after the rogue is expected there, and be before
+	medianPace  = 0.6  // share of its usual speed the rogue makes on average from the way into D to D's end: at actSpeed over the drifts, faster between
+)
+
+// medianLanes returns, per lane, the oncoming lane across a median that
+// a wrong-way act through the junction at its start could take (-1), or
+// nil when some lane hosts the swerve (actLane's rule): then the act is
+// the swerve alone. Computed once a run.
+func (s *sim) medianLanes() []int {
+	r := &s.rogue
+	if r.mediansSet {
+		return r.medians
+	}
+	r.mediansSet = true
+	n := s.net
+	for l := range n.lanes {
+		if s.swerveLane(l) {
+			return nil
+		}
+	}
+	r.medians = make([]int, len(n.lanes))
+	for l := range n.lanes {
+		r.medians[l] = s.medianOpposite(l)
+	}
+	return r.medians
+}
+
+// medianOpposite returns the oncoming lane o of lane l if l is a lane a
+// rogue can drive the wrong way beside, across a median: the leftmost
+// lane of a straight road between two junctions, whose oncoming lane
+// runs between the same two the other way, medianMax at most across, and
+// whose end is no stop; else -1.
+func (s *sim) medianOpposite(l int) int {
+	n := s.net
+	ln := &n.lanes[l]
+	o := s.oncoming(l)
+	if ln.rank != 0 || o < 0 || ln.entry || ln.trap || len(ln.in) == 0 || len(ln.out) == 0 ||
+		ln.path.minRadius() < straightRadius || ln.approach < 0 || n.approaches[ln.approach].kind == approachStop {
+		return -1
+	}
+	ol := &n.lanes[o]
+	if ol.from != ln.to || ol.to != ln.from || ln.from < 0 || ln.to < 0 {
+		return -1
+	}
+	p, _ := ln.path.at(ln.path.length() / 2)
+	if d := distTo(ol.path.pts, p); d > medianMax {
+		return -1
+	}
+	return o
+}
+
+// medianInto reports whether lane d is one beside which the rogue may
+// drive the wrong way across a median (medianLanes).
+func (s *sim) medianInto(d int) bool {
+	ms := s.medianLanes()
+	return ms != nil && ms[d] >= 0
+}
+
+// slowTo is the most acceleration at speed v that still lets the
+// driver come down to top within dist metres slowing at turnDecel, as
+// for a turn: none while it is that far off, the braking that does it
+// once it is not.
+func slowTo(v, top, dist float64) float64 {
+	if v <= top || v*v < top*top+2*turnDecel*dist {
+		return math.Inf(1)
+	}
+	return -(v*v - top*top) / (2 * max(dist, 1))
+}
+
+// medianChance starts the wrong-way act across a median, the rogue just
+// having entered the way into such a lane (see above).
+func (s *sim) medianChance() bool {
+	r := &s.rogue
+	v := &s.veh[r.vi]
+	ms := s.medianLanes()
+	if ms == nil || !v.onMove || v.s > medianEnter || v.v > actSpeed+1 {
+		return false
+	}
+	n := s.net
+	m := &n.moves[v.seg]
+	d := m.to
+	o := ms[d]
+	if o < 0 || !s.medianClear(v, d, o) {
+		return false
+	}
+	p, _ := n.lanes[d].path.at(0)
+	r.cur, r.lane, r.opp, r.median = actWrongWay, d, o, true
+	r.width, r.from = distTo(n.lanes[o].path.pts, p), v.s
+	n.lanes[o].closed = true
+	return true
+}
+
+// medianClear reports whether the rogue (v, on its way into lane d) can
+// drive the wrong way along oncoming lane o now: nobody on o, on the
+// ways into it or promised room there, nobody just gone from it into
+// the junction, nobody on d or on another way into it, and d's end lets
+// the rogue through without stopping when it gets there.
+func (s *sim) medianClear(v *vehicle, d, o int) bool {
+	n := s.net
+	ol, dl := &n.lanes[o], &n.lanes[d]
+	if len(ol.veh) > 0 || ol.committed > 0 || len(dl.veh) > 0 {
+		return false
+	}
+	for _, m := range ol.in {
+		if n.moves[m].holders > 0 || len(n.moves[m].veh) > 0 {
+			return false
+		}
+	}
+	for _, m := range ol.out {
+		for _, j := range n.moves[m].veh {
+			if s.veh[j].s < mouthClear {
+				return false
+			}
+		}
+	}
+	for _, m := range dl.in {
+		for _, j := range n.moves[m].veh {
+			if j != s.rogue.vi {
+				return false
+			}
+		}
+	}
+	if n.approaches[dl.approach].kind != approachLight {
+		return true
+	}
+	way := n.moves[v.seg].path.length() - v.s + dl.path.length()
+	at := s.t + way/(medianPace*rogueDrive*dl.speed)
+	for _, t := range [...]float64{at - medianGreen, at, at + medianGreen} {
+		if n.signalOf(dl.approach, t).state != recorder.LightGreen {
+			return false
+		}
+	}
+	return at+medianGreen < s.rogue.last
+}
+
+// medianAfter places the rogue beside its path during the act across a
+// median and follows the fault: drifting left over the first junction's
+// way (from where it decided), O's width left along D, drifting back
+// over the way out of D; the fault is the stretch on D at the check's
+// wrong-way speed.
+func (s *sim) medianAfter(v *vehicle) {
+	r := &s.rogue
+	n := s.net
+	switch {
+	case v.onMove && n.moves[v.seg].to == r.lane: // drifting onto O
+		span := max(n.moves[v.seg].path.length()-r.from, 1)
+		f, df := smooth((v.s - r.from) / span)
+		v.lat, v.latRate = r.width*f, r.width*df*v.v/span
+	case !v.onMove && v.seg == r.lane: // against O
+		v.lat = r.width
+	case v.onMove && n.moves[v.seg].from == r.lane: // drifting back
+		span := max(n.moves[v.seg].path.length(), 1)
+		f, df := smooth(v.s / span)
+		v.lat, v.latRate = r.width*(1-f), -r.width*df*v.v/span
+	default: // on the next lane: back
+		s.spanWhile(false, true)
+		return
+	}
+	s.spanWhile(!v.onMove && v.seg == r.lane && v.v >= limitWrong, false)
+}
+
+// smooth is a smooth step from 0 to 1 over x in [0, 1] and its slope.
+func smooth(x float64) (f, df float64) {
+	x = min(max(x, 0), 1)
+	return x * x * (3 - 2*x), 6 * x * (1 - x)
+}
+
+// medianPlace returns where an eager plan's rogue starts to head for a
+// wrong-way act across a median beside lane d: on the lane into the
+// junction at its start, a run-up before its end; false if d is no such
+// lane.
+func (s *sim) medianPlace(d int, hl float64) (lane int, at float64, ok bool) {
+	ms := s.medianLanes()
+	if ms == nil || ms[d] < 0 {
+		return 0, 0, false
+	}
+	a := s.net.moves[s.net.lanes[d].in[0]].from
+	return a, max(s.net.lanes[a].path.length()-hl-rogueRunUp, hl+2), true
+}
