@@ -570,6 +570,30 @@ func TestEscapeOrder(t *testing.T) {
 	}
 }
 
+// TestScrollHelp: the help scrolls only while it shows, kept from 0 to
+// the last top line the window gives, and opens again at the top.
+func TestScrollHelp(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.ScrollHelp(3, 10)
+	if a.HelpTop() != 0 {
+		t.Errorf("a hidden help scrolled to %d", a.HelpTop())
+	}
+	a.Apply(input.ToggleHelp())
+	for _, tc := range []struct{ lines, last, want int }{
+		{3, 10, 3}, {-1, 10, 2}, {1 << 30, 10, 10}, {1, 10, 10}, {0, 4, 4}, {-1 << 30, 10, 0}, {2, -1, 0},
+	} {
+		if a.ScrollHelp(tc.lines, tc.last); a.HelpTop() != tc.want {
+			t.Errorf("ScrollHelp(%d, %d): line %d, want %d", tc.lines, tc.last, a.HelpTop(), tc.want)
+		}
+	}
+	a.ScrollHelp(5, 10)
+	a.Apply(input.ToggleHelp())
+	a.Apply(input.ToggleHelp())
+	if a.HelpTop() != 0 {
+		t.Errorf("the help opened again at line %d", a.HelpTop())
+	}
+}
+
 func TestNoticesExpire(t *testing.T) {
 	a := New(settings.Settings{}, nil)
 	a.notify(Info, "hello")

@@ -49,7 +49,7 @@ func (a *App) Apply(cmd input.Command) {
 	case input.KindClearSelection:
 		a.clearSelection()
 	case input.KindToggleHelp:
-		a.help = !a.help
+		a.help, a.helpTop = !a.help, 0
 	case input.KindOrbit:
 		if a.cam.topDown {
 			a.cam.stopFollowing() // a left drag pans the map there
