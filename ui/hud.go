@@ -27,6 +27,11 @@ type hudText struct {
 	tipEvents []scene.Event
 	scratch   []byte
 	help      []input.Binding
+	// The help's body laid out for the width in helpFor (room, gap,
+	// scale), and the last top line its scrolling may show.
+	helpLay  helpLayout
+	helpFor  [3]float64
+	helpLast int
 }
 
 // build writes the frame's overlay from the layout and the app.
