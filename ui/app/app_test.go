@@ -594,6 +594,29 @@ func TestScrollHelp(t *testing.T) {
 	}
 }
 
+// TestThresholdAbout: every threshold says what it limits, naming its
+// fault kind, and the rules row what the profile judges.
+func TestThresholdAbout(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.Apply(input.ToggleThresholds())
+	if s := a.ThresholdAbout(); !strings.HasPrefix(s, "own: ") {
+		t.Errorf("rules row: %q", s)
+	}
+	for i, f := range thresholdFields(&a.an.thresholds) {
+		a.Apply(input.ThresholdMove(1))
+		s := a.ThresholdAbout()
+		kind, _, _ := strings.Cut(s, ": ")
+		if !strings.Contains("off-lane wrong-way stop-sign close-call collision", kind) || len(s) < len(kind)+10 {
+			t.Errorf("row %d (%s): %q", i+1, f.name, s)
+		}
+	}
+	a.Apply(input.ThresholdMove(-1 << 20))
+	a.Apply(input.ThresholdChange(1))
+	if s := a.ThresholdAbout(); !strings.Contains(s, "leaderboard judges the hero") {
+		t.Errorf("rules row under the leaderboard: %q", s)
+	}
+}
+
 func TestNoticesExpire(t *testing.T) {
 	a := New(settings.Settings{}, nil)
 	a.notify(Info, "hello")
