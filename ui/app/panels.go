@@ -72,7 +72,10 @@ func (a *App) buildStatus() {
 	a.cmp.status(l)
 	if rec := a.Recording(); rec != nil {
 		h := rec.Header()
-		if h.Map != "" {
+		// The recording's town, unless the map open is named for it
+		// ("Town05.xodr + run.log"): a 960 wide status line has no room
+		// to say it twice.
+		if h.Map != "" && (a.mapRes == nil || a.mapRes.Source.Name != h.Map+".xodr") {
 			l.S("  |  ").S(h.Map)
 		}
 		if a.an.rules.Leaderboard() {
