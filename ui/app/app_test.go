@@ -617,6 +617,32 @@ func TestThresholdAbout(t *testing.T) {
 	}
 }
 
+// TestNoEventThere: [ at the start and ] at the end leave the clock
+// where it is and say there is nothing there; with E, "event".
+func TestNoEventThere(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.Clock(playback.PrevEvent()))
+	if !noticeWith(a, Info, "no earlier fault or collision") {
+		t.Errorf("[ at the start: notices %+v", a.Notices())
+	}
+	a.Apply(input.Clock(playback.ToEnd()))
+	a.Apply(input.StepEvents())
+	a.Apply(input.Clock(playback.NextEvent()))
+	if !noticeWith(a, Info, "no later event") {
+		t.Errorf("] at the end with E: notices %+v", a.Notices())
+	}
+	a.DismissNotices()
+	if _, ok := a.Clock().EventBefore(); !ok {
+		t.Fatal("the test recording has no event to step back to")
+	}
+	a.Apply(input.Clock(playback.PrevEvent()))
+	for _, n := range a.Notices() {
+		if strings.HasPrefix(n.Text, "no ") {
+			t.Errorf("[ with an event before: %q", n.Text)
+		}
+	}
+}
+
 func TestNoticesExpire(t *testing.T) {
 	a := New(settings.Settings{}, nil)
 	a.notify(Info, "hello")
