@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -198,6 +199,7 @@ func (h *hudText) tipLines(g *Game, t, slop float64) {
 		}
 	}
 	evs := g.app.BlockedAt(t, h.tipEvents)
+	tipOrder(evs)
 	h.tipEvents = evs
 	for i := range evs {
 		if len(h.tipKinds) > maxTipEvents {
@@ -211,6 +213,27 @@ func (h *hudText) tipLines(g *Game, t, slop float64) {
 		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
 	}
 	h.compareTipLines(g, t, slop)
+}
+
+// tipOrder puts what the user points at first, each kind in time order:
+// a town's light changes crowd a moment, and a collision among them went
+// to "+ 15 more".
+func tipOrder(evs []scene.Event) {
+	slices.SortStableFunc(evs, func(a, b scene.Event) int { return tipRank(a.Kind) - tipRank(b.Kind) })
+}
+
+// tipRank orders the tooltip's events: collisions, then blocked spans,
+// then actors coming and going, then lights.
+func tipRank(k scene.EventKind) int {
+	switch k {
+	case scene.EventCollision:
+		return 0
+	case scene.EventBlocked:
+		return 1
+	case scene.EventLight:
+		return 3
+	}
+	return 2
 }
 
 // appendEvent writes one event as the tooltip lists it.

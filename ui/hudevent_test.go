@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/faults"
@@ -20,5 +21,26 @@ func TestAppendEventWorld(t *testing.T) {
 		if got := string(appendEvent(nil, &c.e)); got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestTipOrder: the tooltip lists collisions, then blocked spans, then
+// spawns and the like, then lights, each kind in time order.
+func TestTipOrder(t *testing.T) {
+	evs := []scene.Event{
+		{Kind: scene.EventLight, Actor: 54}, {Kind: scene.EventLight, Actor: 55}, {Kind: scene.EventSpawn, Actor: 7},
+		{Kind: scene.EventCollision, Actor: 78}, {Kind: scene.EventLight, Actor: 61}, {Kind: scene.EventBlocked, Actor: 9},
+		{Kind: scene.EventDestroy, Actor: 8}, {Kind: scene.EventCollision, Actor: 80},
+	}
+	tipOrder(evs)
+	var got []uint32
+	for _, e := range evs {
+		got = append(got, e.Actor)
+	}
+	if want := []uint32{78, 80, 9, 7, 8, 54, 55, 61}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	if n := testing.AllocsPerRun(10, func() { tipOrder(evs) }); n != 0 {
+		t.Errorf("ordering allocates %v times", n)
 	}
 }
