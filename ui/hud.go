@@ -4,10 +4,13 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/render"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -22,7 +25,11 @@ type hudText struct {
 	tipShown bool   // the tooltip is in this frame
 	tip      []byte // the timeline tooltip's lines
 	tipEnds  []int
-	tipKinds []scene.EventKind
+	tipCols  []render.Color // each line's swatch (A 0: none)
+	// tipPairs are the actors of the collision faults listed (low id
+	// first): the recording's collision event of a pair is not listed
+	// again under its fault.
+	tipPairs [maxTipFaults][2]uint32
 	// The events the tooltip lists: the moments near the cursor, then
 	// the blocked spans holding its time.
 	tipEvents []scene.Event
@@ -168,8 +175,8 @@ func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
 		ty := y0 + pad + float64(i)*f.lineH
 		tx := x0 + pad
 		col := colText
-		if k, ok := app.MarkOf(h.tipKinds[i]); ok {
-			ov.rect(1, rect{tx, ty + f.lineH*0.3, tx + l.px(8), ty + f.lineH*0.7}, colMark[k])
+		if c := h.tipCols[i]; c.A > 0 {
+			ov.rect(1, rect{tx, ty + f.lineH*0.3, tx + l.px(8), ty + f.lineH*0.7}, c)
 		}
 		if i == 0 {
 			col = colTitle
@@ -185,16 +192,17 @@ func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
 // then the moments within slop seconds of it, then the blocked spans that
 // hold it (a span is listed wherever it holds, not only at its start).
 func (h *hudText) tipLines(g *Game, t, slop float64) {
-	h.tip, h.tipEnds, h.tipKinds = h.tip[:0], h.tipEnds[:0], h.tipKinds[:0]
+	h.tip, h.tipEnds, h.tipCols = h.tip[:0], h.tipEnds[:0], h.tipCols[:0]
 	h.tip = playback.AppendTime(h.tip, t, 2)
 	if rec := g.app.Recording(); rec != nil {
 		h.tip = append(h.tip, "   frame "...)
 		h.tip = strconv.AppendInt(h.tip, int64(rec.FrameAt(t)+1), 10)
 	}
-	h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+	h.tipLine(render.Color{})
+	h.tipFaults(g, t, slop)
 	h.tipEvents = h.tipEvents[:0]
 	for _, e := range g.app.EventsAround(t-slop, t+slop) {
-		if e.Kind != scene.EventBlocked {
+		if e.Kind != scene.EventBlocked && !h.tipListed(&e) {
 			h.tipEvents = append(h.tipEvents, e)
 		}
 	}
@@ -202,17 +210,94 @@ func (h *hudText) tipLines(g *Game, t, slop float64) {
 	tipOrder(evs)
 	h.tipEvents = evs
 	for i := range evs {
-		if len(h.tipKinds) > maxTipEvents {
+		if len(h.tipCols) > maxTipEvents {
 			h.tip = append(h.tip, "+ "...)
 			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-i), 10)
 			h.tip = append(h.tip, " more"...)
-			h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+			h.tipLine(render.Color{})
 			break
 		}
 		h.tip = appendEvent(h.tip, &evs[i])
-		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
+		var c render.Color
+		if k, ok := app.MarkOf(evs[i].Kind); ok {
+			c = colMark[k]
+		}
+		h.tipLine(c)
 	}
 	h.compareTipLines(g, t, slop)
+}
+
+// tipLine ends the tooltip's line being written, with swatch c.
+func (h *hudText) tipLine(c render.Color) {
+	h.tipEnds, h.tipCols = append(h.tipEnds, len(h.tip)), append(h.tipCols, c)
+}
+
+// maxTipFaults bounds the faults the tooltip lists.
+const maxTipFaults = 3
+
+// tipFaults adds the faults whose marks above the bar are under the
+// cursor (those spanning t, within slop), as the fault list writes
+// them: the row of marks is what the user points at, and the tooltip
+// listed only the recording's events. Under the leaderboard's rules,
+// its infractions there.
+func (h *hudText) tipFaults(g *Game, t, slop float64) {
+	a, n := g.app, 0
+	h.tipPairs = [maxTipFaults][2]uint32{}
+	if a.Rules().Leaderboard() {
+		for _, inf := range a.ListedInfractions() {
+			if math.Abs(inf.Time-t) > slop || n == maxTipFaults {
+				continue
+			}
+			h.tip = append(h.tip, inf.Kind.Key()...)
+			h.tipLine(scenedraw.FaultColor(app.InfractionKind(inf.Kind)))
+			n++
+		}
+		return
+	}
+	for i := range a.Faults() {
+		f := &a.Faults()[i]
+		if f.Start-slop > t || f.End+slop < t {
+			continue
+		}
+		if n == maxTipFaults {
+			break
+		}
+		h.tip = append(h.tip, f.Kind.String()...)
+		h.tip = strconv.AppendUint(append(h.tip, "  "...), uint64(f.Actor), 10)
+		h.tip = append(append(h.tip, ' '), tipBlueprint(f.Blueprint)...)
+		if f.Other != 0 {
+			h.tip = strconv.AppendUint(append(h.tip, "  with "...), uint64(f.Other), 10)
+		}
+		if f.Kind == faults.Collision {
+			h.tipPairs[n] = [2]uint32{min(f.Actor, f.Other), max(f.Actor, f.Other)}
+		}
+		h.tipLine(scenedraw.FaultColor(f.Kind))
+		n++
+	}
+}
+
+// tipListed reports whether e is a collision the tooltip lists as a
+// fault already.
+func (h *hudText) tipListed(e *scene.Event) bool {
+	if e.Kind != scene.EventCollision {
+		return false
+	}
+	p := [2]uint32{min(e.Actor, e.Other), max(e.Actor, e.Other)}
+	for _, q := range h.tipPairs {
+		if q == p && q != [2]uint32{} {
+			return true
+		}
+	}
+	return false
+}
+
+// tipBlueprint drops a blueprint's first component ("vehicle."), as the
+// fault list does.
+func tipBlueprint(bp string) string {
+	if i := strings.IndexByte(bp, '.'); i >= 0 && i+1 < len(bp) {
+		return bp[i+1:]
+	}
+	return bp
 }
 
 // tipOrder puts what the user points at first, each kind in time order:
