@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -640,6 +641,23 @@ func TestNoEventThere(t *testing.T) {
 		if strings.HasPrefix(n.Text, "no ") {
 			t.Errorf("[ with an event before: %q", n.Text)
 		}
+	}
+}
+
+// TestActorPanelRole: the panel's title names an actor's role when it
+// is not the hero (the demo's rogue, CARLA's ego_vehicle), and an empty
+// attribute says so rather than read as a line cut short.
+func TestActorPanelRole(t *testing.T) {
+	a := newLoaded(t)
+	a.sel.selectActor(testrec.Other)
+	a.Tick()
+	if title := a.ActorPanel().Line(0); !strings.HasPrefix(string(title), "Actor 101  (autopilot)") {
+		t.Errorf("title %q", title)
+	}
+	var l Lines
+	actorAttributes(&l, []recorder.Attribute{{Key: "object_type"}, {Key: "role_name", Value: "rogue"}})
+	if got, want := l.String(), "attributes\tobject_type = (empty)\n\trole_name = rogue"; !strings.Contains(got, want) {
+		t.Errorf("attributes %q, want %q", got, want)
 	}
 }
 

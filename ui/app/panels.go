@@ -176,6 +176,8 @@ func (a *App) buildActorPanel() {
 	}
 	if act.Hero {
 		l.S("  (hero)")
+	} else if r := roleName(act.Attributes); r != "" { // a rogue, an ego_vehicle: what the run made it
+		l.S("  (").S(r).S(")")
 	}
 	if a.cam.follow == a.sel.actor {
 		l.S("  [following]")
@@ -297,8 +299,22 @@ func actorAttributes(l *Lines, attrs []recorder.Attribute) {
 		if i == 0 {
 			l.S("attributes")
 		}
-		l.Tab().S(at.Key).S(" = ").S(at.Value).End()
+		l.Tab().S(at.Key).S(" = ").S(at.Value)
+		if at.Value == "" { // not a line cut short
+			l.S("(empty)")
+		}
+		l.End()
 	}
+}
+
+// roleName returns an actor's role_name attribute ("" none).
+func roleName(attrs []recorder.Attribute) string {
+	for _, at := range attrs {
+		if at.Key == "role_name" {
+			return at.Value
+		}
+	}
+	return ""
 }
 
 func onOff(b bool) string {
