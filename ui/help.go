@@ -53,7 +53,7 @@ func (h *hudText) helpOverlay(g *Game) {
 	chrome := 2 + footer + about // the title, the gaps, the footer and about lines
 	roomH := l.h - l.px(20) - 2*pad
 	lh := helpLineHeight(f.lineH, hl.rows+chrome, roomH, faceH(f.bold))
-	shown, top := helpScroll(hl.rows, math.Floor(roomH/lh)-chrome, g.app.HelpTop())
+	shown, top := helpScroll(hl.rows, roomH/lh-chrome, g.app.HelpTop())
 	h.helpLast = int(math.Ceil(hl.rows - shown))
 	hgt := 2*pad + (shown+chrome)*lh
 	x := (l.w - w) / 2
@@ -97,13 +97,14 @@ func (h *hudText) helpBody(g *Game, room, gap float64) *helpLayout {
 
 // helpScroll returns how many of the body's rows lines show in room
 // lines, and the top line shown: the whole body from line 0 when it
-// fits, else the scrolled top kept where the last line is at most at
-// the bottom (and at least one line shown).
+// fits (rows may end in half a line, between sections), else as many
+// whole lines as fit from the scrolled top, kept where the last line is
+// at most at the bottom (and at least one line shown).
 func helpScroll(rows, room float64, top int) (shown float64, first int) {
 	if rows <= room {
 		return rows, 0
 	}
-	shown = max(room, 1)
+	shown = max(math.Floor(room), 1) // whole lines
 	return shown, min(max(top, 0), int(math.Ceil(rows-shown)))
 }
 

@@ -95,7 +95,9 @@ func TestHelpScroll(t *testing.T) {
 		{50, 40, 99, 40, 10}, // no further than the end
 		{50.5, 40, 99, 40, 11},
 		{50, 40, -3, 40, 0},
-		{50, 0, 3, 1, 3}, // no room: still a line
+		{50, 0, 3, 1, 3},         // no room: still a line
+		{32.5, 32.9, 4, 32.5, 0}, // fits, the last section's half line too
+		{50, 40.9, 99, 40, 10},   // whole lines only
 	} {
 		if shown, first := helpScroll(tc.rows, tc.room, tc.top); shown != tc.shown || first != tc.first {
 			t.Errorf("helpScroll(%v, %v, %d) = %v, %d; want %v, %d", tc.rows, tc.room, tc.top, shown, first, tc.shown, tc.first)
