@@ -291,7 +291,7 @@ func TestCompareMatching(t *testing.T) {
 }
 
 // TestCompareSameNames: two runs named alike in two folders are named
-// with their folders.
+// with their folders, in the title and in the notice that B opened.
 func TestCompareSameNames(t *testing.T) {
 	dir := t.TempDir()
 	var srcs []loader.Source
@@ -311,6 +311,9 @@ func TestCompareSameNames(t *testing.T) {
 	defer a.Close()
 	if got := a.Title(); !strings.Contains(got, "before/traffic.log vs after/traffic.log") {
 		t.Errorf("title %q", got)
+	}
+	if !noticeWith(a, Info, "faults found in after/traffic.log (B)") {
+		t.Errorf("the notice does not say which traffic.log B is: %+v", a.Notices())
 	}
 }
 

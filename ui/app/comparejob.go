@@ -96,7 +96,11 @@ func (a *App) syncCompareWork() {
 		if a.overBudget(a.cmp.res.Source.Name+" (B)", a.cmp.res.Recording) {
 			return
 		}
-		w.faultJob = startAnalysis(a.cmp.res.Source.Name, a.cmp.res.Recording, a.Map(), a.Roads(), a.an.thresholds)
+		name := a.cmp.res.Source.Name
+		if a.compareSameName() { // "4 faults found in after/traffic.log (B)": which traffic.log
+			name = withFolder(a.cmp.res.Source)
+		}
+		w.faultJob = startAnalysis(name, a.cmp.res.Recording, a.Map(), a.Roads(), a.an.thresholds)
 	}
 	// The fault thresholds changed (their panel): B's faults are found
 	// again over its lanes, as A's are.
