@@ -144,8 +144,9 @@ type runsDetailKey struct {
 // runsHintKey is what the hint was chosen for: the folder in the title
 // and the table's width.
 type runsHintKey struct {
-	folder string
-	w      float64
+	folder  string
+	w       float64
+	scrolls bool // the rows do not all fit
 }
 
 // runsHints are the keys' hints beside the table's title, the most
@@ -157,8 +158,11 @@ var runsHints = [...]string{
 	"Space: mark two to compare",
 	"click a heading, Left/Right, R: sort",
 	"Esc: hide",
-	"wheel: scroll",
+	runsWheelHint,
 }
+
+// runsWheelHint is the hint shown only when the rows do not all fit.
+const runsWheelHint = "wheel: scroll"
 
 // runsHintGap is the room between the title and the hint, and between
 // two hints, logical pixels.
@@ -215,15 +219,16 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource, bottom float
 		p.runs.hidden = cur < first || cur >= first+shown
 		p.runs.wrapDetail(t, f)
 	}
-	p.runs.chooseHint(l, f, t.Folder(), w-2*pad)
+	p.runs.chooseHint(l, f, t.Folder(), w-2*pad, shown < t.List().Len())
 }
 
 // chooseHint picks the hints that fit beside the title in a table w
-// wide, the most needed first, when the folder or the width changed:
+// wide, the most needed first (the wheel's only when the rows scroll),
+// when the folder, the width or whether the rows scroll changed:
 // the title is measured as it reads once the check is done, with room
 // for "000 of 000 checked" while it runs.
-func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64) {
-	key := runsHintKey{folder: folder, w: w}
+func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64, scrolls bool) {
+	key := runsHintKey{folder: folder, w: w, scrolls: scrolls}
 	if key == b.hintOf {
 		return
 	}
@@ -233,6 +238,9 @@ func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64) {
 	space := text.Advance("   ", f.small)
 	var sb strings.Builder
 	for _, h := range runsHints {
+		if h == runsWheelHint && !scrolls { // every row shows: the wheel has nothing to do
+			continue
+		}
 		hw := text.Advance(h, f.small)
 		if sb.Len() > 0 {
 			hw += space

@@ -158,13 +158,18 @@ func TestRunsHintFits(t *testing.T) {
 		l := newLayout(tc.w, 600, 1)
 		var b runsBox
 		inner := tc.w - 2*l.px(panelMargin) - 2*l.px(panelPad)
-		b.chooseHint(&l, f, tc.folder, inner)
+		b.chooseHint(&l, f, tc.folder, inner, true)
 		title := text.Advance("Runs in "+tc.folder+"   000 of 000 checked", f.bold)
 		if used := title + l.px(runsHintGap) + text.Advance(b.hint, f.small); b.hint != "" && used > inner {
 			t.Errorf("%v wide, %s: title and hint take %.0f of %.0f px", tc.w, tc.folder, used, inner)
 		}
 		if (b.hint == all) != tc.wantAll || (b.hint != "") != tc.wantSome || b.hint != "" && !strings.HasPrefix(all, b.hint) {
 			t.Errorf("%v wide, %s: hint %q", tc.w, tc.folder, b.hint)
+		}
+		// Rows that all fit: no wheel to speak of.
+		b.chooseHint(&l, f, tc.folder, inner, false)
+		if strings.Contains(b.hint, runsWheelHint) || tc.wantAll && b.hint != strings.TrimSuffix(all, "   "+runsWheelHint) {
+			t.Errorf("%v wide, %s, every row shown: hint %q", tc.w, tc.folder, b.hint)
 		}
 	}
 }
