@@ -87,7 +87,12 @@ func (a *App) buildStatus() {
 			}
 		}
 		l.S("  |  recorded ").S(a.txt.date)
-		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
+		// The frames only with a note on them (indexing, cut short): the
+		// timeline says "frame 1 / 2401" beside, and a 960 wide status
+		// line had no room for it twice.
+		if a.recNote != "" {
+			l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
+		}
 		if st := a.State(); st != nil {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
 		}
