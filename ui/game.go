@@ -213,6 +213,7 @@ func (g *Game) step() {
 	g.mapper.SetRuns(g.app.RunsTable().Open() && !g.app.Help()) // Esc closes the help first
 	g.mapper.SetChooser(g.app.Chooser().Open())
 	g.mapper.SetHelp(g.app.Help())
+	g.app.SetListCover(g.pan.listCover()) // the last frame's panel
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)

@@ -36,6 +36,16 @@ type panelSource interface {
 	RunsTable() *app.RunsTable
 }
 
+// listCover is the left edge of the fault list's panel over the view
+// (0: it does not show), for the app to keep the marks the list moves to
+// out from under it.
+func (p *panelLayout) listCover() float64 {
+	if p.list.kind != listFaults {
+		return 0
+	}
+	return p.list.r.x0
+}
+
 // thAboutLines is the most lines the thresholds panel gives to what the
 // cursor's row limits.
 const thAboutLines = 3
