@@ -315,6 +315,17 @@ func TestCompareSameNames(t *testing.T) {
 	if !noticeWith(a, Info, "faults found in after/traffic.log (B)") {
 		t.Errorf("the notice does not say which traffic.log B is: %+v", a.Notices())
 	}
+	// B's faults were counted before its town was found and again after:
+	// the last count alone shows (the first said "no map").
+	n := 0
+	for _, x := range a.Notices() {
+		if strings.Contains(x.Text, "found in after/traffic.log (B)") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d notices count B's faults: %+v", n, a.Notices())
+	}
 }
 
 // TestComparePickB: with B only, a click on B's actor selects its match

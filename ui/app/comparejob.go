@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 
 	"github.com/mm2carla/viewer/analysis/compare"
 	"github.com/mm2carla/viewer/analysis/faults"
@@ -130,6 +131,7 @@ func (a *App) pollCompareWork() {
 		}
 		w.faults, w.faultsAssoc, w.faultsTh = j.result, j.assoc, j.th
 		a.setClockEvents()
+		a.dropNotices(func(t string) bool { return strings.Contains(t, " found in "+j.name+" (B)") }) // the count before
 		msg := plural(len(j.result.Faults), "fault") + " found in " + j.name + " (B)"
 		if !j.result.LaneRules {
 			msg += " (no map: collisions and blocked spans only)"

@@ -454,3 +454,27 @@ func TestFaultListPreview(t *testing.T) {
 		t.Error("following, moving the cursor moved the camera off the followed actor")
 	}
 }
+
+// TestFaultCountNoticeReplaced: the faults found again (a threshold
+// changed) replace the notice of the count before rather than stand
+// beside it with another number.
+func TestFaultCountNoticeReplaced(t *testing.T) {
+	a := newFaulty(t)
+	before := len(a.Faults())
+	a.Apply(input.ToggleThresholds())
+	a.Apply(input.ThresholdMove(1)) // off-lane
+	a.Apply(input.ThresholdChange(1 << 10))
+	settle(t, a)
+	if len(a.Faults()) == before {
+		t.Fatalf("off-lane at its most still finds %d faults: the test needs another count", before)
+	}
+	var counts []string
+	for _, x := range a.Notices() {
+		if strings.Contains(x.Text, " found in drive.log") {
+			counts = append(counts, x.Text)
+		}
+	}
+	if len(counts) != 1 || !strings.HasPrefix(counts[0], itoa(len(a.Faults()))+" ") {
+		t.Errorf("count notices %q, want one of %d", counts, len(a.Faults()))
+	}
+}
