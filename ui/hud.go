@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene"
@@ -209,15 +210,25 @@ func (h *hudText) tipLines(g *Game, t, slop float64) {
 	evs := g.app.BlockedAt(t, h.tipEvents)
 	tipOrder(evs)
 	h.tipEvents = evs
+	written := 0 // events written, a line of lights counting each
 	for i := range evs {
+		if evs[i].Kind == scene.EventLight && lightsListed(evs[:i], evs[i].Light) {
+			continue // on the line of its colour already
+		}
 		if len(h.tipCols) > maxTipEvents {
 			h.tip = append(h.tip, "+ "...)
-			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-i), 10)
+			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-written), 10)
 			h.tip = append(h.tip, " more"...)
 			h.tipLine(render.Color{})
 			break
 		}
-		h.tip = appendEvent(h.tip, &evs[i])
+		n := 1
+		if evs[i].Kind == scene.EventLight {
+			h.tip, n = appendLights(h.tip, evs[i:], evs[i].Light)
+		} else {
+			h.tip = appendEvent(h.tip, &evs[i])
+		}
+		written += n
 		var c render.Color
 		if k, ok := app.MarkOf(evs[i].Kind); ok {
 			c = colMark[k]
@@ -319,6 +330,53 @@ func tipRank(k scene.EventKind) int {
 		return 3
 	}
 	return 2
+}
+
+// maxTipLights bounds the lights a line of the tooltip names.
+const maxTipLights = 6
+
+// lightsListed reports whether evs holds a light turning to state: the
+// line of that colour lists every such light.
+func lightsListed(evs []scene.Event, state recorder.LightState) bool {
+	for i := range evs {
+		if evs[i].Kind == scene.EventLight && evs[i].Light == state {
+			return true
+		}
+	}
+	return false
+}
+
+// appendLights writes on one line the lights of evs that turn to state,
+// "lights 54, 55, 61 turn red" (a town's lights change by the group at
+// one moment, a line each filled the tooltip), and returns how many.
+func appendLights(b []byte, evs []scene.Event, state recorder.LightState) ([]byte, int) {
+	n := 0
+	for i := range evs {
+		if evs[i].Kind == scene.EventLight && evs[i].Light == state {
+			n++
+		}
+	}
+	if n == 1 {
+		b = strconv.AppendUint(append(b, "light "...), uint64(evs[0].Actor), 10)
+		return append(append(b, " turns "...), state.String()...), 1
+	}
+	b = append(b, "lights "...)
+	k := 0
+	for i := range evs {
+		if evs[i].Kind != scene.EventLight || evs[i].Light != state {
+			continue
+		}
+		if k == maxTipLights {
+			b = append(strconv.AppendInt(append(b, " and "...), int64(n-k), 10), " more"...)
+			break
+		}
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendUint(b, uint64(evs[i].Actor), 10)
+		k++
+	}
+	return append(append(b, " turn "...), state.String()...), n
 }
 
 // appendEvent writes one event as the tooltip lists it.
