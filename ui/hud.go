@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -74,8 +75,35 @@ func (h *hudText) statusBar(g *Game) {
 	ty := textTop(f.regular, r.y0, r.y1)
 	ov.str(0, hint, r.x1-pad-hw, ty, f.rRegular, 0, colTextDim)
 	if st := g.app.StatusText(); st.Len() > 0 {
-		ov.run(0, st.Line(0), r.x0+pad, ty, f.rRegular, r.w()-3*pad-hw, colText)
+		room := r.w() - 3*pad - hw
+		ov.run(0, statusFit(st.Line(0), f.rRegular, room), r.x0+pad, ty, f.rRegular, room, colText)
 	}
+}
+
+// statusSep parts the status line's fields.
+var statusSep = []byte("  |  ")
+
+// statusFit returns the status line as it fits room: whole, else its
+// first fields that fit whole (a field cut to "259 roads, 21 j…" or
+// "25…" says nothing), else the line for the caller to cut.
+func statusFit(line []byte, rs *runes, room float64) []byte {
+	if rs.widthBytes(line) <= room {
+		return line
+	}
+	best := -1
+	for i := 1; i+len(statusSep) <= len(line); i++ {
+		if !bytes.HasPrefix(line[i:], statusSep) {
+			continue
+		}
+		if rs.widthBytes(line[:i]) > room {
+			break
+		}
+		best = i
+	}
+	if best < 0 {
+		return line
+	}
+	return line[:best]
 }
 
 func (h *hudText) timeline(g *Game) {
