@@ -148,11 +148,12 @@ func wrapHelp(bs []input.Binding, col func(input.Binding) int, m helpMeasure, ac
 
 // wrapAt returns where the line of s starting at byte a ends: after the
 // most words that fit w, at least one word (a word wider than w is cut
-// with "…" when drawn).
+// with "…" when drawn). A number keeps its unit on its line ("5 s", not
+// "5" then "s)").
 func wrapAt(s string, a int, w float64, measure func(string) float64) int {
 	end := -1
 	for i := a + 1; i <= len(s); i++ {
-		if i < len(s) && (s[i] != ' ' || s[i-1] == ' ') {
+		if i < len(s) && (s[i] != ' ' || s[i-1] == ' ' || s[i-1] >= '0' && s[i-1] <= '9') {
 			continue
 		}
 		if measure(s[a:i]) > w {

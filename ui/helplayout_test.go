@@ -32,6 +32,11 @@ func TestWrapAt(t *testing.T) {
 			t.Errorf("wrapAt(%d, %v) = %q, want %q", tc.a, tc.w, got, tc.want)
 		}
 	}
+	// A number keeps its unit: the line ends before the number instead.
+	const u = "previous to next event (else 5 s)"
+	if got := u[:wrapAt(u, 0, float64(len("previous to next event (else 5")), bytesWide)]; got != "previous to next event (else" {
+		t.Errorf("a number and its unit parted: %q", got)
+	}
 }
 
 // TestLayoutHelp: in any width each line of an action fits its column
