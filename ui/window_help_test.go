@@ -33,7 +33,7 @@ func helpItems(g *Game) []helpItem {
 // binding's keys and every word of its action. The help used to cut a
 // third of the actions at this size.
 func TestWindowSmallHelpReadable(t *testing.T) {
-	for _, size := range [][2]int{{960, 600}, {800, 500}, {1400, 900}, {1280, 720}} {
+	for _, size := range [][2]int{{960, 600}, {800, 500}, {1400, 900}, {1280, 720}, {560, 420}} {
 		g, sc := demo(t)
 		g.opt.About = "viewer 1.2.3 (0123456789ab) · Go 1.26.8 · Ebitengine v2.10.4" // as the binary's help ends
 		g.Layout(size[0], size[1])
