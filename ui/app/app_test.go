@@ -747,6 +747,8 @@ func TestLightBits(t *testing.T) {
 		{0x10 | 0x20, "right blinker, left blinker"},
 		{0x400 | 0x1000, "special 2, 0x1000"},
 		{0x1000, "0x1000"},
+		{0x1 | 0x8 | 0x10 | 0x20, "position, brake, right blinker,\n\tleft blinker"}, // three a line
+		{0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x20 | 0x40, "position, low beam, high beam,\n\tbrake, right blinker, left blinker,\n\treverse"},
 	} {
 		l.Reset()
 		appendLightBits(&l, tc.bits)

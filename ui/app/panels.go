@@ -333,8 +333,40 @@ func onOff(b bool) string {
 var lightBitNames = [...]string{"position", "low beam", "high beam", "brake", "right blinker",
 	"left blinker", "reverse", "fog", "interior", "special 1", "special 2"}
 
-// appendLightBits writes the names of the set bits ("none" for 0).
-func appendLightBits(l *Lines, bits uint32) { appendBits(l, uint64(bits), lightBitNames[:]) }
+// lightsPerLine is how many light names a line of the actor panel
+// holds: "position, brake, right blinker, left blinker" ran past the
+// value column of a 960 wide window.
+const lightsPerLine = 3
+
+// appendLightBits writes the names of the set bits ("none" for 0),
+// lightsPerLine a line, the next lines under the first's value.
+func appendLightBits(l *Lines, bits uint32) {
+	if bits == 0 {
+		l.S("none")
+		return
+	}
+	n := 0
+	for i, name := range lightBitNames {
+		if bits&(1<<i) == 0 {
+			continue
+		}
+		switch {
+		case n > 0 && n%lightsPerLine == 0:
+			l.S(",").End().Tab()
+		case n > 0:
+			l.S(", ")
+		}
+		l.S(name)
+		n++
+	}
+	if rest := uint64(bits) &^ (1<<len(lightBitNames) - 1); rest != 0 {
+		if n > 0 {
+			l.S(", ")
+		}
+		l.S("0x")
+		l.buf = strconv.AppendUint(l.buf, rest, 16)
+	}
+}
 
 // formatDate writes a recording's date (Unix seconds) in UTC.
 func formatDate(unix int64) string {
