@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 )
@@ -106,7 +107,7 @@ func (h *hudText) compareTipLines(g *Game, t, slop float64) {
 	a := g.app
 	n := 0
 	line := func() bool {
-		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
+		h.tipLine(render.Color{})
 		n++
 		return n < maxTipCompare
 	}

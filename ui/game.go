@@ -212,6 +212,8 @@ func (g *Game) step() {
 	g.mapper.SetThresholds(g.app.ThresholdList().Open())
 	g.mapper.SetRuns(g.app.RunsTable().Open() && !g.app.Help()) // Esc closes the help first
 	g.mapper.SetChooser(g.app.Chooser().Open())
+	g.mapper.SetHelp(g.app.Help())
+	g.app.SetListCover(g.pan.listCover()) // the last frame's panel
 	g.cmds = g.mapper.Update(&g.snap, g.cmds[:0])
 	for _, c := range g.cmds {
 		g.apply(c)
@@ -293,7 +295,14 @@ func (g *Game) apply(c input.Command) {
 	case input.KindExportClip:
 		g.exportClip()
 		return
+	case input.KindHelpScroll: // kept to the lines the last frame's help had
+		g.app.ScrollHelp(int(c.Steps), g.hud.helpLast)
+		return
 	case input.KindZoom:
+		if g.app.Help() { // the wheel scrolls the help, which covers the window
+			g.app.ScrollHelp(wheelRows(c.Steps), g.hud.helpLast)
+			return
+		}
 		if g.pan.actor.r.contains(c.X, c.Y) { // the wheel scrolls the actor panel
 			g.app.ScrollActorPanel(-int(math.Round(c.Steps)))
 			return

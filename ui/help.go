@@ -10,19 +10,6 @@ import (
 // the two columns, in logical pixels.
 const helpGap = 16
 
-// helpColumns splits the help's sections in two columns of about the same
-// height: the first holds the sections before k, the second the rest.
-func helpColumns(lines []input.Binding) (k input.Section) {
-	best := math.Inf(1)
-	for s := input.Section(1); s <= input.NumSections; s++ {
-		rows := helpRows(lines, splitAt(s))
-		if h := max(rows[0], rows[1]); h < best {
-			best, k = h, s
-		}
-	}
-	return k
-}
-
 // splitAt puts the sections before k in column 0, the others in column 1.
 func splitAt(k input.Section) func(input.Binding) int {
 	return func(b input.Binding) int {
@@ -33,43 +20,28 @@ func splitAt(k input.Section) func(input.Binding) int {
 	}
 }
 
+// The header's hints: how to close the help, and how to scroll it when
+// the window is too short for all of it.
+const (
+	helpCloses  = "H, F1 or Esc closes"
+	helpScrolls = "Up / Down or wheel scrolls   H, F1 or Esc closes"
+)
+
 // helpOverlay lists every key and mouse binding (input.Bindings, so it
-// cannot disagree with the key map) grouped by section in two columns,
-// and what the timeline marks mean. A window too narrow for two columns
-// gets one, with the actions shortened to fit; one too short for the
-// lines gets them closer together.
+// cannot disagree with the key map) grouped by section, in the columns
+// helpLayout chose for the window's width with the actions wrapped to
+// them, and what the timeline marks mean. A window too short for the
+// lines gets them closer together, down to the text's own height, and
+// then shows them in part, scrolled by the app's HelpTop.
 func (h *hudText) helpOverlay(g *Game) {
 	l, ov, f := &g.lay, &g.ov, g.fonts
 	if h.help == nil {
 		h.help = input.Bindings()
 	}
 	ov.rect(1, rect{0, 0, l.w, l.h}, colShade)
-	pad, lh, gap := l.px(18), f.lineH, l.px(helpGap)
-	col := splitAt(helpColumns(h.help))
-	var keyW, actW [2]float64
-	for _, b := range h.help {
-		c := col(b)
-		keyW[c] = max(keyW[c], f.rBold.width(b.Keys))
-		actW[c] = max(actW[c], f.rRegular.width(b.Action))
-	}
-	// Two columns, unless they are too wide for the window and one column
-	// is short enough for it.
-	two := keyW[0] + gap + actW[0] + 2*gap + keyW[1] + gap + actW[1]
-	inner, cols := two, 2
-	one := helpRows(h.help, func(input.Binding) int { return 0 })
-	if 2*pad+two > l.w-l.px(20) && 2*pad+(one[0]+3)*lh <= l.h-l.px(20) {
-		col = func(input.Binding) int { return 0 }
-		keyW[0], actW[0] = max(keyW[0], keyW[1]), max(actW[0], actW[1])
-		inner, cols = keyW[0]+gap+actW[0], 1
-	}
-	w := min(2*pad+inner, l.w-l.px(20))
-	if over := 2*pad + inner - w; over > 0 { // take it from the actions
-		sum := actW[0] + actW[1]*float64(cols-1)
-		for c := range cols {
-			actW[c] -= over * actW[c] / sum
-		}
-	}
-	rows := helpRows(h.help, col)
+	pad, gap := l.px(18), l.px(helpGap)
+	hl := h.helpBody(g, l.w-l.px(20)-2*pad, gap)
+	w := min(2*pad+hl.width(gap), l.w-l.px(20))
 	footer := 1.0 // lines; two when the marks do not fit beside the note
 	if note, marks := h.footerWidths(g); note+l.px(24)+marks > w-2*pad {
 		footer = 2
@@ -78,34 +50,88 @@ func (h *hudText) helpOverlay(g *Game) {
 	if g.opt.About != "" {
 		about = 1
 	}
-	lines := max(rows[0], rows[1]) + 2 + footer + about
-	lh = helpLineHeight(lh, lines, l.h-l.px(20)-2*pad, faceH(f.bold))
-	hgt := 2*pad + lines*lh
+	chrome := 2 + footer + about // the title, the gaps, the footer and about lines
+	roomH := l.h - l.px(20) - 2*pad
+	lh := helpLineHeight(f.lineH, hl.rows+chrome, roomH, faceH(f.bold))
+	shown, top := helpScroll(hl.rows, roomH/lh-chrome, g.app.HelpTop())
+	h.helpLast = int(math.Ceil(hl.rows - shown))
+	hgt := 2*pad + (shown+chrome)*lh
 	x := (l.w - w) / 2
 	y := max((l.h-hgt)/2, l.px(10))
 	r := rect{x, y, x + w, y + hgt}
 	ov.rect(1, r, colPanelBg)
 	ov.frame(1, r, math.Max(1, l.s), colPanelEdge)
 	ov.str(1, "Keys and mouse", x+pad, y+pad, f.rBold, 0, colTitle)
-	const closes = "H, F1 or Esc closes"
-	ov.str(1, closes, x+w-pad-f.rRegular.width(closes), y+pad, f.rRegular, 0, colTextDim)
-	top := y + pad + 1.5*lh
-	walkHelp(h.help, col, func(b input.Binding, c int, row float64, heading bool) {
-		cx := x + pad
-		if c == 1 {
-			cx += keyW[0] + gap + actW[0] + 2*gap
-		}
-		ty := top + row*lh
-		if heading {
-			ov.str(1, b.Section.String(), cx, ty, f.rBold, 0, colTextDim)
-			return
-		}
-		ov.str(1, b.Keys, cx, ty, f.rBold, 0, colAccent)
-		ov.str(1, b.Action, cx+keyW[c]+gap, ty, f.rRegular, actW[c]+1, colText)
-	})
+	hint := helpCloses
+	if shown < hl.rows {
+		hint = helpScrolls
+	}
+	ov.str(1, hint, x+w-pad-f.rRegular.width(hint), y+pad, f.rRegular, 0, colTextDim)
+	body := y + pad + 1.5*lh
+	h.helpLines(g, hl, x+pad, body, lh, top, shown, gap)
+	if shown < hl.rows { // where the shown lines are in the whole
+		bx := x + w - pad/2
+		bw := math.Max(2, l.px(3))
+		track := rect{bx - bw/2, body, bx + bw/2, body + shown*lh}
+		ov.rect(1, track, colTrack)
+		t0 := body + float64(top)/hl.rows*shown*lh
+		ov.rect(1, rect{track.x0, t0, track.x1, t0 + shown/hl.rows*shown*lh}, colTextDim)
+	}
 	h.helpFooter(g, x+pad, y+hgt-pad-(footer+about)*lh, lh, footer == 2)
 	if about > 0 {
 		ov.str(1, g.opt.About, x+pad, y+hgt-pad-lh, f.rRegular, w-2*pad, colTextDim)
+	}
+}
+
+// helpBody returns the help's body laid out for room pixels wide, laid
+// out again only when the width or the scale changed.
+func (h *hudText) helpBody(g *Game, room, gap float64) *helpLayout {
+	key := [3]float64{room, gap, g.lay.s}
+	if key != h.helpFor || h.helpLay.lines == nil {
+		f := g.fonts
+		layoutHelp(h.help, helpMeasure{keys: f.rBold.width, action: f.rRegular.width}, room, gap, &h.helpLay)
+		h.helpFor = key
+	}
+	return &h.helpLay
+}
+
+// helpScroll returns how many of the body's rows lines show in room
+// lines, and the top line shown: the whole body from line 0 when it
+// fits (rows may end in half a line, between sections), else as many
+// whole lines as fit from the scrolled top, kept where the last line is
+// at most at the bottom (and at least one line shown).
+func helpScroll(rows, room float64, top int) (shown float64, first int) {
+	if rows <= room {
+		return rows, 0
+	}
+	shown = max(math.Floor(room), 1) // whole lines
+	return shown, min(max(top, 0), int(math.Ceil(rows-shown)))
+}
+
+// helpLines draws the body's lines from line top, shown lines of them,
+// at x, y: a heading in bold, a binding's keys then its action, the
+// rest of a wrapped action under its start.
+func (h *hudText) helpLines(g *Game, hl *helpLayout, x, y, lh float64, top int, shown, gap float64) {
+	ov, f := &g.ov, g.fonts
+	for i := range hl.lines {
+		ln := &hl.lines[i]
+		row := ln.row - float64(top)
+		if row < 0 || row+1 > shown+1e-6 {
+			continue
+		}
+		cx, ty, c := x, y+row*lh, ln.col
+		if c == 1 {
+			cx += hl.colW(0, gap) + 2*gap
+		}
+		b := &h.help[ln.b]
+		switch ln.kind {
+		case helpHeading:
+			ov.str(1, b.Section.String(), cx, ty, f.rBold, hl.colW(c, gap)+1, colTextDim)
+			continue
+		case helpFirst:
+			ov.str(1, b.Keys, cx, ty, f.rBold, 0, colAccent)
+		}
+		ov.str(1, b.Action[ln.a0:ln.a1], cx+hl.keyW[c]+gap, ty, f.rRegular, hl.actW[c]+1, colText)
 	}
 }
 
@@ -117,34 +143,6 @@ func helpLineHeight(lh, lines, room, least float64) float64 {
 		return lh
 	}
 	return max(math.Floor(room/lines), least, 1)
-}
-
-// walkHelp calls fn for each row of the help: a section's heading
-// (heading true, with the section's first binding) before its bindings,
-// with the row in lines from the top of column c; sections after the
-// first in a column start half a line lower.
-func walkHelp(lines []input.Binding, col func(input.Binding) int, fn func(b input.Binding, c int, row float64, heading bool)) [2]float64 {
-	var rows [2]float64
-	sec := input.NumSections
-	for _, b := range lines {
-		c := col(b)
-		if b.Section != sec {
-			if rows[c] > 0 {
-				rows[c] += 0.5
-			}
-			fn(b, c, rows[c], true)
-			rows[c]++
-			sec = b.Section
-		}
-		fn(b, c, rows[c], false)
-		rows[c]++
-	}
-	return rows
-}
-
-// helpRows is the height in lines of each column of the help.
-func helpRows(lines []input.Binding, col func(input.Binding) int) [2]float64 {
-	return walkHelp(lines, col, func(input.Binding, int, float64, bool) {})
 }
 
 // The help's footer: a note on key repeat, then the timeline's legend.

@@ -1,12 +1,12 @@
 package ui
 
 import (
+	"bytes"
 	"math"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/app"
@@ -21,12 +21,21 @@ type hudText struct {
 	tipShown bool   // the tooltip is in this frame
 	tip      []byte // the timeline tooltip's lines
 	tipEnds  []int
-	tipKinds []scene.EventKind
+	tipCols  []render.Color // each line's swatch (A 0: none)
+	// tipPairs are the actors of the collision faults listed (low id
+	// first): the recording's collision event of a pair is not listed
+	// again under its fault.
+	tipPairs [maxTipFaults][2]uint32
 	// The events the tooltip lists: the moments near the cursor, then
 	// the blocked spans holding its time.
 	tipEvents []scene.Event
 	scratch   []byte
 	help      []input.Binding
+	// The help's body laid out for the width in helpFor (room, gap,
+	// scale), and the last top line its scrolling may show.
+	helpLay  helpLayout
+	helpFor  [3]float64
+	helpLast int
 }
 
 // build writes the frame's overlay from the layout and the app.
@@ -66,8 +75,35 @@ func (h *hudText) statusBar(g *Game) {
 	ty := textTop(f.regular, r.y0, r.y1)
 	ov.str(0, hint, r.x1-pad-hw, ty, f.rRegular, 0, colTextDim)
 	if st := g.app.StatusText(); st.Len() > 0 {
-		ov.run(0, st.Line(0), r.x0+pad, ty, f.rRegular, r.w()-3*pad-hw, colText)
+		room := r.w() - 3*pad - hw
+		ov.run(0, statusFit(st.Line(0), f.rRegular, room), r.x0+pad, ty, f.rRegular, room, colText)
 	}
+}
+
+// statusSep parts the status line's fields.
+var statusSep = []byte("  |  ")
+
+// statusFit returns the status line as it fits room: whole, else its
+// first fields that fit whole (a field cut to "259 roads, 21 j…" or
+// "25…" says nothing), else the line for the caller to cut.
+func statusFit(line []byte, rs *runes, room float64) []byte {
+	if rs.widthBytes(line) <= room {
+		return line
+	}
+	best := -1
+	for i := 1; i+len(statusSep) <= len(line); i++ {
+		if !bytes.HasPrefix(line[i:], statusSep) {
+			continue
+		}
+		if rs.widthBytes(line[:i]) > room {
+			break
+		}
+		best = i
+	}
+	if best < 0 {
+		return line
+	}
+	return line[:best]
 }
 
 func (h *hudText) timeline(g *Game) {
@@ -132,114 +168,6 @@ func timelineHint(g *Game) string {
 		return ""
 	}
 	return "No recording: open a CARLA recorder file (.log) with Ctrl+O, or drop one here, to replay it on this map."
-}
-
-// maxTipEvents bounds the events the timeline tooltip lists.
-const maxTipEvents = 6
-
-// tooltip shows, above the bar at x, the time there and the events
-// within a few pixels of it.
-func (h *hudText) tooltip(g *Game, tl playback.Timeline, x float64) {
-	l, ov, f := &g.lay, &g.ov, g.fonts
-	h.tipShown = true
-	h.tipLines(g, tl.TimeAt(x), l.px(4)*(tl.End-tl.Start)/max(tl.Width, 1))
-	// Measure, place above the bar, draw on top of everything.
-	pad, sw := l.px(8), l.px(14)
-	w, start := 0.0, 0
-	for _, end := range h.tipEnds {
-		w = max(w, f.rRegular.widthBytes(h.tip[start:end]))
-		start = end
-	}
-	w = min(w+sw+2*pad, l.w-l.px(8))
-	hgt := float64(len(h.tipEnds))*f.lineH + 2*pad
-	x0 := min(max(x-w/2, l.px(4)), l.w-l.px(4)-w)
-	y0 := l.bar.y0 - l.px(12) - hgt
-	r := rect{x0, y0, x0 + w, y0 + hgt}
-	ov.rect(1, r, colPanelBg)
-	ov.frame(1, r, math.Max(1, l.s), colPanelEdge)
-	start = 0
-	for i, end := range h.tipEnds {
-		ty := y0 + pad + float64(i)*f.lineH
-		tx := x0 + pad
-		col := colText
-		if k, ok := app.MarkOf(h.tipKinds[i]); ok {
-			ov.rect(1, rect{tx, ty + f.lineH*0.3, tx + l.px(8), ty + f.lineH*0.7}, colMark[k])
-		}
-		if i == 0 {
-			col = colTitle
-		} else {
-			tx += sw
-		}
-		ov.run(1, h.tip[start:end], tx, ty+(f.lineH-faceH(f.regular))/2, f.rRegular, r.x1-pad-tx, col)
-		start = end
-	}
-}
-
-// tipLines writes the tooltip's lines for time t: the time and frame,
-// then the moments within slop seconds of it, then the blocked spans that
-// hold it (a span is listed wherever it holds, not only at its start).
-func (h *hudText) tipLines(g *Game, t, slop float64) {
-	h.tip, h.tipEnds, h.tipKinds = h.tip[:0], h.tipEnds[:0], h.tipKinds[:0]
-	h.tip = playback.AppendTime(h.tip, t, 2)
-	if rec := g.app.Recording(); rec != nil {
-		h.tip = append(h.tip, "   frame "...)
-		h.tip = strconv.AppendInt(h.tip, int64(rec.FrameAt(t)+1), 10)
-	}
-	h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
-	h.tipEvents = h.tipEvents[:0]
-	for _, e := range g.app.EventsAround(t-slop, t+slop) {
-		if e.Kind != scene.EventBlocked {
-			h.tipEvents = append(h.tipEvents, e)
-		}
-	}
-	evs := g.app.BlockedAt(t, h.tipEvents)
-	h.tipEvents = evs
-	for i := range evs {
-		if len(h.tipKinds) > maxTipEvents {
-			h.tip = append(h.tip, "+ "...)
-			h.tip = strconv.AppendInt(h.tip, int64(len(evs)-i), 10)
-			h.tip = append(h.tip, " more"...)
-			h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, 0)
-			break
-		}
-		h.tip = appendEvent(h.tip, &evs[i])
-		h.tipEnds, h.tipKinds = append(h.tipEnds, len(h.tip)), append(h.tipKinds, evs[i].Kind)
-	}
-	h.compareTipLines(g, t, slop)
-}
-
-// appendEvent writes one event as the tooltip lists it.
-func appendEvent(b []byte, e *scene.Event) []byte {
-	id := func(b []byte, v uint32) []byte { return strconv.AppendUint(b, uint64(v), 10) }
-	switch e.Kind {
-	case scene.EventCollision:
-		b = id(append(b, "collision  "...), e.Actor)
-		if e.Other == faults.World {
-			b = append(append(b, " with "...), faults.WorldName...)
-		} else {
-			b = id(append(b, " with "...), e.Other)
-		}
-	case scene.EventSpawn:
-		b = id(append(b, "spawn  "...), e.Actor)
-		b = append(append(b, ' '), e.Blueprint...)
-	case scene.EventDestroy:
-		b = id(append(b, "destroy  "...), e.Actor)
-		b = append(append(b, ' '), e.Blueprint...)
-	case scene.EventLight:
-		b = id(append(b, "light "...), e.Actor)
-		b = append(append(b, " turns "...), e.Light.String()...)
-	case scene.EventParent:
-		b = id(append(b, "attach  "...), e.Actor)
-		b = id(append(b, " to "...), e.Other)
-	case scene.EventBlocked:
-		b = id(append(b, "blocked  "...), e.Actor)
-		b = append(append(b, ' '), e.Blueprint...)
-		b = strconv.AppendFloat(append(b, "  "...), e.Duration, 'f', 0, 64)
-		b = playback.AppendTime(append(b, " s from "...), e.Time, 1)
-	default:
-		b = append(b, e.Kind.String()...)
-	}
-	return b
 }
 
 // playIcon draws play (a triangle, pointing left when reversed) or pause.

@@ -87,6 +87,22 @@ func (d *listDetail) set(f *fonts, what, with []byte, w float64) []string {
 	return d.lines
 }
 
+// aboutLines keeps a text wrapped to a width, wrapped again only when
+// the text or the width changes.
+type aboutLines struct {
+	src   string
+	w     float64
+	lines []string
+}
+
+// set returns s wrapped to w.
+func (d *aboutLines) set(f *fonts, s string, w float64) []string {
+	if s != d.src || w != d.w || d.lines == nil {
+		d.src, d.w, d.lines = s, w, wrap(s, f.regular, w)
+	}
+	return d.lines
+}
+
 // cursorRowDetail returns the list's cursor row written whole and wrapped
 // to w, at most two lines, when it does not fit its row; nil when it
 // does.

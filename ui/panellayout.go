@@ -31,9 +31,24 @@ type panelSource interface {
 	FaultList() *app.List
 	DiffList() *app.List
 	ThresholdList() *app.List
+	ThresholdAbout() string
 	Notices() []app.Notice
 	RunsTable() *app.RunsTable
 }
+
+// listCover is the left edge of the fault list's panel over the view
+// (0: it does not show), for the app to keep the marks the list moves to
+// out from under it.
+func (p *panelLayout) listCover() float64 {
+	if p.list.kind != listFaults {
+		return 0
+	}
+	return p.list.r.x0
+}
+
+// thAboutLines is the most lines the thresholds panel gives to what the
+// cursor's row limits.
+const thAboutLines = 3
 
 // listKind is which list panel shows on the right of the view.
 type listKind uint8
@@ -95,6 +110,9 @@ type panelLayout struct {
 	// listDetail keeps the list's cursor row wrapped, when it is too
 	// long for its row.
 	listDetail listDetail
+	// thAbout keeps what the thresholds panel's cursor row limits,
+	// wrapped to the panel.
+	thAbout aboutLines
 	// wrapped keeps each notice's wrapped lines between ticks, parallel
 	// to the app's notices; a notice is wrapped again only when its
 	// text or the width changes.
@@ -331,18 +349,27 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 		need = listRowsWidth(l, f, p.list.list) + 2*pad + l.px(2)
 	}
 	x0, y0, w := p.listPanelClear(l, a, need)
-	first, shown := 0, p.list.list.Len()
-	hgt := float64(shown+1) * lh
-	detail := 0.0
-	if p.list.kind != listThresholds {
+	// Under the rows: for the thresholds what the cursor's row limits,
+	// else the cursor's row whole when it does not fit its row.
+	if p.list.kind == listThresholds {
+		p.list.detailLines = p.thAbout.set(f, a.ThresholdAbout(), w-2*pad)
+		p.list.detailLines = p.list.detailLines[:min(len(p.list.detailLines), thAboutLines)]
+	} else {
 		p.list.detailLines = p.cursorRowDetail(l, f, w-2*pad)
-		if n := len(p.list.detailLines); n > 0 {
-			detail = float64(n)*lh + l.px(6)
-		}
-		bottom := l.view.y1 - l.px(panelMargin)
-		first, shown = p.list.list.Scroll(max(int((bottom-y0-2*pad-detail)/lh)-2, 1))
-		hgt = float64(max(shown, 1)+1) * lh // a line says why there are no rows
 	}
+	detail := 0.0
+	if n := len(p.list.detailLines); n > 0 {
+		detail = float64(n)*lh + l.px(6)
+	}
+	// The rows that fit above the view's bottom, the cursor's among them:
+	// under the title, and for a list a line more of slack.
+	bottom := l.view.y1 - l.px(panelMargin)
+	spare := 2
+	if p.list.kind == listThresholds {
+		spare = 1
+	}
+	first, shown := p.list.list.Scroll(max(int((bottom-y0-2*pad-detail)/lh)-spare, 1))
+	hgt := float64(max(shown, 1)+1) * lh // a line says why there are no rows
 	rowsEnd := y0 + pad + hgt
 	p.list.r = p.add(rect{x0, y0, x0 + w, rowsEnd + detail + pad})
 	p.list.rows = app.ListBox{X0: x0, X1: x0 + w, Top: y0 + pad + lh, RowH: lh, First: first, N: shown}

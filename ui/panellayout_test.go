@@ -35,6 +35,7 @@ func (f *fakePanels) Clock() *playback.Clock   { return nil }
 func (f *fakePanels) FaultList() *app.List     { return &f.faults }
 func (f *fakePanels) DiffList() *app.List      { return &f.diffs }
 func (f *fakePanels) ThresholdList() *app.List { return &f.thresh }
+func (f *fakePanels) ThresholdAbout() string   { return "" }
 func (f *fakePanels) Notices() []app.Notice    { return f.notices }
 func (f *fakePanels) ActorPanelScroll() int    { return f.scroll }
 func (f *fakePanels) Following() uint32        { return f.follow }
@@ -87,7 +88,7 @@ func TestPanelLayoutWithoutWindow(t *testing.T) {
 
 // TestPanelLayoutList lays out an app's list panels, with no window:
 // the thresholds panel shows every row on the right of the view, its rows
-// not clickable; the fault list with no faults has one line to say why
+// not clickable, and under them what the cursor's row limits; the fault list with no faults has one line to say why
 // and no row, and its notice ("no recording open") goes beside it.
 func TestPanelLayoutList(t *testing.T) {
 	f, err := newFonts()
@@ -116,7 +117,14 @@ func TestPanelLayoutList(t *testing.T) {
 		x0, _, w := listPanelAt(&l, 0)
 		y0 := l.px(panelMargin) // no legend: the list goes to the top
 		lh := f.lineH
-		if want := (rect{x0, y0, x0 + w, y0 + 2*l.px(panelPad) + float64(max(tc.rows, 1)+1)*lh}); lb.r != want {
+		about := 0.0 // the thresholds say under the rows what the cursor's row limits
+		if n := len(lb.detailLines); n > 0 {
+			about = float64(n)*lh + l.px(6)
+		}
+		if (about > 0) != (tc.kind == listThresholds) {
+			t.Errorf("%s: %d lines under the rows", tc.name, len(lb.detailLines))
+		}
+		if want := (rect{x0, y0, x0 + w, y0 + 2*l.px(panelPad) + float64(max(tc.rows, 1)+1)*lh + about}); lb.r != want {
 			t.Errorf("%s: panel %+v, want %+v", tc.name, lb.r, want)
 		}
 		if _, ok := p.listRow(lb.rows.X0+5, lb.rows.Top+0.5*lh); ok {

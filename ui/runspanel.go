@@ -32,6 +32,54 @@ func runColWidth(c int) float64 {
 	return 82
 }
 
+// runColLeast is the least width of column c, device pixels: its
+// heading whole (with the fault kind's swatch, and the sort mark when
+// sorted by it), and for the run's name and its town room for a short
+// one. A narrow window takes its room from the columns' widths above
+// these (runColumns), so the fault kinds' headings, what the table is
+// about, are not cut to "wrong…".
+func runColLeast(l *layout, f *fonts, c int, sorted bool) float64 {
+	w := f.rSmall.width(app.RunColTitle(c)) + l.px(4+1) // a pixel of slack for rounding
+	if k := c - app.RunColKinds; k >= 0 && k < len(faults.Kinds) {
+		w += l.px(6 + 3)
+	}
+	if sorted {
+		w += max(f.rSmall.width(" v"), f.rSmall.width(" ^"))
+	}
+	switch c {
+	case app.RunColName:
+		w = max(w, l.px(110))
+	case app.RunColTown:
+		w = max(w, l.px(76))
+	}
+	return w
+}
+
+// runColumns appends to dst the columns' widths in avail: each its full
+// width (at least its least) when all fit; else each shrunk toward its
+// least width in proportion to how far above it it is, so that the wide
+// columns (the run's name, the town) give the room; and only when even
+// the least widths do not fit, those shrunk alike.
+func runColumns(full, least []float64, avail float64, dst []float64) []float64 {
+	var sumFull, sumLeast float64
+	for c := range full {
+		sumFull += max(full[c], least[c])
+		sumLeast += least[c]
+	}
+	for c := range full {
+		lo, hi := least[c], max(full[c], least[c])
+		switch {
+		case sumFull <= avail:
+			dst = append(dst, hi)
+		case sumLeast <= avail:
+			dst = append(dst, lo+(hi-lo)*(avail-sumLeast)/(sumFull-sumLeast))
+		default:
+			dst = append(dst, lo*max(avail, 0)/sumLeast)
+		}
+	}
+	return dst
+}
+
 // runsGutter is the room left of the rows for a mark (A, B), logical
 // pixels.
 const runsGutter = 14
@@ -66,7 +114,10 @@ type runsBox struct {
 	progress rect
 	header   rect
 	cols     []float64
-	rows     app.ListBox
+	// The columns' full and least widths and their widths this frame
+	// (runColumns), kept to be reused.
+	full, least, widths []float64
+	rows                app.ListBox
 	// detail is where the cursor's run says why it could not be read
 	// whole, when any run could not; its lines are wrapped only when
 	// the run, the check's progress or the width change.
@@ -93,8 +144,9 @@ type runsDetailKey struct {
 // runsHintKey is what the hint was chosen for: the folder in the title
 // and the table's width.
 type runsHintKey struct {
-	folder string
-	w      float64
+	folder  string
+	w       float64
+	scrolls bool // the rows do not all fit
 }
 
 // runsHints are the keys' hints beside the table's title, the most
@@ -106,8 +158,11 @@ var runsHints = [...]string{
 	"Space: mark two to compare",
 	"click a heading, Left/Right, R: sort",
 	"Esc: hide",
-	"wheel: scroll",
+	runsWheelHint,
 }
+
+// runsWheelHint is the hint shown only when the rows do not all fit.
+const runsWheelHint = "wheel: scroll"
 
 // runsHintGap is the room between the title and the hint, and between
 // two hints, logical pixels.
@@ -123,20 +178,25 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource, bottom float
 		return
 	}
 	pad, lh := l.px(panelPad), f.lineH
+	b := &p.runs
+	b.full, b.least = b.full[:0], b.least[:0]
+	sortCol, _ := t.Sort()
 	full := 0.0
 	for c := range app.RunCols() {
-		full += l.px(runColWidth(c))
+		b.full = append(b.full, l.px(runColWidth(c)))
+		b.least = append(b.least, runColLeast(l, f, c, c == sortCol))
+		full += max(b.full[c], b.least[c])
 	}
 	gutter := l.px(runsGutter)
 	w := min(full+2*pad+gutter, l.w-2*l.px(panelMargin))
 	x0 := (l.w - w) / 2
 	y0 := l.view.y0 + l.px(panelMargin)
-	scale := (w - 2*pad - gutter) / full
+	b.widths = runColumns(b.full, b.least, w-2*pad-gutter, b.widths[:0])
 	p.runs.cols = p.runs.cols[:0]
 	x := x0 + pad + gutter
 	for c := range app.RunCols() {
 		p.runs.cols = append(p.runs.cols, x)
-		x += l.px(runColWidth(c)) * scale
+		x += b.widths[c]
 	}
 	p.runs.cols = append(p.runs.cols, x)
 	top := y0 + pad
@@ -159,15 +219,16 @@ func (p *panelLayout) runsPanel(l *layout, f *fonts, a panelSource, bottom float
 		p.runs.hidden = cur < first || cur >= first+shown
 		p.runs.wrapDetail(t, f)
 	}
-	p.runs.chooseHint(l, f, t.Folder(), w-2*pad)
+	p.runs.chooseHint(l, f, t.Folder(), w-2*pad, shown < t.List().Len())
 }
 
 // chooseHint picks the hints that fit beside the title in a table w
-// wide, the most needed first, when the folder or the width changed:
+// wide, the most needed first (the wheel's only when the rows scroll),
+// when the folder, the width or whether the rows scroll changed:
 // the title is measured as it reads once the check is done, with room
 // for "000 of 000 checked" while it runs.
-func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64) {
-	key := runsHintKey{folder: folder, w: w}
+func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64, scrolls bool) {
+	key := runsHintKey{folder: folder, w: w, scrolls: scrolls}
 	if key == b.hintOf {
 		return
 	}
@@ -177,6 +238,9 @@ func (b *runsBox) chooseHint(l *layout, f *fonts, folder string, w float64) {
 	space := text.Advance("   ", f.small)
 	var sb strings.Builder
 	for _, h := range runsHints {
+		if h == runsWheelHint && !scrolls { // every row shows: the wheel has nothing to do
+			continue
+		}
 		hw := text.Advance(h, f.small)
 		if sb.Len() > 0 {
 			hw += space

@@ -2,7 +2,8 @@ package ui
 
 // thresholdsPanel draws the fault thresholds panel where the layout put
 // it, where the fault list goes (the two never show at once): a row a
-// threshold, its name and value, the cursor's row marked.
+// threshold, its name and value, the cursor's row marked, and under them
+// what that row limits.
 func (h *hudText) thresholdsPanel(g *Game) {
 	lb := &g.pan.list
 	if lb.kind != listThresholds {
@@ -31,5 +32,13 @@ func (h *hudText) thresholdsPanel(g *Game) {
 		if tab < len(line) {
 			ov.run(0, line[tab+1:], x0+pad+nameCol, ty, f.rRegular, w-2*pad-nameCol, colText)
 		}
+	}
+	d := lb.detail // what the cursor's row limits
+	if len(lb.detailLines) == 0 {
+		return
+	}
+	ov.rect(0, rect{x0 + l.s, d.y0 - l.px(4), x0 + w - l.s, d.y0 - l.px(4) + max(1, l.s)}, colPanelEdge)
+	for k, line := range lb.detailLines {
+		ov.str(0, line, d.x0, d.y0+float64(k)*lh+(lh-faceH(f.regular))/2, f.rRegular, d.w(), colTextDim)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/mm2carla/viewer/ui/app"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
 )
@@ -156,13 +158,18 @@ func TestRunsHintFits(t *testing.T) {
 		l := newLayout(tc.w, 600, 1)
 		var b runsBox
 		inner := tc.w - 2*l.px(panelMargin) - 2*l.px(panelPad)
-		b.chooseHint(&l, f, tc.folder, inner)
+		b.chooseHint(&l, f, tc.folder, inner, true)
 		title := text.Advance("Runs in "+tc.folder+"   000 of 000 checked", f.bold)
 		if used := title + l.px(runsHintGap) + text.Advance(b.hint, f.small); b.hint != "" && used > inner {
 			t.Errorf("%v wide, %s: title and hint take %.0f of %.0f px", tc.w, tc.folder, used, inner)
 		}
 		if (b.hint == all) != tc.wantAll || (b.hint != "") != tc.wantSome || b.hint != "" && !strings.HasPrefix(all, b.hint) {
 			t.Errorf("%v wide, %s: hint %q", tc.w, tc.folder, b.hint)
+		}
+		// Rows that all fit: no wheel to speak of.
+		b.chooseHint(&l, f, tc.folder, inner, false)
+		if strings.Contains(b.hint, runsWheelHint) || tc.wantAll && b.hint != strings.TrimSuffix(all, "   "+runsWheelHint) {
+			t.Errorf("%v wide, %s, every row shown: hint %q", tc.w, tc.folder, b.hint)
 		}
 	}
 }
@@ -177,5 +184,63 @@ func TestWheelRows(t *testing.T) {
 		if got := wheelRows(tc.steps); got != tc.want {
 			t.Errorf("wheelRows(%v) = %d, want %d", tc.steps, got, tc.want)
 		}
+	}
+}
+
+// TestRunColumns: the columns keep their full widths when they fit; in
+// less room the wide ones give it, none under its least; in less than
+// the least widths, those shrink alike.
+func TestRunColumns(t *testing.T) {
+	full := []float64{230, 120, 80, 80}
+	least := []float64{110, 70, 60, 90} // the last heading is wider than its column
+	for _, tc := range []struct {
+		avail float64
+		want  []float64
+	}{
+		{600, []float64{230, 120, 80, 90}},
+		{520, []float64{230, 120, 80, 90}},
+		{425, []float64{170, 95, 70, 90}}, // half of the 190 above the least
+		{330, []float64{110, 70, 60, 90}},
+		{165, []float64{55, 35, 30, 45}},
+		{0, []float64{0, 0, 0, 0}},
+	} {
+		got := runColumns(full, least, tc.avail, nil)
+		for c := range got {
+			if math.Abs(got[c]-tc.want[c]) > 1e-9 {
+				t.Errorf("in %v: %v, want %v", tc.avail, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+// TestWindowSmallRunsHeadings: at 960x600 the runs table shows every
+// column's heading whole, whichever column it is sorted by (its mark
+// too): the fault kinds' headings were cut to "wrong…", "red-li…".
+func TestWindowSmallRunsHeadings(t *testing.T) {
+	dir := demoFleet(t, 1)
+	g, sc := newTestGame(t, loader.FileSource(dir))
+	g.Layout(960, 600)
+	rt := g.App().RunsTable()
+	waitFor(t, g, "the run to be checked", func() bool { return !rt.Checking() })
+	for c := range app.RunCols() {
+		run(t, g, 1)
+		hb := g.pan.runs.header
+		seen := 0
+		for _, ti := range g.ov.layers[0].texts {
+			if ti.rs == nil || ti.y < hb.y0-1 || ti.y > hb.y1 {
+				continue
+			}
+			s := string(g.ov.arena[ti.a:ti.b])
+			seen++
+			if strings.Contains(s, "…") {
+				t.Errorf("sorted by column %d: the heading %q is cut", c, s)
+			}
+		}
+		if seen != app.RunCols() {
+			t.Errorf("sorted by column %d: %d headings drawn, want %d", c, seen, app.RunCols())
+		}
+		sc.key(input.KeyRight, false, false)
+		drain(t, g, sc)
 	}
 }

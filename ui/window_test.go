@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -677,6 +678,38 @@ func TestLayerBits(t *testing.T) {
 		if bit, ok := scenedraw.ParseLayer(l.String()); !ok || bit != scenedraw.Layers(1)<<l {
 			t.Errorf("layer %d %q is scenedraw's %v", l, l, bit)
 		}
+	}
+}
+
+// TestWindowFaultTooltip: hovering the mark of a fault above the bar
+// names it as the fault list does (kind, actor, blueprint), with its
+// kind's swatch, before the recording's events: the tooltip listed only
+// those, so a fault's mark said nothing when pointed at.
+func TestWindowFaultTooltip(t *testing.T) {
+	g, sc := demo(t)
+	a := g.App()
+	fs := a.Faults()
+	if len(fs) == 0 {
+		t.Fatal("the demo has no faults")
+	}
+	f := fs[0]
+	c := a.Clock()
+	b := g.lay.bar
+	tl := playback.Timeline{X: b.x0, Width: b.w(), Start: c.Start(), End: c.End()}
+	sc.queue = append(sc.queue, input.Snapshot{Mouse: input.Mouse{X: tl.XAt(f.Start) + 1, Y: b.y0 - g.lay.px(5)}})
+	drain(t, g, sc)
+	tip := string(g.hud.tip)
+	want := f.Kind.String() + "  " + strconv.FormatUint(uint64(f.Actor), 10) + " "
+	if !g.hud.tipShown || !strings.Contains(tip, want) {
+		t.Fatalf("tooltip %q lacks %q", tip, want)
+	}
+	if len(g.hud.tipEnds) < 2 || !strings.HasPrefix(tip[g.hud.tipEnds[0]:], want) {
+		t.Errorf("the fault is not the tooltip's first line after the time: %q", tip)
+	} else if g.hud.tipCols[1] != scenedraw.FaultColor(f.Kind) {
+		t.Errorf("the fault's swatch is %v, want its kind's %v", g.hud.tipCols[1], scenedraw.FaultColor(f.Kind))
+	}
+	if n := testing.AllocsPerRun(20, g.step); n != 0 {
+		t.Errorf("a frame with the tooltip allocates %v times", n)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/mm2carla/viewer/analysis/faults"
@@ -150,6 +151,9 @@ func (a *App) pollAnalysis() {
 	if !j.result.LaneRules {
 		msg += " (no map: collisions and blocked spans only)"
 	}
+	a.dropNotices(func(t string) bool { // the count before: of this run, without (B)
+		return strings.Contains(t, " found in "+j.name) && strings.HasSuffix(t, "; K lists them")
+	})
 	a.notify(Info, msg+"; K lists them")
 	if w := towns.OffRoadsWarning(j.off[0], j.off[1], a.openMapSource().Name, j.name); w != "" {
 		a.notify(Warning, w)

@@ -79,6 +79,7 @@ type App struct {
 
 	lay         layerState
 	help        bool
+	helpTop     int // the help's first line shown, scrolled in a short window
 	notes       noticeBoard
 	fps         float64
 	settingsGen int // counts changes of remembered settings
@@ -528,6 +529,19 @@ func (a *App) LayerOn(l input.Layer) bool { return l < input.NumLayers && a.lay.
 
 // Help reports whether the help overlay shows.
 func (a *App) Help() bool { return a.help }
+
+// HelpTop returns the help's line shown at the top of its body: more
+// than 0 once scrolled in a window too short for all of it.
+func (a *App) HelpTop() int { return a.helpTop }
+
+// ScrollHelp scrolls the shown help by lines (down when positive), kept
+// from 0 to last, the top line that shows its end (the window's layout
+// knows it).
+func (a *App) ScrollHelp(lines, last int) {
+	if a.help {
+		a.helpTop = min(max(a.helpTop+lines, 0), max(last, 0))
+	}
+}
 
 // Selected returns the selected actor's id (0: none).
 func (a *App) Selected() uint32 { return a.sel.actor }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/testrec"
 	"github.com/mm2carla/viewer/render"
 	"github.com/mm2carla/viewer/render/scenedraw"
@@ -105,10 +106,13 @@ func TestOpenShowsBoth(t *testing.T) {
 		t.Errorf("notices %+v", a.Notices())
 	}
 	status := a.StatusText().String()
-	for _, want := range []string{"city.bai + run.log", "Town01", "2023-11-14 22:13 UTC", "100 frames", "4 actors now"} {
+	for _, want := range []string{"city.bai + run.log", "Town01", "2023-11-14 22:13 UTC", "4 actors now"} {
 		if !strings.Contains(status, want) {
 			t.Errorf("status %q lacks %q", status, want)
 		}
+	}
+	if strings.Contains(status, "frames") { // the timeline says them
+		t.Errorf("status %q counts the frames of a whole recording", status)
 	}
 }
 
@@ -570,6 +574,96 @@ func TestEscapeOrder(t *testing.T) {
 	}
 }
 
+// TestScrollHelp: the help scrolls only while it shows, kept from 0 to
+// the last top line the window gives, and opens again at the top.
+func TestScrollHelp(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.ScrollHelp(3, 10)
+	if a.HelpTop() != 0 {
+		t.Errorf("a hidden help scrolled to %d", a.HelpTop())
+	}
+	a.Apply(input.ToggleHelp())
+	for _, tc := range []struct{ lines, last, want int }{
+		{3, 10, 3}, {-1, 10, 2}, {1 << 30, 10, 10}, {1, 10, 10}, {0, 4, 4}, {-1 << 30, 10, 0}, {2, -1, 0},
+	} {
+		if a.ScrollHelp(tc.lines, tc.last); a.HelpTop() != tc.want {
+			t.Errorf("ScrollHelp(%d, %d): line %d, want %d", tc.lines, tc.last, a.HelpTop(), tc.want)
+		}
+	}
+	a.ScrollHelp(5, 10)
+	a.Apply(input.ToggleHelp())
+	a.Apply(input.ToggleHelp())
+	if a.HelpTop() != 0 {
+		t.Errorf("the help opened again at line %d", a.HelpTop())
+	}
+}
+
+// TestThresholdAbout: every threshold says what it limits, naming its
+// fault kind, and the rules row what the profile judges.
+func TestThresholdAbout(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	a.Apply(input.ToggleThresholds())
+	if s := a.ThresholdAbout(); !strings.HasPrefix(s, "own: ") {
+		t.Errorf("rules row: %q", s)
+	}
+	for i, f := range thresholdFields(&a.an.thresholds) {
+		a.Apply(input.ThresholdMove(1))
+		s := a.ThresholdAbout()
+		kind, _, _ := strings.Cut(s, ": ")
+		if !strings.Contains("off-lane wrong-way stop-sign close-call collision", kind) || len(s) < len(kind)+10 {
+			t.Errorf("row %d (%s): %q", i+1, f.name, s)
+		}
+	}
+	a.Apply(input.ThresholdMove(-1 << 20))
+	a.Apply(input.ThresholdChange(1))
+	if s := a.ThresholdAbout(); !strings.Contains(s, "leaderboard judges the hero") {
+		t.Errorf("rules row under the leaderboard: %q", s)
+	}
+}
+
+// TestNoEventThere: [ at the start and ] at the end leave the clock
+// where it is and say there is nothing there; with E, "event".
+func TestNoEventThere(t *testing.T) {
+	a := newLoaded(t)
+	a.Apply(input.Clock(playback.PrevEvent()))
+	if !noticeWith(a, Info, "no earlier fault or collision") {
+		t.Errorf("[ at the start: notices %+v", a.Notices())
+	}
+	a.Apply(input.Clock(playback.ToEnd()))
+	a.Apply(input.StepEvents())
+	a.Apply(input.Clock(playback.NextEvent()))
+	if !noticeWith(a, Info, "no later event") {
+		t.Errorf("] at the end with E: notices %+v", a.Notices())
+	}
+	a.DismissNotices()
+	if _, ok := a.Clock().EventBefore(); !ok {
+		t.Fatal("the test recording has no event to step back to")
+	}
+	a.Apply(input.Clock(playback.PrevEvent()))
+	for _, n := range a.Notices() {
+		if strings.HasPrefix(n.Text, "no ") {
+			t.Errorf("[ with an event before: %q", n.Text)
+		}
+	}
+}
+
+// TestActorPanelRole: the panel's title names an actor's role when it
+// is not the hero (the demo's rogue, CARLA's ego_vehicle), and an empty
+// attribute says so rather than read as a line cut short.
+func TestActorPanelRole(t *testing.T) {
+	a := newLoaded(t)
+	a.sel.selectActor(testrec.Other)
+	a.Tick()
+	if title := a.ActorPanel().Line(0); !strings.HasPrefix(string(title), "Actor 101  (autopilot)") {
+		t.Errorf("title %q", title)
+	}
+	var l Lines
+	actorAttributes(&l, []recorder.Attribute{{Key: "object_type"}, {Key: "role_name", Value: "rogue"}})
+	if got, want := l.String(), "attributes\tobject_type = (empty)\n\trole_name = rogue"; !strings.Contains(got, want) {
+		t.Errorf("attributes %q, want %q", got, want)
+	}
+}
+
 func TestNoticesExpire(t *testing.T) {
 	a := New(settings.Settings{}, nil)
 	a.notify(Info, "hello")
@@ -653,6 +747,8 @@ func TestLightBits(t *testing.T) {
 		{0x10 | 0x20, "right blinker, left blinker"},
 		{0x400 | 0x1000, "special 2, 0x1000"},
 		{0x1000, "0x1000"},
+		{0x1 | 0x8 | 0x10 | 0x20, "position, brake, right blinker,\n\tleft blinker"}, // three a line
+		{0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x20 | 0x40, "position, low beam, high beam,\n\tbrake, right blinker, left blinker,\n\treverse"},
 	} {
 		l.Reset()
 		appendLightBits(&l, tc.bits)

@@ -39,6 +39,10 @@ type camera struct {
 	legendTries int
 	legendAt    render.Rect
 	follow      uint32 // actor the camera follows, 0: none
+	// coverX is the left edge of the list panel over the right of the
+	// view (device pixels; 0: none), which reveal keeps points out from
+	// under.
+	coverX float64
 	// followTime is the replay time the following camera last moved to,
 	// to tell a seek from playing.
 	followTime float64
@@ -179,6 +183,39 @@ func (c *camera) pan(dx, dy float64) {
 		c.orbit.Pan(dx, dy, c.vp)
 	}
 	c.update()
+}
+
+// revealMargin is how far inside the uncovered part of the view a point
+// reveal moves must be, logical pixels.
+const revealMargin = 40
+
+// reveal moves the camera, unless it follows an actor, so that world
+// point p shows in the part of the view the list panel does not cover:
+// to the middle of that part, at the same zoom and angle, when it was
+// off it or under the panel. It reports whether the camera moved.
+func (c *camera) reveal(p mgl64.Vec3) bool {
+	if c.follow != 0 || c.chasing || !c.vp.Usable() {
+		return false
+	}
+	x1 := c.vp.Width
+	if c.coverX > 0 && c.coverX < x1 {
+		x1 = c.coverX
+	}
+	m := revealMargin * c.vp.DeviceScale()
+	if x, y, _, ok := c.view.WorldToScreen(p); ok && x >= m && x <= x1-m && y >= m && y <= c.vp.Height-m {
+		return false
+	}
+	c.legendTries = 0
+	dx := x1/2 - c.vp.Width/2 // from the view's middle to the uncovered part's
+	if c.topDown {
+		c.top.Center[0], c.top.Center[1] = p[0], p[1]
+		c.top.Pan(dx, 0, c.vp)
+	} else {
+		c.orbit.Target = p
+		c.orbit.Pan(dx, 0, c.vp)
+	}
+	c.update()
+	return true
 }
 
 // zoom zooms by wheel notches toward pixel x, y (the chase zooms toward

@@ -131,11 +131,46 @@ func (c *Chooser) show(dir string, recent []string, compare bool) {
 	c.recent = c.recent[:0]
 	for _, p := range recent {
 		if k := sniffPath(p); k.File() {
-			c.recent = append(c.recent, ChooserRow{Name: filepath.Base(p), Path: p, Kind: k, Recent: true})
+			c.recent = append(c.recent, ChooserRow{Name: recentName(p, recent), Path: p, Kind: k, Recent: true})
 		}
 	}
 	c.cd(dir, "")
 	c.goFirst = false // the newest recent file first: it is often opened again
+}
+
+// recentName is how the chooser names recent file p: its name, with as
+// many of its folders as tell it from the other recent files of the same
+// name ("Town05/traffic.log"): CARLA's runs are often all traffic.log,
+// and four rows of "traffic.log" told nothing.
+func recentName(p string, recent []string) string {
+	name := filepath.Base(p)
+	for depth := 1; ; depth++ {
+		clash := false
+		for _, q := range recent {
+			if q != p && tail(q, depth) == name {
+				clash = true
+				break
+			}
+		}
+		up := tail(p, depth+1)
+		if !clash || up == name { // unique, or no folder left to add
+			return name
+		}
+		name = up
+	}
+}
+
+// tail is the last n elements of path p, joined with "/".
+func tail(p string, n int) string {
+	p = filepath.ToSlash(filepath.Clean(p))
+	i := len(p)
+	for ; n > 0 && i > 0; n-- {
+		i = strings.LastIndexByte(p[:i], '/')
+		if i < 0 {
+			return p
+		}
+	}
+	return p[i+1:]
 }
 
 // close hides the chooser and stops its scan; the folder is kept for

@@ -339,3 +339,21 @@ func TestChooserBigFolder(t *testing.T) {
 		t.Errorf("%d rows, %d recordings; want 3001, 30", a.Chooser().Len(), recs)
 	}
 }
+
+// TestRecentName: a recent file is named by its name alone, unless
+// another recent file has the same: then with as many folders as tell
+// them apart.
+func TestRecentName(t *testing.T) {
+	recent := []string{"/runs/Town05/traffic.log", "/runs/Town10HD/traffic.log", "/a/seed-1/traffic.log",
+		"/b/seed-1/traffic.log", "/maps/Town05.xodr", "/traffic.log"}
+	want := []string{"Town05/traffic.log", "Town10HD/traffic.log", "a/seed-1/traffic.log",
+		"b/seed-1/traffic.log", "Town05.xodr", "traffic.log"} // the root has no folder to add
+	for i, p := range recent {
+		if got := recentName(p, recent); got != want[i] {
+			t.Errorf("recentName(%q) = %q, want %q", p, got, want[i])
+		}
+	}
+	if got := recentName("/runs/Town05/traffic.log", []string{"/runs/Town05/traffic.log"}); got != "traffic.log" {
+		t.Errorf("alone: %q", got)
+	}
+}

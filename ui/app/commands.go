@@ -49,7 +49,7 @@ func (a *App) Apply(cmd input.Command) {
 	case input.KindClearSelection:
 		a.clearSelection()
 	case input.KindToggleHelp:
-		a.help = !a.help
+		a.help, a.helpTop = !a.help, 0
 	case input.KindOrbit:
 		if a.cam.topDown {
 			a.cam.stopFollowing() // a left drag pans the map there
@@ -194,12 +194,45 @@ func (a *App) applyClock(pc playback.Command) {
 	if a.rp.clock == nil {
 		return
 	}
+	a.noEventThere(pc.Op)
 	a.rp.clock.Apply(pc)
 	if s := a.rp.clock.Speed(); s != a.rp.speed {
 		a.rp.speed = s
 		a.settingsGen++
 	}
 	a.refreshState()
+}
+
+// noEventThere says so when [ or ] (op) has nothing to go to: the clock
+// then stays where it is, and a key that does nothing visible reads as
+// broken.
+func (a *App) noEventThere(op playback.Op) {
+	var ok bool
+	switch op {
+	case playback.OpNextEvent:
+		_, ok = a.rp.clock.EventAfter()
+	case playback.OpPrevEvent:
+		_, ok = a.rp.clock.EventBefore()
+	default:
+		return
+	}
+	if ok {
+		return
+	}
+	which := "no later "
+	if op == playback.OpPrevEvent {
+		which = "no earlier "
+	}
+	what := "fault or collision (E: every event)"
+	switch {
+	case a.rp.stepAll:
+		what = "event"
+	case a.an.rules.Leaderboard():
+		what = "infraction (E: every event)"
+	case a.Comparing():
+		what = "fault, collision or divergence (E: every event)"
+	}
+	a.notify(Info, which+what)
 }
 
 func (a *App) toggleLayer(l input.Layer) {

@@ -290,7 +290,11 @@ func (a *App) pollCompare() {
 		return
 	}
 	a.showB(res, false)
-	a.notify(Info, "comparing with "+res.Source.Name+" (B, ghosts): "+itoa(len(res.Recording.Frames()))+" frames")
+	name := res.Source.Name
+	if a.compareSameName() { // two runs' traffic.log: which one B is
+		name = withFolder(res.Source)
+	}
+	a.notify(Info, "comparing with "+name+" (B, ghosts): "+itoa(len(res.Recording.Frames()))+" frames")
 	if err := res.Recording.Err(); err != nil {
 		a.notify(Warning, res.Source.Name+": the recording ends early ("+err.Error()+")")
 	}

@@ -291,7 +291,7 @@ func TestCompareMatching(t *testing.T) {
 }
 
 // TestCompareSameNames: two runs named alike in two folders are named
-// with their folders.
+// with their folders, in the title and in the notice that B opened.
 func TestCompareSameNames(t *testing.T) {
 	dir := t.TempDir()
 	var srcs []loader.Source
@@ -311,6 +311,20 @@ func TestCompareSameNames(t *testing.T) {
 	defer a.Close()
 	if got := a.Title(); !strings.Contains(got, "before/traffic.log vs after/traffic.log") {
 		t.Errorf("title %q", got)
+	}
+	if !noticeWith(a, Info, "faults found in after/traffic.log (B)") {
+		t.Errorf("the notice does not say which traffic.log B is: %+v", a.Notices())
+	}
+	// B's faults were counted before its town was found and again after:
+	// the last count alone shows (the first said "no map").
+	n := 0
+	for _, x := range a.Notices() {
+		if strings.Contains(x.Text, "found in after/traffic.log (B)") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d notices count B's faults: %+v", n, a.Notices())
 	}
 }
 

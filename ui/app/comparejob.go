@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 
 	"github.com/mm2carla/viewer/analysis/compare"
 	"github.com/mm2carla/viewer/analysis/faults"
@@ -96,7 +97,11 @@ func (a *App) syncCompareWork() {
 		if a.overBudget(a.cmp.res.Source.Name+" (B)", a.cmp.res.Recording) {
 			return
 		}
-		w.faultJob = startAnalysis(a.cmp.res.Source.Name, a.cmp.res.Recording, a.Map(), a.Roads(), a.an.thresholds)
+		name := a.cmp.res.Source.Name
+		if a.compareSameName() { // "4 faults found in after/traffic.log (B)": which traffic.log
+			name = withFolder(a.cmp.res.Source)
+		}
+		w.faultJob = startAnalysis(name, a.cmp.res.Recording, a.Map(), a.Roads(), a.an.thresholds)
 	}
 	// The fault thresholds changed (their panel): B's faults are found
 	// again over its lanes, as A's are.
@@ -126,6 +131,7 @@ func (a *App) pollCompareWork() {
 		}
 		w.faults, w.faultsAssoc, w.faultsTh = j.result, j.assoc, j.th
 		a.setClockEvents()
+		a.dropNotices(func(t string) bool { return strings.Contains(t, " found in "+j.name+" (B)") }) // the count before
 		msg := plural(len(j.result.Faults), "fault") + " found in " + j.name + " (B)"
 		if !j.result.LaneRules {
 			msg += " (no map: collisions and blocked spans only)"

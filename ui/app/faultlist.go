@@ -263,6 +263,7 @@ func (a *App) applyFaults(kind faultCmd, steps float64) {
 		}
 	case faultMove:
 		a.an.list.move(steps, n)
+		a.previewFault(a.an.list.cursor)
 	case faultPick:
 		a.pickFault(a.an.list.cursor)
 	}
@@ -275,6 +276,30 @@ const (
 	faultMove
 	faultPick
 )
+
+// previewFault marks the fault on list row i on the map, ringed as the
+// fault gone to is, and brings its mark into the part of the view the
+// list does not cover (camera.reveal): the list sits over the right of
+// a framed town, and the marks of the faults it lists were under it.
+// The clock stays: Enter goes there. Run A's faults only, while A's
+// marks show.
+func (a *App) previewFault(i int) {
+	if i < 0 || i >= len(a.an.rows) || a.an.rowsOf.leaderboard || a.showingB() {
+		return
+	}
+	r := a.an.rows[i]
+	f := a.rowFault(r)
+	if r.b || f == nil {
+		return
+	}
+	a.an.picked = r.i
+	a.cam.reveal(f.Location)
+}
+
+// SetListCover tells the app where the list panel on the right of the
+// view begins, device pixels (0: no panel), for previewFault to keep
+// the marks out from under it.
+func (a *App) SetListCover(x0 float64) { a.cam.coverX = x0 }
 
 // pickFault goes to the fault on list row i: the clock to its start, its
 // actor selected (and followed, if the camera follows another), the

@@ -408,3 +408,73 @@ func TestActorFaultSteps(t *testing.T) {
 		t.Errorf("Shift+[ went to %v, want %v", got, starts[len(starts)-2])
 	}
 }
+
+// TestFaultListPreview: Down in the fault list rings the cursor's fault
+// on the map (the picked mark) and, the list covering the right of the
+// view, brings its mark out beside the list, the clock where it was;
+// while an actor is followed the camera stays with it.
+func TestFaultListPreview(t *testing.T) {
+	a := newFaulty(t)
+	m := input.NewMapper()
+	keys(a, m, false, input.KeyK)
+	m.SetList(true)
+	cover := testVP.Width * 0.4 // a list over 60 % of the view
+	a.SetListCover(cover)
+	t0 := a.Clock().Time()
+	if len(a.an.rows) < 2 {
+		t.Fatalf("%d rows: want two to move between", len(a.an.rows))
+	}
+	moved := false
+	for row := 1; row < len(a.an.rows); row++ {
+		target := a.cam.orbit.Target
+		keys(a, m, false, input.KeyDown)
+		r := a.an.rows[row]
+		if a.PickedFault() != r.i {
+			t.Errorf("row %d: fault %d ringed, want %d", row, a.PickedFault(), r.i)
+		}
+		f := a.rowFault(r)
+		x, y, _, ok := a.View().WorldToScreen(f.Location)
+		if !ok || x < 0 || x > cover || y < 0 || y > testVP.Height {
+			t.Errorf("row %d: the %s mark at %.0f,%.0f (%v), not beside the list (x < %.0f)", row, f.Kind, x, y, ok, cover)
+		}
+		moved = moved || a.cam.orbit.Target != target
+	}
+	if !moved {
+		t.Error("no row's mark was under the list: the camera never moved, the test shows nothing")
+	}
+	if a.Clock().Time() != t0 {
+		t.Errorf("moving the cursor moved the clock to %v", a.Clock().Time())
+	}
+	a.Apply(input.FollowNext())
+	a.Tick()
+	target, center := a.cam.orbit.Target, a.cam.top.Center
+	a.SetListCover(1) // everything covered: every mark would move the camera
+	keys(a, m, false, input.KeyUp)
+	if a.cam.orbit.Target != target || a.cam.top.Center != center {
+		t.Error("following, moving the cursor moved the camera off the followed actor")
+	}
+}
+
+// TestFaultCountNoticeReplaced: the faults found again (a threshold
+// changed) replace the notice of the count before rather than stand
+// beside it with another number.
+func TestFaultCountNoticeReplaced(t *testing.T) {
+	a := newFaulty(t)
+	before := len(a.Faults())
+	a.Apply(input.ToggleThresholds())
+	a.Apply(input.ThresholdMove(1)) // off-lane
+	a.Apply(input.ThresholdChange(1 << 10))
+	settle(t, a)
+	if len(a.Faults()) == before {
+		t.Fatalf("off-lane at its most still finds %d faults: the test needs another count", before)
+	}
+	var counts []string
+	for _, x := range a.Notices() {
+		if strings.Contains(x.Text, " found in drive.log") {
+			counts = append(counts, x.Text)
+		}
+	}
+	if len(counts) != 1 || !strings.HasPrefix(counts[0], itoa(len(a.Faults()))+" ") {
+		t.Errorf("count notices %q, want one of %d", counts, len(a.Faults()))
+	}
+}

@@ -83,8 +83,8 @@ func TestLeaderboardProfile(t *testing.T) {
 	}
 	// Early in the status line: at its end a small window cut it off.
 	if st := a.StatusText().String(); !strings.Contains(st, "leaderboard 2.0: penalty 0.42 for 7  |") ||
-		strings.Index(st, "leaderboard") > strings.Index(st, " frames") {
-		t.Errorf("status %q lacks the penalty before the frames", st)
+		strings.Index(st, "leaderboard") > strings.Index(st, " actors now") {
+		t.Errorf("status %q lacks the penalty before the actors", st)
 	}
 	keys(a, m, false, input.KeyEscape)
 	m.SetThresholds(false)

@@ -74,6 +74,21 @@ func (a *App) notify(l Level, text string) {
 	a.notes.list = append(a.notes.list, Notice{Level: l, Text: text, Left: left})
 }
 
+// dropNotices removes the notices whose text stale reports, before a
+// newer one replaces them: a run's fault count found again with the map
+// ("2 faults found in b.log (B)") beside the count without it ("0 faults
+// found in b.log (B) (no map: ...)") contradicted it.
+func (a *App) dropNotices(stale func(text string) bool) {
+	n := 0
+	for _, x := range a.notes.list {
+		if !stale(x.Text) {
+			a.notes.list[n] = x
+			n++
+		}
+	}
+	a.notes.list = a.notes.list[:n]
+}
+
 // ageNotices counts one tick off every notice and drops the expired.
 func (a *App) ageNotices() {
 	n := 0

@@ -72,7 +72,10 @@ func (a *App) buildStatus() {
 	a.cmp.status(l)
 	if rec := a.Recording(); rec != nil {
 		h := rec.Header()
-		if h.Map != "" {
+		// The recording's town, unless the map open is named for it
+		// ("Town05.xodr + run.log"): a 960 wide status line has no room
+		// to say it twice.
+		if h.Map != "" && (a.mapRes == nil || a.mapRes.Source.Name != h.Map+".xodr") {
 			l.S("  |  ").S(h.Map)
 		}
 		if a.an.rules.Leaderboard() {
@@ -84,7 +87,12 @@ func (a *App) buildStatus() {
 			}
 		}
 		l.S("  |  recorded ").S(a.txt.date)
-		l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
+		// The frames only with a note on them (indexing, cut short): the
+		// timeline says "frame 1 / 2401" beside, and a 960 wide status
+		// line had no room for it twice.
+		if a.recNote != "" {
+			l.S("  |  ").I(int64(len(rec.Frames()))).S(" frames").S(a.recNote)
+		}
 		if st := a.State(); st != nil {
 			l.S("  |  ").I(int64(len(st.Actors))).S(" actors now")
 		}
@@ -173,6 +181,8 @@ func (a *App) buildActorPanel() {
 	}
 	if act.Hero {
 		l.S("  (hero)")
+	} else if r := roleName(act.Attributes); r != "" { // a rogue, an ego_vehicle: what the run made it
+		l.S("  (").S(r).S(")")
 	}
 	if a.cam.follow == a.sel.actor {
 		l.S("  [following]")
@@ -294,8 +304,22 @@ func actorAttributes(l *Lines, attrs []recorder.Attribute) {
 		if i == 0 {
 			l.S("attributes")
 		}
-		l.Tab().S(at.Key).S(" = ").S(at.Value).End()
+		l.Tab().S(at.Key).S(" = ").S(at.Value)
+		if at.Value == "" { // not a line cut short
+			l.S("(empty)")
+		}
+		l.End()
 	}
+}
+
+// roleName returns an actor's role_name attribute ("" none).
+func roleName(attrs []recorder.Attribute) string {
+	for _, at := range attrs {
+		if at.Key == "role_name" {
+			return at.Value
+		}
+	}
+	return ""
 }
 
 func onOff(b bool) string {
@@ -309,8 +333,40 @@ func onOff(b bool) string {
 var lightBitNames = [...]string{"position", "low beam", "high beam", "brake", "right blinker",
 	"left blinker", "reverse", "fog", "interior", "special 1", "special 2"}
 
-// appendLightBits writes the names of the set bits ("none" for 0).
-func appendLightBits(l *Lines, bits uint32) { appendBits(l, uint64(bits), lightBitNames[:]) }
+// lightsPerLine is how many light names a line of the actor panel
+// holds: "position, brake, right blinker, left blinker" ran past the
+// value column of a 960 wide window.
+const lightsPerLine = 3
+
+// appendLightBits writes the names of the set bits ("none" for 0),
+// lightsPerLine a line, the next lines under the first's value.
+func appendLightBits(l *Lines, bits uint32) {
+	if bits == 0 {
+		l.S("none")
+		return
+	}
+	n := 0
+	for i, name := range lightBitNames {
+		if bits&(1<<i) == 0 {
+			continue
+		}
+		switch {
+		case n > 0 && n%lightsPerLine == 0:
+			l.S(",").End().Tab()
+		case n > 0:
+			l.S(", ")
+		}
+		l.S(name)
+		n++
+	}
+	if rest := uint64(bits) &^ (1<<len(lightBitNames) - 1); rest != 0 {
+		if n > 0 {
+			l.S(", ")
+		}
+		l.S("0x")
+		l.buf = strconv.AppendUint(l.buf, rest, 16)
+	}
+}
 
 // formatDate writes a recording's date (Unix seconds) in UTC.
 func formatDate(unix int64) string {

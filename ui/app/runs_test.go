@@ -1,6 +1,8 @@
 package app
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -240,5 +242,26 @@ func TestRunsCommands(t *testing.T) {
 	a.applyRuns(runsToggle, 0)
 	if !a.RunsTable().Open() || a.RunsTable().List().Len() != 4 {
 		t.Error("going back did not show the same rows")
+	}
+}
+
+// TestRunsMapSource: a run's map opens with it as its file, but a town
+// built in, which the check names by its file name alone, is left to the
+// recording's own town search (opening "Town05.xodr" as a file failed).
+func TestRunsMapSource(t *testing.T) {
+	a := New(settings.Settings{}, nil)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "Town05.xodr")
+	if err := os.WriteFile(file, []byte("<OpenDRIVE/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if src := a.mapSource(file); len(src) != 1 || src[0].Path != file {
+		t.Errorf("a map file: %+v", src)
+	}
+	if src := a.mapSource("Town05.xodr"); src != nil {
+		t.Errorf("a built-in town's name: %+v, want none (the town search finds it)", src)
+	}
+	if src := a.mapSource(""); src != nil {
+		t.Errorf("no map: %+v", src)
 	}
 }

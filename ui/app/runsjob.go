@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/mm2carla/viewer/analysis/fleet"
@@ -185,10 +186,18 @@ func (a *App) openRun(i int) {
 }
 
 // mapSource is the map to open with a run: the one it was checked with,
-// unless it is open already.
+// unless it is open already, or it is a town built in: the check names
+// one by its file name ("Town05.xodr", no such file), and the
+// recording's own town search finds it as the check did (opening the
+// name as a file failed with an error notice).
 func (a *App) mapSource(path string) []loader.Source {
 	if path == "" || (a.mapRes != nil && a.mapRes.Source.Path == path && a.mapJob == nil) {
 		return nil
+	}
+	if filepath.Base(path) == path {
+		if _, err := os.Stat(path); err != nil {
+			return nil
+		}
 	}
 	return []loader.Source{loader.FileSource(path)}
 }

@@ -14,29 +14,31 @@ import (
 // the association already built (a fraction of a second), so a user can
 // watch faults appear and vanish as a limit moves.
 
-// thresholdStep is how one threshold is shown and changed.
+// thresholdStep is how one threshold is shown and changed, and what it
+// limits, in a line (the panel's name is the flag's, short and cryptic).
 type thresholdStep struct {
 	unit     string
 	step     float64
 	min, max float64
 	prec     int // decimals shown
+	about    string
 }
 
 // thresholdSteps are the steps of each threshold, by its flag name.
 var thresholdSteps = map[string]thresholdStep{
-	"off-lane":         {"m", 0.1, 0.1, 10, 1},
-	"off-lane-time":    {"s", 0.1, 0, 30, 1},
-	"lane-change-time": {"s", 0.5, 0, 30, 1},
-	"wrong-way-speed":  {"m/s", 0.1, 0, 30, 1},
-	"wrong-way-angle":  {"deg", 5, 90, 180, 0},
-	"wrong-way-time":   {"s", 0.1, 0, 30, 1},
-	"stop-speed":       {"m/s", 0.1, 0, 10, 1},
-	"stop-distance":    {"m", 1, 1, 100, 0},
-	"close-call-ttc":   {"s", 0.1, 0.1, 10, 1},
-	"moving-speed":     {"m/s", 0.1, 0, 10, 1},
-	"collision-window": {"s", 0.5, 0, 30, 1},
-	"after-collision":  {"s", 0.5, 0, 30, 1},
-	"collision-merge":  {"s", 0.5, 0, 30, 1},
+	"off-lane":         {"m", 0.1, 0.1, 10, 1, "off-lane: a vehicle at least this far from every lane's curve"},
+	"off-lane-time":    {"s", 0.1, 0, 30, 1, "off-lane: for at least this long"},
+	"lane-change-time": {"s", 0.5, 0, 30, 1, "off-lane: reaching the next lane within this long is a lane change, not a fault"},
+	"wrong-way-speed":  {"m/s", 0.1, 0, 30, 1, "wrong-way: moving at least this fast"},
+	"wrong-way-angle":  {"deg", 5, 90, 180, 0, "wrong-way: heading more than this from its lane's direction"},
+	"wrong-way-time":   {"s", 0.1, 0, 30, 1, "wrong-way: for at least this long"},
+	"stop-speed":       {"m/s", 0.1, 0, 10, 1, "stop-sign: slower than this is a stop"},
+	"stop-distance":    {"m", 1, 1, 100, 0, "stop-sign: the stop is within this distance before the lane's end"},
+	"close-call-ttc":   {"s", 0.1, 0.1, 10, 1, "close-call: two actors' time to collision under this"},
+	"moving-speed":     {"m/s", 0.1, 0, 10, 1, "close-call: both move at least this fast; off-lane: a slower vehicle is parked"},
+	"collision-window": {"s", 0.5, 0, 30, 1, "close-call: the two colliding within this long after it makes it part of the collision"},
+	"after-collision":  {"s", 0.5, 0, 30, 1, "close-call: none for two actors while they touch in a collision and this long after"},
+	"collision-merge":  {"s", 0.5, 0, 30, 1, "collision: the same two actors' impacts within this long of the first are one"},
 }
 
 // ThresholdList returns the thresholds panel's state: whether it shows,
@@ -45,6 +47,20 @@ var thresholdSteps = map[string]thresholdStep{
 // one a threshold: "name<TAB>value unit", with " (default V)" when it
 // is not the default.
 func (a *App) ThresholdList() *List { return &a.an.thresholdList }
+
+// ThresholdAbout says what the row under the thresholds panel's cursor
+// is: the rule profile, or what a threshold limits.
+func (a *App) ThresholdAbout() string {
+	an := &a.an
+	fs := thresholdFields(&an.thresholds)
+	switch c := an.thresholdList.cursor; {
+	case c > 0 && c <= len(fs):
+		return thresholdSteps[fs[c-1].name].about
+	case an.rules.Leaderboard():
+		return "CARLA's leaderboard judges the hero by its own fixed rules (K lists its infractions); the limits below are for the own rules' faults"
+	}
+	return "own: this viewer's rules, with the limits below, for every vehicle; Right: CARLA's leaderboard judges the hero"
+}
 
 // buildThresholdLines rebuilds the rows while the panel shows.
 func (a *App) buildThresholdLines() {

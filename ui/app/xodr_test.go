@@ -69,6 +69,11 @@ func TestTown01Window(t *testing.T) {
 	if st, want := a.StatusText().String(), itoa(len(rn.Roads))+" roads, "+itoa(len(rn.Junctions))+" junctions"; !strings.Contains(st, want) {
 		t.Errorf("status %q does not say %q", st, want)
 	}
+	// The map open is named for the recording's town: the status says
+	// the town once (it had no room for it twice at 960 wide).
+	if st := a.StatusText().String(); !strings.HasPrefix(st, "Town01.xodr + carla-0.9.13-town01-lanecenter.log  |  recorded ") {
+		t.Errorf("status %q: want the files, then the date", st)
+	}
 
 	// Framing holds the whole network, not only the cars.
 	lo, hi := rn.Bounds()

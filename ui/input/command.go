@@ -61,6 +61,7 @@ const (
 	KindRunsReverse                     // turn the runs table's order round
 	KindOpenFolder                      // open the folder dialog: a folder of recordings opens as a runs table
 	KindChooserFolder                   // open the folder under the file chooser's cursor (or the one listed) as a runs table
+	KindHelpScroll                      // Steps: scroll the help overlay by that many lines (down when positive)
 	numKinds
 )
 
@@ -75,7 +76,7 @@ var kindNames = [numKinds]string{
 	"FaultFilter", "StepEvents",
 	"ChooserMove", "ChooserEnter", "ChooserBack", "ChooserType", "ChooserMark", "ChooserClose",
 	"RunsToggle", "RunsMove", "RunsPick", "RunsMark", "RunsSort", "RunsReverse",
-	"OpenFolder", "ChooserFolder",
+	"OpenFolder", "ChooserFolder", "HelpScroll",
 }
 
 // String returns the kind's name, such as "Orbit".
@@ -138,7 +139,7 @@ func (c Command) String() string {
 		return name + "(" + ftoa(c.X) + "," + ftoa(c.Y) + ")"
 	case KindChooserType:
 		return name + "(" + strconv.QuoteRune(c.Rune) + ")"
-	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove, KindRunsMove, KindRunsSort:
+	case KindFaultMove, KindTrailLength, KindCompareOffset, KindDivergenceThreshold, KindActorFault, KindChooserMove, KindRunsMove, KindRunsSort, KindHelpScroll:
 		return name + "(" + ftoa(c.Steps) + ")"
 	case KindFindActor:
 		return name + "(" + strconv.FormatUint(uint64(c.ID), 10) + ")"
@@ -226,6 +227,10 @@ func ClearSelection() Command { return Command{Kind: KindClearSelection} }
 
 // ToggleHelp shows or hides the help overlay.
 func ToggleHelp() Command { return Command{Kind: KindToggleHelp} }
+
+// HelpScroll scrolls the help overlay by n lines, down when positive
+// (a window too short for all of it shows it in part).
+func HelpScroll(n float64) Command { return Command{Kind: KindHelpScroll, Steps: n} }
 
 // OpenFile opens the file dialog.
 func OpenFile() Command { return Command{Kind: KindOpenFile} }

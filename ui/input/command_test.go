@@ -23,6 +23,7 @@ func TestCommandString(t *testing.T) {
 		{ToggleLayer(LayerIntersections), "ToggleLayer(intersections)"},
 		{ClearSelection(), "ClearSelection"},
 		{ToggleHelp(), "ToggleHelp"},
+		{HelpScroll(-1), "HelpScroll(-1)"},
 		{OpenFile(), "OpenFile"},
 		{OpenFolder(), "OpenFolder"},
 		{ChooserFolder(), "ChooserFolder"},

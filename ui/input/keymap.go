@@ -104,7 +104,7 @@ func keymap() []binding {
 	row(KeyF, 0, false, FrameAll(), "frame the whole scene")
 	row(KeyT, 0, false, ToggleView(), "top-down / orbit camera")
 	row(KeyEscape, 0, false, ClearSelection(), "close the help; clear the selection, stop following")
-	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down, Enter: go there and select)")
+	row(KeyK, 0, false, ToggleFaults(), "fault list (Up / Down: its mark on the map, Enter: go there and select)")
 	row(KeyK, modCtrl, false, FaultFilter(), "fault list: the hero's / the selected actor's / all")
 	row(KeyK, modShift, false, ToggleThresholds(), "rules (own or leaderboard) and fault thresholds (Up / Down choose, Left / Right change)")
 	row(KeyMinus, 0, true, TrailLength(-1), "shorter / longer trails (2 s to 60 s)")

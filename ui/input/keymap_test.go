@@ -361,3 +361,39 @@ func TestRunsTableKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpKeys: while the help shows, Up, Down, Home and End scroll it
+// and Esc closes it, before an open fault list or runs table gets them;
+// other keys keep their bindings, and without the help the arrows go to
+// the list again.
+func TestHelpKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		help bool
+		mods int
+		key  Key
+		want []Command
+	}{
+		{"Up", true, none, KeyUp, []Command{HelpScroll(-1)}},
+		{"Down", true, none, KeyDown, []Command{HelpScroll(1)}},
+		{"Home", true, none, KeyHome, []Command{HelpScroll(-1 << 30)}},
+		{"End", true, none, KeyEnd, []Command{HelpScroll(1 << 30)}},
+		{"Esc closes the help, not the list", true, none, KeyEscape, []Command{ClearSelection()}},
+		{"H closes it", true, none, KeyH, []Command{ToggleHelp()}},
+		{"Space still plays", true, none, KeySpace, clk(playback.TogglePlay())},
+		{"Enter still acts on the list", true, none, KeyEnter, []Command{FaultPick()}},
+		{"Shift+Right still jumps", true, shift, KeyRight, clk(playback.Jump(1))},
+		{"no help: Up moves the list", false, none, KeyUp, []Command{FaultMove(-1)}},
+		{"no help: Esc closes the list", false, none, KeyEscape, []Command{ToggleFaults()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMapper()
+			m.SetList(true)
+			m.SetHelp(tc.help)
+			got := m.Update(tap(tc.mods, tc.key), nil)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -20,6 +20,30 @@ type Mapper struct {
 	thresholds  bool // the thresholds panel is open: the arrows and Esc act on it
 	chooser     bool // the file chooser is open: it owns the keyboard and the wheel (chooser.go)
 	runs        bool // the runs table is open: it takes its keys first
+	help        bool // the help shows: Up, Down, Home and End scroll it, before any panel
+}
+
+// SetHelp tells the Mapper whether the help overlay shows: while it
+// does, Up, Down, Home and End scroll it (it covers the window, so they
+// act on what the user sees) instead of acting on a panel or the clock,
+// and Esc closes it rather than a panel under it.
+func (m *Mapper) SetHelp(open bool) { m.help = open }
+
+// helpKey returns the help's command for key k.
+func helpKey(k Key) (Command, bool) {
+	switch k {
+	case KeyUp:
+		return HelpScroll(-1), true
+	case KeyDown:
+		return HelpScroll(1), true
+	case KeyHome:
+		return HelpScroll(-1 << 30), true
+	case KeyEnd:
+		return HelpScroll(1 << 30), true
+	case KeyEscape: // the help first, not a panel under it
+		return ClearSelection(), true
+	}
+	return Command{}, false
 }
 
 // SetRuns tells the Mapper whether the runs table is open: while it is,
@@ -68,6 +92,11 @@ func (m *Mapper) SetThresholds(open bool) { m.thresholds = open }
 // listKey returns the open panel's command for key k, if a panel is
 // open and k acts on it.
 func (m *Mapper) listKey(k Key) (Command, bool) {
+	if m.help {
+		if c, ok := helpKey(k); ok {
+			return c, true
+		}
+	}
 	if m.runs {
 		return runsKey(k)
 	}
