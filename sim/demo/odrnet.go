@@ -57,6 +57,13 @@ const (
 	// a cycle of 64 s and a red of 48 s: cars would stand long enough
 	// for ` + "`viewer check`" + ` to call them blocked.
 	townOpposite = -0.5
+	// runRoad is the shortest entry road from which the check sees a
+	// car run a red: it looks for the car's front reaching the line while
+	// its centre is on the entry's own road, and from Town05's 1 m roads
+	// 31 and 32 (the last links before junction 8) the front is over the
+	// line while the centre is still on the road before. The rogue runs
+	// no red there (hasPost); the traffic obeys those lights as any.
+	runRoad = 6.0
 )
 
 // piece is one lane of one lane section, in its direction of travel.
@@ -378,7 +385,8 @@ func (n *network) addODRApproaches(rn *scene.RoadNet, o *lanes.OpenDRIVE, ps []p
 		if !ok {
 			a = len(n.approaches)
 			index[key] = a
-			ap := approach{junction: l.to, road: key.Road, atEnd: !key.AtStart, kind: approachFree, dir: l.path.heading(true)}
+			ap := approach{junction: l.to, road: key.Road, atEnd: !key.AtStart, kind: approachFree, dir: l.path.heading(true),
+				blind: o.RoadLength(key.Road) < runRoad}
 			if o.End(key.Road, key.AtStart).Rule.Stops() {
 				ap.kind, ap.signed = approachStop, true
 			}
