@@ -33,7 +33,8 @@ import (
 // the map's traffic-light signals, their actors where CARLA puts them
 // (lanes.SignalLight); a map with no
 // signals (the 2019 Town03 and Town05) gets a light on the kerb before
-// each entry of every crossing. Which entry a light governs is decided
+// each entry of every crossing but the T-junctions a stop sign rules
+// (signedT). Which entry a light governs is decided
 // by the viewer's rule for recorded lights (LightMatcher, then the place
 // rule), so the lights the check reads are the ones the traffic obeyed.
 //
@@ -498,7 +499,8 @@ func tieLights(o *lanes.OpenDRIVE, poses []lanes.LightPose) map[lanes.EndKey]int
 // madeUpLights stands a light before each entry of every crossing (a
 // junction whose entries arrive from directions more than 60 degrees
 // apart, and at least three of them) of a map without signals, on the
-// kerb as CARLA's near-side lights stand, facing the traffic.
+// kerb as CARLA's near-side lights stand, facing the traffic, but for
+// the T-junctions that a stop sign rules (signedT).
 func (n *network) madeUpLights(o *lanes.OpenDRIVE) []lanes.LightPose {
 	ents := map[lanes.EndKey]lanes.Entry{}
 	for _, e := range o.Entries() {
@@ -514,7 +516,7 @@ func (n *network) madeUpLights(o *lanes.OpenDRIVE) []lanes.LightPose {
 					n.approaches[a].dir.Dot(n.approaches[b].dir) > -crossingTurn
 			}
 		}
-		if len(as) < 3 || !cross {
+		if len(as) < 3 || !cross || n.signedT(j) {
 			continue
 		}
 		for _, a := range as {
@@ -561,4 +563,36 @@ func (n *network) addODRWalks(rn *scene.RoadNet) {
 			}
 		}
 	}
+}
+
+// signedT reports whether junction j is a T-junction left to a stop
+// sign rather than lights: three entries, one of them (the stem) with
+// no way straight on, and the through road no wider, lane for lane,
+// than the stem. CARLA's levels stand traffic.stop actors at junctions
+// without lights; the 2019 Town03 and Town05 name none, and lighting
+// every crossing left Town05 without a stop sign to obey or run. Where
+// the through road is wider than the stem (a side road joining
+// Town05's three-lane ring, or its two-lane avenue) the stem's cars
+// would wait long for a gap across it, so those keep their lights. On
+// Town05 this leaves 4 of its 21 junctions to signs (the inner loop's
+// two Ts, the avenue's ends at the west and east loops), on Town03 7
+// of 34 (addMadeUpSigns stands the signs where the check can judge
+// them).
+func (n *network) signedT(j int) bool {
+	as := n.junctions[j].approaches
+	if len(as) != 3 {
+		return false
+	}
+	stem, wide := -1, 0
+	for _, a := range as {
+		if !n.goesStraight(a) {
+			if stem >= 0 {
+				return false
+			}
+			stem = a
+			continue
+		}
+		wide = max(wide, len(n.approaches[a].lanes))
+	}
+	return stem >= 0 && wide <= len(n.approaches[stem].lanes)
 }
