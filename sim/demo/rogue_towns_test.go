@@ -57,8 +57,9 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // the lane beside the oncoming one, and the only ways from one kind of
 // lane to the other are the one-lane roads of the east loop (19, 20,
 // 48). A rogue that staged one of the two reaches a place for the other
-// in over a minute, if at all (plan 4 ends its stop sign at 82 s, and its
-// nearest off-lane place, road 48, is 107 s away).
+// in over a minute, if at all (plan 4 ends its stop sign at 82 s, 87 s
+// into the run its route search puts the nearest off-lane place, road
+// 48, 188 s away).
 //
 // Town06 stages three (close call, off-lane, red light) with plan 22 of
 // 32. It can stage no wrong-way: none of its 142 lanes has the oncoming
@@ -72,7 +73,7 @@ var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 5, "Town04": 
 // city's (checkSeed): every fault the rogue staged is one the check
 // finds once, by the rogue, over the same span; the rogue commits no
 // other; the one collision is the staged one. The stop signs the demo
-// stands on towns whose files name none (Town03, Town04, Town06) are
+// stands on towns whose files name none (Town03-Town06) are
 // recorded actors the check ties to their entries by place. It logs the
 // kinds staged and those missed, and holds each town to townKinds.
 func TestRogueOnTowns(t *testing.T) {
