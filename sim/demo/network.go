@@ -75,6 +75,7 @@ type approach struct {
 	signed   bool // the map's rule is a stop sign or always stop (not a light that does not work)
 	lanes    []int
 	dir      mgl64.Vec3 // the ground direction, as a unit vector, in which the road arrives
+	blind    bool       // on a town, a red run here goes unseen (runRoad)
 }
 
 // junction is an intersection with its movements and, for working

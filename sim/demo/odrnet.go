@@ -33,7 +33,8 @@ import (
 // the map's traffic-light signals, their actors where CARLA puts them
 // (lanes.SignalLight); a map with no
 // signals (the 2019 Town03 and Town05) gets a light on the kerb before
-// each entry of every crossing. Which entry a light governs is decided
+// each entry of every crossing but the T-junctions a stop sign rules
+// (signedT). Which entry a light governs is decided
 // by the viewer's rule for recorded lights (LightMatcher, then the place
 // rule), so the lights the check reads are the ones the traffic obeyed.
 //
@@ -57,6 +58,13 @@ const (
 	// a cycle of 64 s and a red of 48 s: cars would stand long enough
 	// for ` + "`viewer check`" + ` to call them blocked.
 	townOpposite = -0.5
+	// runRoad is the shortest entry road from which the check sees a
+	// car run a red: it looks for the car's front reaching the line while
+	// its centre is on the entry's own road, and from Town05's 1 m roads
+	// 31 and 32 (the last links before junction 8) the front is over the
+	// line while the centre is still on the road before. The rogue runs
+	// no red there (hasPost); the traffic obeys those lights as any.
+	runRoad = 6.0
 )
 
 // piece is one lane of one lane section, in its direction of travel.
@@ -378,7 +386,8 @@ func (n *network) addODRApproaches(rn *scene.RoadNet, o *lanes.OpenDRIVE, ps []p
 		if !ok {
 			a = len(n.approaches)
 			index[key] = a
-			ap := approach{junction: l.to, road: key.Road, atEnd: !key.AtStart, kind: approachFree, dir: l.path.heading(true)}
+			ap := approach{junction: l.to, road: key.Road, atEnd: !key.AtStart, kind: approachFree, dir: l.path.heading(true),
+				blind: o.RoadLength(key.Road) < runRoad}
 			if o.End(key.Road, key.AtStart).Rule.Stops() {
 				ap.kind, ap.signed = approachStop, true
 			}
@@ -490,7 +499,8 @@ func tieLights(o *lanes.OpenDRIVE, poses []lanes.LightPose) map[lanes.EndKey]int
 // madeUpLights stands a light before each entry of every crossing (a
 // junction whose entries arrive from directions more than 60 degrees
 // apart, and at least three of them) of a map without signals, on the
-// kerb as CARLA's near-side lights stand, facing the traffic.
+// kerb as CARLA's near-side lights stand, facing the traffic, but for
+// the T-junctions that a stop sign rules (signedT).
 func (n *network) madeUpLights(o *lanes.OpenDRIVE) []lanes.LightPose {
 	ents := map[lanes.EndKey]lanes.Entry{}
 	for _, e := range o.Entries() {
@@ -506,7 +516,7 @@ func (n *network) madeUpLights(o *lanes.OpenDRIVE) []lanes.LightPose {
 					n.approaches[a].dir.Dot(n.approaches[b].dir) > -crossingTurn
 			}
 		}
-		if len(as) < 3 || !cross {
+		if len(as) < 3 || !cross || n.signedT(j) {
 			continue
 		}
 		for _, a := range as {
@@ -553,4 +563,36 @@ func (n *network) addODRWalks(rn *scene.RoadNet) {
 			}
 		}
 	}
+}
+
+// signedT reports whether junction j is a T-junction left to a stop
+// sign rather than lights: three entries, one of them (the stem) with
+// no way straight on, and the through road no wider, lane for lane,
+// than the stem. CARLA's levels stand traffic.stop actors at junctions
+// without lights; the 2019 Town03 and Town05 name none, and lighting
+// every crossing left Town05 without a stop sign to obey or run. Where
+// the through road is wider than the stem (a side road joining
+// Town05's three-lane ring, or its two-lane avenue) the stem's cars
+// would wait long for a gap across it, so those keep their lights. On
+// Town05 this leaves 4 of its 21 junctions to signs (the inner loop's
+// two Ts, the avenue's ends at the west and east loops), on Town03 7
+// of 34 (addMadeUpSigns stands the signs where the check can judge
+// them).
+func (n *network) signedT(j int) bool {
+	as := n.junctions[j].approaches
+	if len(as) != 3 {
+		return false
+	}
+	stem, wide := -1, 0
+	for _, a := range as {
+		if !n.goesStraight(a) {
+			if stem >= 0 {
+				return false
+			}
+			stem = a
+			continue
+		}
+		wide = max(wide, len(n.approaches[a].lanes))
+	}
+	return stem >= 0 && wide <= len(n.approaches[stem].lanes)
 }

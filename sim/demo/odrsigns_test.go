@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
@@ -26,6 +27,48 @@ func TestStopsSeen(t *testing.T) {
 			if town == "Town04" && k == (lanes.EndKey{Road: 38, AtStart: true}) && (ap.kind == approachStop || n.stopsSeen(o, a)) {
 				t.Errorf("Town04 road 38's start: kind %v, seen %v; want no stop, not seen", ap.kind, n.stopsSeen(o, a))
 			}
+		}
+	}
+}
+
+// TestSignedT: on the 2019 towns, whose files have no signals, the demo
+// leaves unlit exactly the T-junctions no wider than their stem
+// (signedT) and stands a sign on the stems the check can judge: Town05's
+// inner loop's two Ts and the avenue's ends at the west and east loops,
+// seven of Town03's Ts (and junction 31, where road 52 joins askew,
+// which is no crossing and had no lights before either); the Ts joining
+// Town05's three-lane ring (13, 20) and its avenue from one-lane roads
+// (17, 18) keep their lights.
+func TestSignedT(t *testing.T) {
+	for _, c := range []struct {
+		town  string
+		unlit []int
+		signs int
+	}{
+		{"Town03", []int{0, 7, 10, 13, 25, 27, 30, 31}, 6},
+		{"Town05", []int{2, 11, 12, 15}, 4},
+	} {
+		n := newODRNetwork(townNet(t, c.town))
+		var unlit []int
+		for j := range n.junctions {
+			if n.signedT(j) {
+				unlit = append(unlit, j)
+				if n.junctions[j].phases != 0 {
+					t.Errorf("%s junction %d: signed T with %d phases", c.town, j, n.junctions[j].phases)
+				}
+			}
+		}
+		if !slices.Equal(unlit, c.unlit) {
+			t.Errorf("%s: signed Ts %v, want %v", c.town, unlit, c.unlit)
+		}
+		signs := 0
+		for a := range n.approaches {
+			if ap := &n.approaches[a]; ap.signed && ap.kind == approachStop {
+				signs++
+			}
+		}
+		if signs != c.signs || len(n.signs) != c.signs {
+			t.Errorf("%s: %d stop entries, %d sign actors; want %d", c.town, signs, len(n.signs), c.signs)
 		}
 	}
 }

@@ -49,7 +49,7 @@ import (
 // Plan constants.
 const (
 	roguePlans     = 8    // plans tried at most
-	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 and Town05 first stage all they can with plans 10 and 15, Town06 its three with plan 22)
+	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 first stages all it can with plan 10, Town03 all five with plan 10, Town06 its three with plan 22)
 	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
 	// planStartAny is how much more a random share of it adds when the
 	// plan's focus is the close call alone (rogue.closeOnly): more than a

@@ -115,8 +115,12 @@ func (s *sim) swerveLane(l int) bool {
 // hasPost reports whether approach a has a light actor of its own: a
 // lit intersection's approach may have none (it keeps the others'
 // phases), and then the check cannot tell the red it shows, so the
-// rogue does not run it there.
+// rogue does not run it there; nor where its road is too short for the
+// check to see it (blind).
 func (n *network) hasPost(a int) bool {
+	if n.approaches[a].blind {
+		return false
+	}
 	for _, p := range n.lights {
 		if p.approach == a {
 			return true

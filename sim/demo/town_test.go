@@ -17,11 +17,12 @@ import (
 
 // everyEntryLit are the towns on which the demo stands no stop sign:
 // every entry of every junction has a light (Town01's and Town02's
-// signals; on the 2019 Town05, whose file has no signals, the lights the
-// demo stands at each of its crossings, all of its 21 junctions). The
-// others have their file's stop signs (Town07, Town10HD) or the demo's
-// at their unlit junctions (odrsigns.go).
-var everyEntryLit = map[string]bool{"Town01": true, "Town02": true, "Town05": true}
+// signals, which name no stop sign). The others have their file's stop
+// signs (Town07, Town10HD) or the demo's at their unlit junctions
+// (odrsigns.go; on the 2019 Town03 and Town05, whose files have no
+// signals, those include the T-junctions the demo leaves unlit,
+// signedT).
+var everyEntryLit = map[string]bool{"Town01": true, "Town02": true}
 
 // TestTownTrafficIsClean drives the clean demo traffic on every
 // built-in town and runs over it what `viewer check` runs with the
