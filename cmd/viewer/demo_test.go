@@ -297,3 +297,23 @@ func TestDemoRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoTownBesideFolder: --map Town05 names the built-in town even
+// where the working folder holds a folder called Town05, as a user who
+// sorts runs by town has; a file of that name is the user's map.
+func TestDemoTownBesideFolder(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("Town05", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if !isTownMap("Town05") {
+		t.Error("a folder named Town05 hid the built-in town")
+	}
+	if err := os.WriteFile("Town02", []byte("not a map"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if isTownMap("Town02") {
+		t.Error("a file named Town02 should be read as the user's map")
+	}
+}

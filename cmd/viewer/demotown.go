@@ -25,12 +25,14 @@ type demoTown struct {
 }
 
 // isTownMap reports whether --map names an OpenDRIVE town: a .xodr file,
-// or a built-in town's name (Town05, Town10HD_Opt) that is no file.
+// or a built-in town's name (Town05, Town10HD_Opt) that is no file. A
+// folder of that name (a user's runs sorted by town, say) is not a map:
+// reading it as one failed with "read Town05: is a directory".
 func isTownMap(arg string) bool {
 	if strings.EqualFold(filepath.Ext(arg), ".xodr") {
 		return true
 	}
-	if _, err := os.Stat(arg); err == nil {
+	if fi, err := os.Stat(arg); err == nil && !fi.IsDir() {
 		return false
 	}
 	_, err := towns.BuiltinData(arg)
