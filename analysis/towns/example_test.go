@@ -36,7 +36,7 @@ func ExampleFind() {
 	fmt.Println(towns.Find(rec, "OpenDriveMap", towns.Options{}).Notice())
 	// Output:
 	// built in Town05.xodr true
-	// map Town05 (named by route_17.log): Town05, built in (CARLA 2019 edition: lights matched by place)
+	// map Town05 (named by route_17.log): built in (CARLA 2019 edition: lights matched by place)
 	// beside the recording true
 	// built in true
 	// map OpenDriveMap (named by route_17.log): CARLA's standalone OpenDRIVE mode names no town: give the .xodr file the run was made on

@@ -8,8 +8,12 @@ import (
 // is used and where it came from, or why there is none, so that a missing
 // or replaced map is never silent:
 //
-//	map Town05 (named by run.log): Town05, built in (CARLA 2019 edition: lights matched by place)
+//	map Town05 (named by run.log): built in (CARLA 2019 edition: lights matched by place)
+//	map Town10HD_Opt (named by run.log): Town10HD, built in (CARLA 2020 edition)
 //	map Town05 (named by run.log): /maps/Town05.xodr, from the maps folder
+//
+// A built-in town is named again only when it is not the name the
+// header gives ("Town05 ... Town05, built in" said it twice).
 //
 // It is "" when the search is off, and for a Result no search made (the
 // zero value: a recording with no folder has no town to look for).
@@ -25,7 +29,10 @@ func (r Result) Notice() string {
 	switch r.From {
 	case BuiltIn:
 		t, _ := builtinOf(r.Town)
-		b.WriteString(t.name + ", built in (" + t.edition() + ")")
+		if t.name != r.Town {
+			b.WriteString(t.name + ", ")
+		}
+		b.WriteString("built in (" + t.edition() + ")")
 	case Beside:
 		b.WriteString(r.Path + ", beside the recording")
 	case Named:

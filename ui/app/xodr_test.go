@@ -178,8 +178,8 @@ func TestTownSearch(t *testing.T) {
 		{"beside", abs, "", "", true, Info, []string{"map Town01", town01 + ", beside the recording"}},
 		{"maps folder", alone, filepath.Dir(abs), root, true, Info, []string{"map Town01 (named by alone.log): " + town01 + ", from the maps folder"}},
 		{"CARLA_ROOT", alone, t.TempDir(), root, true, Info, []string{inRoot + ", from the CARLA installation " + root + " (CARLA_ROOT)"}},
-		{"built in", alone, t.TempDir(), "", true, Info, []string{"map Town01 (named by alone.log): Town01, built in (CARLA 2020 edition)"}},
-		{"damaged", alone, damagedDir, "", true, Warning, []string{"Town01, built in (CARLA 2020 edition); passed over " + damaged + ": opendrive: line "}},
+		{"built in", alone, t.TempDir(), "", true, Info, []string{"map Town01 (named by alone.log): built in (CARLA 2020 edition)"}},
+		{"damaged", alone, damagedDir, "", true, Warning, []string{"Town01 (named by alone.log): built in (CARLA 2020 edition); passed over " + damaged + ": opendrive: line "}},
 		{"off", abs, towns.MapsOff, root, false, Info, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -353,7 +353,7 @@ func TestTownSearchOffTheTick(t *testing.T) {
 	}
 	close(release)
 	ticks("the search's result taken", func() bool { return !a.TownSearching() })
-	if !noticeWith(a, Info, "map Town01 (named by run.log): Town01, built in") {
+	if !noticeWith(a, Info, "map Town01 (named by run.log): built in") {
 		t.Errorf("no notice of the town: %v", a.Notices())
 	}
 	ticks("the town and the pass", func() bool { return !a.LoadsRunning() })
@@ -420,7 +420,7 @@ func TestTownFoundNotAMap(t *testing.T) {
 	a.Open(loader.FileSource(p))
 	settleLong(t, a)
 	if a.RecordingPath() != p || a.Roads() == nil || len(a.Roads().Roads) != 122 ||
-		!noticeWith(a, Warning, "Town01, built in", "passed over "+fake+": not a map") {
+		!noticeWith(a, Warning, "Town01 (named by run.log): built in", "passed over "+fake+": not a map") {
 		t.Fatalf("recording %q, roads %v: %v", a.RecordingPath(), a.Roads() != nil, a.Notices())
 	}
 }
