@@ -32,6 +32,7 @@ type panelSource interface {
 	DiffList() *app.List
 	ThresholdList() *app.List
 	ThresholdAbout() string
+	LeaderboardText() *app.Lines
 	Notices() []app.Notice
 	RunsTable() *app.RunsTable
 }
@@ -347,6 +348,11 @@ func (p *panelLayout) listPanel(l *layout, f *fonts, a panelSource) {
 	need := 0.0
 	if p.list.kind != listThresholds {
 		need = listRowsWidth(l, f, p.list.list) + 2*pad + l.px(2)
+	}
+	if t := a.LeaderboardText(); p.list.kind == listFaults && p.list.list.Len() == 0 && t.Len() == 2 {
+		// the leaderboard's line with no rows, whole: it says why a hero
+		// that was hit has no collision (hit while standing)
+		need = max(need, f.rRegular.widthBytes(t.Line(1))+2*pad+l.px(2))
 	}
 	x0, y0, w := p.listPanelClear(l, a, need)
 	// Under the rows: for the thresholds what the cursor's row limits,

@@ -26,19 +26,21 @@ type fakePanels struct {
 	follow                uint32
 	followed, legend      rect // zero: none
 	runs                  app.RunsTable
+	lb                    app.Lines // the leaderboard's title and line with no rows
 }
 
-func (f *fakePanels) ActorPanel() *app.Lines   { return &f.actor }
-func (f *fakePanels) ElementPanel() *app.Lines { return &f.element }
-func (f *fakePanels) Plot(int) *app.Plot       { return &f.plot }
-func (f *fakePanels) Clock() *playback.Clock   { return nil }
-func (f *fakePanels) FaultList() *app.List     { return &f.faults }
-func (f *fakePanels) DiffList() *app.List      { return &f.diffs }
-func (f *fakePanels) ThresholdList() *app.List { return &f.thresh }
-func (f *fakePanels) ThresholdAbout() string   { return "" }
-func (f *fakePanels) Notices() []app.Notice    { return f.notices }
-func (f *fakePanels) ActorPanelScroll() int    { return f.scroll }
-func (f *fakePanels) Following() uint32        { return f.follow }
+func (f *fakePanels) ActorPanel() *app.Lines      { return &f.actor }
+func (f *fakePanels) ElementPanel() *app.Lines    { return &f.element }
+func (f *fakePanels) Plot(int) *app.Plot          { return &f.plot }
+func (f *fakePanels) Clock() *playback.Clock      { return nil }
+func (f *fakePanels) FaultList() *app.List        { return &f.faults }
+func (f *fakePanels) DiffList() *app.List         { return &f.diffs }
+func (f *fakePanels) ThresholdList() *app.List    { return &f.thresh }
+func (f *fakePanels) ThresholdAbout() string      { return "" }
+func (f *fakePanels) LeaderboardText() *app.Lines { return &f.lb }
+func (f *fakePanels) Notices() []app.Notice       { return f.notices }
+func (f *fakePanels) ActorPanelScroll() int       { return f.scroll }
+func (f *fakePanels) Following() uint32           { return f.follow }
 func (f *fakePanels) FollowedBox() (x0, y0, x1, y1 float64, ok bool) {
 	r := f.followed
 	return r.x0, r.y0, r.x1, r.y1, r.x1 > r.x0
@@ -398,5 +400,32 @@ func TestPanelLayoutLongFaultRows(t *testing.T) {
 				t.Errorf("%s: detail line %q %.0f wide in %.0f", tc.name, line, w, d.w())
 			}
 		}
+	}
+}
+
+// TestPanelLayoutLeaderboardWhy: under the leaderboard's rules a fault
+// list with no rows is as wide as its line saying why (a hero hit while
+// standing), up to half the window, so the reason is not cut.
+func TestPanelLayoutLeaderboardWhy(t *testing.T) {
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults())
+	a.Tick()
+	l := newLayout(1400, 900, 1)
+	src := &fakePanels{}
+	src.faults = *a.FaultList()
+	src.faults.Lines().Reset()
+	why := "none for 22 tesla.model3 (hit while standing at 46.00 s: not counted)"
+	src.lb.S("Leaderboard 2.0, penalty 1.00: 22's infractions  ").End().S(why).End()
+	var p panelLayout
+	p.layout(&l, f, src, nil, false)
+	if p.list.kind != listFaults {
+		t.Fatalf("list %v", p.list.kind)
+	}
+	if avail, need := p.list.r.w()-2*l.px(panelPad), f.rRegular.width(why); avail < need {
+		t.Errorf("the line with no rows needs %.0f, the panel gives %.0f", need, avail)
 	}
 }

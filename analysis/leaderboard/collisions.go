@@ -36,19 +36,25 @@ const (
 	collisionSpeed  = 0.1 // m/s
 )
 
-// hit is one tick of contact between the hero and another actor.
+// hit is one tick of contact between the hero and another actor, of
+// the recorded collision event ev (its index among the hero's).
 type hit struct {
 	t     float64
 	other uint32
+	ev    int
 }
 
 // collisions judges the hero's recorded contacts. A recorded collision
 // event spans the frames its pair stayed in contact; the sensor reports
 // each of those frames, so each of the hero's samples in the span is a
-// report.
-func collisions(tr *lanes.Track, events []scene.Event) []Infraction {
+// report. It also returns when each recorded collision began that
+// counted for nothing only because the hero stood (below
+// collisionSpeed at every report not ignored otherwise): a user who
+// sees the hero hit and no infraction is told why.
+func collisions(tr *lanes.Track, events []scene.Event) ([]Infraction, []float64) {
 	names := map[uint32]string{}
 	var hits []hit
+	var starts []float64 // each of the hero's collision events' start
 	for _, e := range events {
 		switch {
 		case e.Kind == scene.EventSpawn:
@@ -60,19 +66,30 @@ func collisions(tr *lanes.Track, events []scene.Event) []Infraction {
 			}
 			first, end := tr.Span(e.Time, e.End())
 			for i := first; i < end; i++ {
-				hits = append(hits, hit{tr.Time(i), other})
+				hits = append(hits, hit{tr.Time(i), other, len(starts)})
 			}
+			starts = append(starts, e.Time)
 		}
 	}
 	slices.SortStableFunc(hits, func(x, y hit) int { return cmp.Compare(x.t, y.t) })
 	var out []Infraction
 	var c collisionState
+	counted, stood := make([]bool, len(starts)), make([]bool, len(starts))
 	for _, h := range hits {
-		if f, ok := c.report(tr, h, names[h.other]); ok {
+		f, ok := c.report(tr, h, names[h.other])
+		if ok {
 			out = append(out, f)
 		}
+		counted[h.ev] = counted[h.ev] || ok || c.standing < 0
+		stood[h.ev] = stood[h.ev] || c.standing > 0
 	}
-	return out
+	var standing []float64
+	for i, t := range starts {
+		if stood[i] && !counted[i] {
+			standing = append(standing, t)
+		}
+	}
+	return out, standing
 }
 
 // collisionState is what CollisionTest remembers of its last counted
@@ -84,6 +101,10 @@ type collisionState struct {
 	loc     mgl64.Vec3
 	hasLoc  bool
 	checked int // the hero's samples up to here were seen by the radius rule
+	// standing is what the last report came to: 1 ignored only because
+	// the hero stood, -1 counted (with or without an event), 0 ignored
+	// by the actor or radius rule.
+	standing int
 }
 
 // report judges one report; ok when it is counted with an event.
@@ -103,14 +124,17 @@ func (c *collisionState) report(tr *lanes.Track, h hit, typ string) (Infraction,
 		c.hasID = false
 	}
 	pos := tr.Pos(i)
+	c.standing = 0
 	switch {
 	case c.hasID && c.id == h.other:
 		return Infraction{}, false
 	case c.hasLoc && ground(pos.Sub(c.loc)) <= collisionRadius:
 		return Infraction{}, false
 	case tr.Speed(i) < collisionSpeed:
+		c.standing = 1
 		return Infraction{}, false
 	}
+	c.standing = -1
 	c.t, c.loc, c.hasLoc, c.checked = h.t, pos, true, i
 	if h.other != World {
 		c.id, c.hasID = h.other, true

@@ -39,6 +39,12 @@ type Result struct {
 	// by the place rule; StopsBySignal and StopsByPlace the entries with
 	// a stop sign by the map's signals and by a recorded sign's place.
 	LightsBySignal, LightsByPlace, StopsBySignal, StopsByPlace int
+	// StandingCollisions are the starts (s) of the hero's recorded
+	// collisions up to End that count for nothing because it stood
+	// through them (CollisionTest ignores a contact below 0.1 m/s: being
+	// hit while waiting is not the agent's fault): the hero was hit and
+	// yet has no collision infraction, and a reader should be told why.
+	StandingCollisions []float64
 	// Penalty is score_penalty: the product of the infractions' factors.
 	Penalty float64
 	// Route is set when a route was given: completion (score_route),
@@ -132,9 +138,15 @@ func Judge(a *lanes.Association, events []scene.Event, opt Options) (*Result, er
 			break
 		}
 	}
-	for _, f := range collisions(tr, events) {
+	counted, standing := collisions(tr, events)
+	for _, f := range counted {
 		if f.Time <= res.End {
 			inf = append(inf, f)
+		}
+	}
+	for _, t := range standing {
+		if t <= res.End {
+			res.StandingCollisions = append(res.StandingCollisions, t)
 		}
 	}
 	if o != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,7 +61,8 @@ func parked(id uint32, blueprint string) drivetest.Vehicle {
 
 // TestCollisions follows CollisionTest: the same actor hit again 4 s
 // later is the same collision, 6 s later a new one; a hit while the hero
-// stands is not its fault; the kind follows the other's type.
+// stands is not its fault, and is told as such (StandingCollisions); the
+// kind follows the other's type.
 func TestCollisions(t *testing.T) {
 	m := lanes.NewOpenDRIVE(drivetest.Crossing())
 	moving := driver(func(t float64) float64 { return 10 + 8*t })
@@ -73,16 +75,18 @@ func TestCollisions(t *testing.T) {
 		world bool      // the hits are of the world
 		want  Kind
 		n     int
-		swap  bool // recorded with the other actor first
+		swap  bool      // recorded with the other actor first
+		stood []float64 // StandingCollisions
 	}{
-		{"again 4 s later: the same", moving, "vehicle.audi.a2", []float64{2, 6}, false, CollisionVehicle, 1, false},
-		{"again 6 s later: a new one", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, false},
-		{"while the hero stands: none", standing, "vehicle.audi.a2", []float64{1}, false, CollisionVehicle, 0, false},
-		{"after it starts: one", standing, "vehicle.audi.a2", []float64{5}, false, CollisionVehicle, 1, false},
-		{"a walker", moving, "walker.pedestrian.0001", []float64{2}, false, CollisionPedestrian, 1, false},
-		{"a prop", moving, "static.prop.streetbarrier", []float64{2}, false, CollisionLayout, 1, false},
-		{"the world", moving, "", []float64{2, 4}, true, CollisionLayout, 2, false},
-		{"recorded the other way round", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, true},
+		{"again 4 s later: the same", moving, "vehicle.audi.a2", []float64{2, 6}, false, CollisionVehicle, 1, false, nil},
+		{"again 6 s later: a new one", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, false, nil},
+		{"while the hero stands: none", standing, "vehicle.audi.a2", []float64{1}, false, CollisionVehicle, 0, false, []float64{1}},
+		{"after it starts: one", standing, "vehicle.audi.a2", []float64{5}, false, CollisionVehicle, 1, false, nil},
+		{"stands, then hit again moving: one", standing, "vehicle.audi.a2", []float64{1, 5}, false, CollisionVehicle, 1, false, []float64{1}},
+		{"a walker", moving, "walker.pedestrian.0001", []float64{2}, false, CollisionPedestrian, 1, false, nil},
+		{"a prop", moving, "static.prop.streetbarrier", []float64{2}, false, CollisionLayout, 1, false, nil},
+		{"the world", moving, "", []float64{2, 4}, true, CollisionLayout, 2, false, nil},
+		{"recorded the other way round", moving, "vehicle.audi.a2", []float64{2, 8}, false, CollisionVehicle, 2, true, nil},
 	} {
 		s := drivetest.Script{Hz: 20, Seconds: 10, Vehicles: []drivetest.Vehicle{tt.hero}}
 		other := uint32(8)
@@ -99,6 +103,9 @@ func TestCollisions(t *testing.T) {
 			s.Collisions = append(s.Collisions, c)
 		}
 		r := run(t, m, s, Options{})
+		if !slices.Equal(r.StandingCollisions, tt.stood) {
+			t.Errorf("%s: collisions while standing %v, want %v", tt.name, r.StandingCollisions, tt.stood)
+		}
 		if got := r.Count(tt.want); got != tt.n || len(r.Infractions) != tt.n {
 			t.Errorf("%s: %d %s of %d infractions, want %d: %+v", tt.name, got, tt.want.Key(), len(r.Infractions), tt.n, r.Infractions)
 			continue

@@ -275,12 +275,27 @@ func (a *App) buildLeaderboardText() {
 	switch res, _ := a.Leaderboard(); {
 	case res != nil && res.LaneRules:
 		l.S("none for ").U(uint64(res.Hero)).S(" ").S(shortBlueprint(res.Blueprint))
+		appendStanding(l, res.StandingCollisions)
 	case res != nil:
 		l.S("none (no OpenDRIVE map: only collisions, blocked judged)")
 	default:
 		a.appendPenalty(l.S("none: "), false)
 	}
 	l.End()
+}
+
+// appendStanding says why a hero that was hit has no collision
+// infraction: it stood (the leaderboard counts no contact below 0.1 m/s),
+// so the list's "none" does not read as a collision missed.
+func appendStanding(l *Lines, at []float64) {
+	if len(at) == 0 {
+		return
+	}
+	l.S(" (hit while standing at ").F(at[0], 2).S(" s")
+	if len(at) > 1 {
+		l.S(" and ").I(int64(len(at) - 1)).S(" more")
+	}
+	l.S(": not counted)")
 }
 
 // ListedInfractions returns the leaderboard's infractions the fault list

@@ -333,3 +333,23 @@ func TestLeaderboardStepsComparing(t *testing.T) {
 		t.Error("] stopped nowhere")
 	}
 }
+
+// TestAppendStanding: the line with no rows says when the hero was hit
+// while it stood, the collision the leaderboard does not count.
+func TestAppendStanding(t *testing.T) {
+	for _, tt := range []struct {
+		at   []float64
+		want string
+	}{
+		{nil, "none"},
+		{[]float64{46.05}, "none (hit while standing at 46.05 s: not counted)"},
+		{[]float64{12, 80}, "none (hit while standing at 12.00 s and 1 more: not counted)"},
+	} {
+		var l Lines
+		l.S("none")
+		appendStanding(&l, tt.at)
+		if got := string(l.End().Line(0)); got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.at, got, tt.want)
+		}
+	}
+}
