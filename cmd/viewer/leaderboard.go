@@ -245,6 +245,9 @@ func (rep *leaderboardReport) writeText(w io.Writer) error {
 	for _, f := range r.Infractions {
 		bw.printf("  %8.2f  %-22s %s\n", f.Time, f.Kind.Key(), f.Message)
 	}
+	for _, t := range r.StandingCollisions { // why a hero that was hit has no collision
+		bw.printf("  %8.2f  %-22s hit while standing: CollisionTest counts no contact below 0.1 m/s\n", t, "(not counted)")
+	}
 	bw.printf("\n")
 	msgs := lbMessages(r)
 	for _, k := range r.Version.RecordKeys() {

@@ -235,7 +235,8 @@ func TestCheckLeaderboardReal(t *testing.T) {
 // (2 minutes, seed 1), the rogue's staged red light is a red_light for
 // the leaderboard too, a little later (its tail, not its front, crosses
 // the stop line), with the town's lights tied by its signals; the hero,
-// rear-ended while it stands, has no collision the leaderboard counts.
+// rear-ended while it stands, has no collision the leaderboard counts,
+// and the report says so.
 func TestCheckLeaderboardTownDemo(t *testing.T) {
 	xodr := filepath.Join(carlaDir, "towns", "Town10HD.xodr")
 	realFile(t, filepath.Join("towns", "Town10HD.xodr"))
@@ -257,7 +258,8 @@ func TestCheckLeaderboardTownDemo(t *testing.T) {
 	}
 	_, own, _ = runQuery("check", "--actor", "hero", log, xodr)
 	code, lb, _ = runQuery("check", "--rules", "leaderboard", log, xodr)
-	if !strings.Contains(own, "\ncollision    1\n") || code != ExitOK || !strings.Contains(lb, "\ncollisions_vehicle     0\n") {
+	if !strings.Contains(own, "\ncollision    1\n") || code != ExitOK || !strings.Contains(lb, "\ncollisions_vehicle     0\n") ||
+		!strings.Contains(lb, "(not counted)          hit while standing") {
 		t.Errorf("hero: check says\n%s\nthe leaderboard profile (exit %d) says\n%s", own, code, lb)
 	}
 }
