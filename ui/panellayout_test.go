@@ -277,17 +277,11 @@ func TestPanelLayoutScales(t *testing.T) {
 // the followed actor where narrowing them leaves a usable panel, and the
 // list goes under the legend as drawn.
 func TestPanelLayoutOffFollowed(t *testing.T) {
-	f, err := newFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(settings.Settings{}, nil)
-	a.Apply(input.ToggleFaults())
-	a.Tick()
+	f, faults := openFaultList(t)
 	l := newLayout(1280, 800, 1)
 	hero := rect{560, 300, 760, 460}
 	src := &fakePanels{follow: 7, followed: hero, legend: rect{1000, 10, 1270, 140}}
-	src.faults = *a.FaultList()
+	src.faults = faults
 	actorLines(&src.actor, 4)
 	var p panelLayout
 	p.layout(&l, f, src, nil, false)
@@ -307,17 +301,11 @@ func TestPanelLayoutOffFollowed(t *testing.T) {
 // TestPanelLayoutNoticesOffFollowed: the notices keep off the followed
 // actor: beside the list they would cover it, so they go under the list.
 func TestPanelLayoutNoticesOffFollowed(t *testing.T) {
-	f, err := newFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(settings.Settings{}, nil)
-	a.Apply(input.ToggleFaults())
-	a.Tick()
+	f, faults := openFaultList(t)
 	l := newLayout(960, 600, 1)
 	hero := rect{420, 200, 560, 480}
 	src := &fakePanels{follow: 7, followed: hero, notices: []app.Notice{{Level: app.Info, Text: "opened recording carla-0.9.13-town01-lanecenter.log: 432 frames, 0:12.53"}, {Level: app.Info, Text: "2 faults found"}}}
-	src.faults = *a.FaultList()
+	src.faults = faults
 	actorLines(&src.actor, 20)
 	var p panelLayout
 	p.layout(&l, f, src, nil, false)
@@ -337,13 +325,7 @@ func TestPanelLayoutNoticesOffFollowed(t *testing.T) {
 // whole; a row too long even then, on the cursor, is written whole,
 // wrapped, at the bottom of the panel, every line within it.
 func TestPanelLayoutLongFaultRows(t *testing.T) {
-	f, err := newFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(settings.Settings{}, nil)
-	a.Apply(input.ToggleFaults())
-	a.Tick()
+	f, faults := openFaultList(t)
 	l := newLayout(960, 600, 1)
 	for _, tc := range []struct {
 		name   string
@@ -361,7 +343,7 @@ func TestPanelLayoutLongFaultRows(t *testing.T) {
 		}, true},
 	} {
 		src := &fakePanels{}
-		src.faults = *a.FaultList()
+		src.faults = faults
 		fl := src.faults.Lines()
 		fl.Reset()
 		for _, r := range tc.rows {
@@ -407,16 +389,10 @@ func TestPanelLayoutLongFaultRows(t *testing.T) {
 // list with no rows is as wide as its line saying why (a hero hit while
 // standing), up to half the window, so the reason is not cut.
 func TestPanelLayoutLeaderboardWhy(t *testing.T) {
-	f, err := newFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(settings.Settings{}, nil)
-	a.Apply(input.ToggleFaults())
-	a.Tick()
+	f, faults := openFaultList(t)
 	l := newLayout(1400, 900, 1)
 	src := &fakePanels{}
-	src.faults = *a.FaultList()
+	src.faults = faults
 	src.faults.Lines().Reset()
 	why := "none for 22 tesla.model3 (hit while standing at 46.00 s: not counted)"
 	src.lb.S("Leaderboard 2.0, penalty 1.00: 22's infractions  ").End().S(why).End()
@@ -428,4 +404,18 @@ func TestPanelLayoutLeaderboardWhy(t *testing.T) {
 	if avail, need := p.list.r.w()-2*l.px(panelPad), f.rRegular.width(why); avail < need {
 		t.Errorf("the line with no rows needs %.0f, the panel gives %.0f", need, avail)
 	}
+}
+
+// openFaultList returns the fonts and an app's fault list opened (with
+// no rows), for the list panel's layout tests.
+func openFaultList(t *testing.T) (*fonts, app.List) {
+	t.Helper()
+	f, err := newFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(settings.Settings{}, nil)
+	a.Apply(input.ToggleFaults())
+	a.Tick()
+	return f, *a.FaultList()
 }
