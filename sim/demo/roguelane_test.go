@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -100,5 +101,72 @@ func TestAdjacentLane(t *testing.T) {
 	}
 	if pairs == 0 {
 		t.Error("no lane of Town05 is beside another")
+	}
+}
+
+// TestRogueShiftMotion drives a rogue alone on a long straight lane of
+// Town05 (60 m or more) with a lane beside it to the right, wanting that lane: it
+// signals right and moves across without a jump, within shiftTime, and
+// ends on the new lane's centre, a lane's width from where it drove.
+func TestRogueShiftMotion(t *testing.T) {
+	n := newODRNetwork(townNet(t, "Town05"))
+	s := newSim(n, DefaultSeed, true, 0)
+	l, o := -1, -1
+	for i := range n.lanes {
+		ln := &n.lanes[i]
+		if j := s.adjacentLane(i, 1); j >= 0 && !ln.entry && !ln.trap && ln.path.length() >= 60 && ln.path.minRadius() >= straightRadius {
+			l, o = i, j
+			break
+		}
+	}
+	if l < 0 {
+		t.Fatal("Town05 has no straight 60 m lane with a lane to its right")
+	}
+	r := &s.rogue
+	for a := range r.done {
+		r.done[a] = true // no act: only the lane change
+	}
+	r.vi = s.addVehicle(l, 5, 6, &vehicleBlueprints[rogueVehicle], rogueColor, roleRogue)
+	s.index()
+	r.shift.lane, r.shift.to = l, o // as shiftWish would on entering l
+	v := &s.veh[r.vi]
+	s.pose(r.vi)
+	prev, start := v.pos, v.pos
+	began, blinked := -1.0, true
+	for range 4 * frameRate {
+		s.steps++
+		s.t = float64(s.steps) / frameRate
+		s.rogueLook()
+		s.plan(r.vi)
+		s.move(r.vi)
+		s.index()
+		s.rogueAfter()
+		s.pose(r.vi)
+		if d := flat(v.pos.Sub(prev)).Len(); d > v.v*s.dt+0.15 {
+			t.Fatalf("at %.2f s the rogue jumped %.2f m (speed %.2f m/s)", s.t, d, v.v)
+		}
+		prev = v.pos
+		if began < 0 && len(r.shifts) > 0 {
+			began = r.shifts[0]
+		}
+		if r.shift.on && v.bits&recorder.LightRightBlinker == 0 {
+			blinked = false
+		}
+	}
+	if began < 0 || len(r.shifts) != 1 {
+		t.Fatalf("lane changes %v, want one", r.shifts)
+	}
+	if !blinked {
+		t.Error("no right blinker while moving across")
+	}
+	if v.onMove || v.seg != o || r.shift.on || v.lat != 0 {
+		t.Fatalf("after 4 s: on move %v, seg %d (want lane %d), shifting %v, lat %.2f", v.onMove, v.seg, o, r.shift.on, v.lat)
+	}
+	if _, lat := projectOn(&n.lanes[o].path, v.pos); math.Abs(lat) > 0.01 {
+		t.Errorf("%.3f m off the new lane's centre", lat)
+	}
+	_, was := projectOn(&n.lanes[l].path, v.pos)
+	if _, w := projectOn(&n.lanes[o].path, start); math.Abs(was+w) > 0.01 || was > -2.5 {
+		t.Errorf("ends %.2f m left of its old lane (it began %.2f m left of the new one), want a lane's width to the right", was, w)
 	}
 }
