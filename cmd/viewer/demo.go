@@ -27,7 +27,9 @@ roads, their junctions' ways and their lights (standing where CARLA
 puts them), the header names the town, and a user's .xodr is written
 beside the recording as TOWN.xodr (a built-in town is found by its
 name), so the recording opens with its roads on its own. Vehicles
-keep their lanes and obey the map's lights and stop signs, walkers use
+keep their lanes (on a town the rogue may move to the lane beside its
+own, signalling, for a place it needs: the check counts that as a lane
+change, no fault) and obey the map's lights and stop signs, walkers use
 the sidewalks, and the hero vehicle (role_name hero) is rear-ended once
 by a car whose driver looked away. One more vehicle (role_name rogue)
 breaks each rule 'viewer check' knows once, where it forces nobody

@@ -56,6 +56,9 @@ func (s *sim) pose(vi int32) {
 	case v.next >= 0 && p.length()-v.s < blinkReach:
 		turn = s.net.moves[v.next].turn
 	}
+	if b := s.shiftBlink(v); b != turnStraight { // the rogue changing lanes
+		turn = b
+	}
 	switch turn {
 	case turnLeft, turnU:
 		v.bits |= recorder.LightLeftBlinker

@@ -91,6 +91,7 @@ type Summary struct {
 	Staged        []StagedFault // the faults the rogue committed, in time order
 	RoguePlan     int           // which of the seed's plans the rogue followed (plan.go): 0 is the first, each later one was needed because the ones before it missed a kind
 	RoguePlans    int           // how many plans were simulated to find it
+	LaneChanges   []float64     // s: when the rogue began each of its lane changes (roguelane.go), no fault
 
 	blocked int // vehicles that stood blocked (plan.go's blockWatch)
 }
@@ -219,6 +220,7 @@ func run(w io.Writer, net *network, opt Options, frames, plan int, focus [nActs]
 	sum.StopSigns, sum.blocked = len(s.net.signs), bw.blocked
 	if s.rogue.vi >= 0 {
 		sum.Rogue, sum.Staged, sum.RoguePlan = s.veh[s.rogue.vi].id, s.rogue.staged, plan
+		sum.LaneChanges = s.rogue.shifts
 	}
 	return sum, nil
 }

@@ -143,13 +143,17 @@ type rogue struct {
 	plan   int         // which of the seed's plans it follows (plan.go); 0 is the first
 	focus  [nActs]bool // plans after the first: the kinds the best plan so far missed, whose places count nearer
 	liking []float64   // plans after the first, per lane: seconds a place for an act there counts nearer (rogueroute.go)
+
+	shift  laneShift // its lane change (roguelane.go)
+	shifts []float64 // when each lane change began
 }
 
 // newRogue prepares the rogue of a run: plan 0 draws from the seed
 // alone, as before there were plans; each later one from a sub-seed of
 // the seed and the plan's number.
 func newRogue(on bool, seed int64, plan int) rogue {
-	return rogue{on: on, vi: -1, rng: rand.New(rand.NewPCG(uint64(seed), 0x726f677565+uint64(plan))), rest: rogueFirst, span: -1, plan: plan}
+	return rogue{on: on, vi: -1, rng: rand.New(rand.NewPCG(uint64(seed), 0x726f677565+uint64(plan))), rest: rogueFirst, span: -1, plan: plan,
+		shift: laneShift{lane: -1, to: -1}}
 }
 
 // addRogue places the rogue on a lane inside the city with room around
@@ -268,7 +272,7 @@ func (s *sim) queuedAhead(vi int32) int {
 // just after an act is one of the few chances it gets.
 func (s *sim) rogueLook() {
 	r := &s.rogue
-	if r.vi < 0 || r.cur != actNone {
+	if r.vi < 0 || r.cur != actNone || r.shift.on {
 		return
 	}
 	v := &s.veh[r.vi]
@@ -360,6 +364,8 @@ func (s *sim) rogueAfter() {
 		s.rollAfter(v)
 	case actCloseCall:
 		s.tailAfter(v)
+	case actNone:
+		s.shiftAfter(v)
 	}
 	if v.onMove && (r.cur == actOffLane || r.cur == actWrongWay && !r.median) {
 		r.end(s, false, 0) // cannot happen: the act ends on its lane (roomFor)

@@ -51,17 +51,19 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // 26 s, then nothing for 94 s; the other plans never reached it (plans
 // 14, 15 and 31, at 96-104 s). Now 6 of its entries have a sign.
 //
-// Town05 stages four (close call, red light, wrong-way, stop sign) with
-// plan 4 of 32: no plan stages off-lane as well as wrong-way. The demo's
-// cars keep their lane, and on Town05's two-lane grid a right lane
-// leads only to right lanes (it turns right or goes straight), a left
-// lane only to left lanes; off-lane wants a rightmost lane and wrong-way
-// the lane beside the oncoming one, and the only ways from one kind of
-// lane to the other are the one-lane roads of the east loop (19, 20,
-// 48). A rogue that staged one of the two reaches a place for the other
-// in over a minute, if at all (plan 4 ends its stop sign at 82 s, 87 s
-// into the run its route search puts the nearest off-lane place, road
-// 48, 188 s away).
+// Town05 stages all five with plan 4 of 5, thanks to the rogue's lane
+// change (roguelane.go); without it, four (close call, red light,
+// wrong-way, stop sign) with plan 4 of 32, and no plan staged off-lane
+// as well as wrong-way. The demo's cars keep their lane, and on Town05's
+// two-lane grid a right lane leads only to right lanes (it turns right
+// or goes straight), a left lane only to left lanes; off-lane wants a
+// rightmost lane and wrong-way the lane beside the oncoming one, and
+// the only ways from one kind of lane to the other are the one-lane
+// roads of the east loop (19, 20, 48). A rogue that staged one of the
+// two reached a place for the other in over a minute, if at all (plan 4
+// ended its stop sign at 82 s, and 87 s into the run its route search
+// put the nearest off-lane place, road 48, 188 s away). Now plan 4's
+// rogue moves across to the rightmost lane at 87.75 s and drifts off it.
 //
 // Town06 stages three (close call, off-lane, red light) with plan 22 of
 // 32. None of its 142 lanes has the oncoming lane 2.5-5 m off for the
@@ -105,7 +107,7 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // until they drew it among nearly all (planStartAny). Plan 16 staged all
 // five first but left two cars blocked before the 11 m link (road 2),
 // which a plan may not (blockWatch; TestTown10HDNotBlocked).
-var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 5, "Town04": 5, "Town05": 4,
+var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 5, "Town04": 5, "Town05": 5,
 	"Town06": 3, "Town07": 5, "Town10HD": 5}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town

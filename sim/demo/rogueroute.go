@@ -197,6 +197,15 @@ func (s *sim) rogueRoute(l int) int {
 			return m // it means to run this light: the way that crosses the fewest
 		}
 	}
+	_, pick := s.routeSearch(l, wanted)
+	return pick
+}
+
+// routeSearch is rogueRoute's search forward from the end of lane l for
+// the nearest place of one of the wanted acts: its cost (+Inf if none
+// within routeHorizon) and the movement from l its way starts with.
+func (s *sim) routeSearch(l int, wanted []rogueAct) (float64, int) {
+	n := s.net
 	arrive := make([]float64, len(n.lanes)) // when the rogue would enter each lane
 	cost := make([]float64, len(n.lanes))   // that, and how much a car ahead is worse
 	first := make([]int, len(n.lanes))      // the movement from l its way there starts with
@@ -241,7 +250,7 @@ func (s *sim) rogueRoute(l int) int {
 			reach(e.lane, m, arrive[e.lane], e.d, first[e.lane])
 		}
 	}
-	return pick
+	return best, pick
 }
 
 // actCost is how much worse than its arrival time lane l is as the
