@@ -79,23 +79,43 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // and stages nothing else).
 //
 // Five are out of reach on Town06 at any seed: no way joins the stop
-// signs and the wrong-way (TestTown06Apart). The rogue changes no lane
-// between junctions and the ways keep to their side of a road; the stop
-// lanes 16 (road 7) and 18 (road 60) lie on a closed loop of four lanes,
-// lane 141 (road 70) leads on to 17 lanes, of roads 33 and 54 only the
-// rightmost, and the four median lanes (roads 33 and 54) lead on to 55
-// lanes with no stop sign among them; the nearest pair, stop lane 18's
-// line and median lane 66's start, are 134 m apart. Four would take the
-// close call or the stop sign besides plan 22's three: plan 57 of 64
-// starts before the stop sign on lane 141 and stages it, the off-lane and
-// a red light by 28 s, then meets no car slow enough to close in on (the
-// one it comes up to stands at a light 300 m ahead); plan 22's rogue
-// comes to that stop sign behind the car of its close call and, when
-// that one has gone, waits out the crossing traffic at the line. Tried
-// and left out, as Town06 stayed at three: routes that leave out kinds
-// the rogue can no longer reach (Town05 fell to three), starts from
-// which more kinds can be reached, and eager starts behind a car on the
-// way into a median lane (both only repeat plan 22's or 25's runs).
+// signs and the wrong-way (TestTown06Apart) but a lane change, which
+// the rogue makes on no plan of Town06 (below), and the ways keep to
+// their side of a road; the stop lanes 16 (road 7) and 18 (road 60) lie
+// on a closed loop of four lanes, lane 141 (road 70) leads on to 17
+// lanes, of roads 33 and 54 only the rightmost, and the four median
+// lanes (roads 33 and 54) lead on to 55 lanes with no stop sign among
+// them; the nearest pair, stop lane 18's line and median lane 66's
+// start, are 134 m apart. Four would take the close call or the stop
+// sign besides plan 22's three: plan 57 of 64 starts before the stop
+// sign on lane 141 and stages it, the off-lane and a red light by 28 s,
+// then meets no car slow enough to close in on (the one it comes up to
+// stands at a light 300 m ahead); plan 22's rogue comes to that stop
+// sign behind the car of its close call and, when that one has gone,
+// waits out the crossing traffic at the line. Tried and left out, as
+// Town06 stayed at three: routes that leave out kinds the rogue can no
+// longer reach (Town05 fell to three), starts from which more kinds can
+// be reached, and eager starts behind a car on the way into a median
+// lane (both only repeat plan 22's or 25's runs).
+//
+// No plan of the 32 changes lanes on Town06 (roguelane.go). Where
+// shiftWanted lets the rogue look, in plans 1, 3, 4, 14 and 31 (close
+// call at 4 s, off-lane at 10 s, then no place for the wrong-way within
+// the route search's horizon), only on rightmost lane 128 (road 54) at
+// 71 s does a lane of its side lead to one: leftmost lane 126, two
+// lanes over, not 127 beside it; and roads 33 and 54 are 82 m and 63 m,
+// where one lane change (its time's run, its braking and 5 m: some 60 m
+// at 14 m/s) fits and two do not. Tried and left out, Town06 only
+// (where medianLanes is not nil), as it stayed at three: looking past
+// the lane beside to the side's edge and deciding again after each
+// change, no close-call gate, and a route search that plans lane
+// changes on lanes of 60-120 m at 5-10 s each. Plans 1, 3, 14 and 31
+// then change lanes twice (road 54 at 72 s, road 10 at 81 s) and come
+// into median lane 129 at 96 s, too late for the act (its light must
+// stay green until the rogue is expected at the lane's end, before the
+// run's end); plan 21 (stop sign 7 s, off-lane 15 s, red light 28 s)
+// changes lanes on road 48 at 56 s and then finds no median place
+// within reach.
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
