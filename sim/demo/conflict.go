@@ -170,3 +170,54 @@ func firstAt(a *sweep) float64 {
 	}
 	return a.poses[0].at
 }
+
+// clearsBefore reports whether vi, taking mi from its lane now, would
+// clear way mw no later than some car of its own approach already
+// holding a way across mw (not one merging with it, which a car on mw
+// may follow at once): while such a one holds it, a car waiting for mw
+// gains nothing from vi waiting too (see yields). The times assume each speeds up at accMax
+// from its speed now, so that one queued behind another is counted as
+// clearing sooner than it will, and vi goes less often rather than more.
+func (s *sim) clearsBefore(vi int32, mi, mw int) bool {
+	n := s.net
+	v := &s.veh[vi]
+	if v.onMove {
+		return false
+	}
+	mine := math.Inf(1)
+	for _, c := range n.moves[mw].conflicts {
+		if int(c.m) == mi {
+			mine = clearTime(c.theirs-(v.s-n.lanes[v.seg].path.length()), v.v)
+		}
+	}
+	if math.IsInf(mine, 1) {
+		return false
+	}
+	for _, c := range n.moves[mw].conflicts {
+		m := &n.moves[c.m]
+		if m.holders == 0 || int(c.m) == mi || m.to == n.moves[mw].to || n.lanes[m.from].approach != n.lanes[v.seg].approach {
+			continue // a merging one is followed, not waited for (see free); another approach's flow is not vi's to judge
+		}
+		from := n.lanes[m.from].path.length()
+		for _, u := range n.lanes[m.from].veh {
+			if w := &s.veh[u]; w.hold == int(c.m) && clearTime(c.theirs-(w.s-from), w.v) >= mine {
+				return true
+			}
+		}
+		for _, u := range m.veh {
+			if w := &s.veh[u]; clearTime(c.theirs-w.s, w.v) >= mine {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clearTime is how long one at speed v0 takes to cover d metres,
+// speeding up at accMax.
+func clearTime(d, v0 float64) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return (math.Sqrt(v0*v0+2*accMax*d) - v0) / accMax
+}
