@@ -45,7 +45,7 @@ func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bo
 
 // crossingRule watches a vehicle pass from a road into an intersection
 // through one of the road's ends. It crosses when its front reaches the
-// end (its centre half its length from it, along its lane: frontToEnd),
+// end (its box's front, along its lane: frontToEnd),
 // as a driver's front passes a stop line, so a car that pulls out on
 // yellow is not taken for running the red that shows while its middle
 // follows it:
@@ -98,7 +98,7 @@ func (c *crossingRule) cross(s *lanes.Sample, r *Result) {
 	// sample j, along its lane (see frontToEnd).
 	front := func(j int) (float64, lanes.Sample) {
 		sj := c.tr.At(j)
-		return frontToEnd(c.m, end, &sj, c.tr.Length), sj
+		return frontToEnd(c.m, end, &sj, c.tr.Front()), sj
 	}
 	at := c.last + 1 // the first sample with the front past the end
 	for at > c.approach {
@@ -156,18 +156,19 @@ func (c *crossingRule) endInto(in int, along float64) (lanes.RoadEnd, bool) {
 	return lanes.RoadEnd{}, false
 }
 
-// frontToEnd returns how far the front of a vehicle length long at s is
-// from road end e: measured along the lane s is in (lanes.ToEndOnLane),
+// frontToEnd returns how far the front of a vehicle at s, its front
+// reach ahead of its recorded location (Track.Front: the box's half
+// length and its centre's offset), is from road end e: measured along the lane s is in (lanes.ToEndOnLane),
 // where the car drives, not along the road's reference line, which on a
 // bend before a junction falls short of an outer lane by up to 1.35 m
 // within 6 m of the end on CARLA's towns (analysis/lanes/lanelength.go),
 // so that a car standing before the line was taken for one past it.
 // Without a lane, along the reference line (lanes.ToEnd).
-func frontToEnd(m lanes.Map, e lanes.RoadEnd, s *lanes.Sample, length float64) float64 {
+func frontToEnd(m lanes.Map, e lanes.RoadEnd, s *lanes.Sample, reach float64) float64 {
 	if s.Place == lanes.OnRoad && s.HasLane {
-		return lanes.ToEndOnLane(m, e, s.Lane, s.Along, s.Pos) - length/2
+		return lanes.ToEndOnLane(m, e, s.Lane, s.Along, s.Pos) - reach
 	}
-	return lanes.ToEnd(m, e, s.Along) - length/2
+	return lanes.ToEnd(m, e, s.Along) - reach
 }
 
 // fault is a crossing fault at sample at (the first with the front past

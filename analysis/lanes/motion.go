@@ -17,10 +17,11 @@ func isTeleport(step2, dt float64) bool {
 
 // start begins a track for a vehicle first seen in frame f.
 func (p *pass) start(ps *scene.Mover, f int) follow {
-	ext := ps.Box().Extent
+	box := ps.Box()
+	ext := box.Extent
 	hint := max(p.life[scene.LifeKey{ID: ps.ID, Spawn: ps.SpawnFrame}]-(f-ps.SpawnFrame), 1)
 	p.a.Tracks = append(p.a.Tracks, Track{ID: ps.ID, Blueprint: ps.Blueprint(), Kind: ps.Kind(),
-		Length: 2 * ext[0], Width: 2 * ext[1], First: f, s: p.store.take(hint)})
+		Length: 2 * ext[0], Width: 2 * ext[1], Ahead: box.Center[0], First: f, s: p.store.take(hint)})
 	p.tracks = append(p.tracks, trackFill{})
 	i := int32(len(p.a.Tracks) - 1)
 	p.a.byID[ps.ID] = append(p.a.byID[ps.ID], i)

@@ -135,11 +135,20 @@ type Track struct {
 	Kind      scene.Kind
 	// Length and Width are the vehicle's box (m).
 	Length, Width float64
+	// Ahead is how far the box's centre lies ahead of the recorded
+	// location (m, along the vehicle): CARLA places a vehicle's box by
+	// its blueprint, not always centred on the actor (6 cm ahead on the
+	// 0.9.10 recording's car); the demo's boxes are centred (0).
+	Ahead float64
 	// First is the index in Association.Times of the first sample.
 	First int
 	times []float64 // the association's frame times
 	s     []sample
 }
+
+// Front returns how far the vehicle's front lies ahead of its recorded
+// location (m): half its box's length from the box's centre.
+func (t *Track) Front() float64 { return t.Length/2 + t.Ahead }
 
 // Len returns the number of samples.
 func (t *Track) Len() int { return len(t.s) }

@@ -30,6 +30,7 @@ type vehicle struct {
 	commit   float64 // length promised on hold's departing lane
 	stopAt   float64 // time of the full stop at a stop line, -1
 	onYellow bool    // hold was granted on a yellow light: it is not given back
+	through  bool    // on a movement: goes on the yellow beyond it (lineBeyond)
 	waitFrom float64 // since when it has been standing first at its line waiting, -1
 
 	distracted bool    // staged crash: does not see the hero ahead
@@ -260,6 +261,8 @@ func (s *sim) plan(vi int32) {
 		if v.hold != v.next {
 			line = front - lineGap
 		}
+	} else if v.onMove {
+		line = s.lineBeyond(v)
 	}
 	a := closeIn(v.v, v0, gap, vl, jamGap)
 	if v.rogue {
@@ -366,7 +369,7 @@ func (s *sim) advance(vi int32) {
 				s.release(vi, v.prev)
 				v.prev = -1
 			}
-			v.onMove, v.seg = true, v.next
+			v.onMove, v.seg, v.through = true, v.next, false
 		case v.next >= 0:
 			v.s = p.length() - 1e-6 // cannot happen: the line limit stops it
 			return
