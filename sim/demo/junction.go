@@ -12,8 +12,11 @@ import (
 // a granted movement back when a light turns against it in time to stop.
 //
 // A movement is granted only when no vehicle holds a conflicting one and
-// the departing lane has room for the whole car, so nobody ever stops
-// inside an intersection. On top of that each rule adds its own test (see
+// the departing lane has room for the whole car, so nobody stops inside
+// an intersection for want of room; the one exception is a lit lane too
+// short to stop on (Town04's roads 3 and 12, shortlane.go), whose light a
+// car heeds from the way into it and so may wait in the junction behind,
+// as in CARLA. On top of that each rule adds its own test (see
 // stopSignLets and lightLets); at a never-stop end a car only lets a
 // neighbour go first (see yields). A car holding its way when the light
 // turns yellow decides once whether to stop; a way granted on yellow, or
