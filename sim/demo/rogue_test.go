@@ -14,15 +14,24 @@ import (
 // findFaults runs what `viewer check` runs over a recording on its map.
 func findFaults(t testing.TB, logBytes []byte, m *scene.Map) *faults.Result {
 	t.Helper()
+	_, r := checkOn(t, logBytes, lanes.NewBAI(m))
+	return r
+}
+
+// checkOn runs what `viewer check` runs over a recording on the lane map
+// m (a town's: lanes.NewOpenDRIVE): the association, for what it read
+// (the stop sign actors), and the faults with the default thresholds.
+func checkOn(t testing.TB, logBytes []byte, m lanes.Map) (*lanes.Association, *faults.Result) {
+	t.Helper()
 	rec, err := scene.Open(bytes.NewReader(logBytes), int64(len(logBytes)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := lanes.Associate(context.Background(), rec, lanes.NewBAI(m), nil)
+	a, err := lanes.Associate(context.Background(), rec, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return faults.Find(a, rec.Events(), faults.Defaults())
+	return a, faults.Find(a, rec.Events(), faults.Defaults())
 }
 
 // rogueTimes pins when the default demo's rogue commits its faults

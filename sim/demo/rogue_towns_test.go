@@ -2,12 +2,10 @@ package demo
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"strings"
 	"testing"
 
-	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/scene"
@@ -153,18 +151,11 @@ func TestRogueOnTowns(t *testing.T) {
 			if (sum.StopSigns == 0) != noStopTowns[town] {
 				t.Errorf("%d stop signs; want none only on %v", sum.StopSigns, noStopTowns)
 			}
-			rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			a, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
 			if len(a.Signs) != sum.StopSigns {
 				t.Errorf("%d stop sign actors recorded, %d stood", len(a.Signs), sum.StopSigns)
 			}
-			r := seedRun{seed: DefaultSeed, sum: sum, found: faults.Find(a, rec.Events(), faults.Defaults())}
+			r := seedRun{seed: DefaultSeed, sum: sum, found: found}
 			checkSeed(t, r)
 			var missed []string
 			for k, m := range missing(sum.Staged) {
@@ -231,15 +222,8 @@ func TestRogueMedian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := seedRun{seed: DefaultSeed, sum: sum, found: faults.Find(a, rec.Events(), faults.Defaults())}
+	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	r := seedRun{seed: DefaultSeed, sum: sum, found: found}
 	if missing(sum.Staged)[actWrongWay] {
 		t.Fatalf("plan 1 heading for the wrong-way staged %v", r.kinds())
 	}

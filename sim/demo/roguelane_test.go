@@ -2,15 +2,12 @@ package demo
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestRogueLaneChange runs the demo on Town05, whose two-lane grid keeps
@@ -32,15 +29,7 @@ func TestRogueLaneChange(t *testing.T) {
 	if len(sum.LaneChanges) == 0 {
 		t.Fatalf("the rogue changed no lane (plan %d)", sum.RoguePlan)
 	}
-	rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := faults.Find(a, rec.Events(), faults.Defaults())
+	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
 	for _, at := range sum.LaneChanges {
 		n := 0
 		for _, f := range found.LaneChanges {

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"slices"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/recorder"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestShortLaneLightHeededFromWay: a car on the way into Town04's 2.2 m
@@ -71,15 +69,8 @@ func TestTown04Seed4NoRedLight(t *testing.T) {
 	if _, err := RecordTown(&log, rn, Options{Seed: 4, Minutes: DefaultMinutes, MapName: "Town04", Clean: true}); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range faults.Find(a, rec.Events(), faults.Defaults()).Faults {
+	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	for _, f := range found.Faults {
 		if f.Kind == faults.RedLight {
 			t.Errorf("red light run: %+v", f)
 		}

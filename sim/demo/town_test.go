@@ -2,7 +2,6 @@ package demo_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"testing"
@@ -56,15 +55,7 @@ func TestTownTrafficIsClean(t *testing.T) {
 			if sum.Vehicles < 30 || sum.MinVehicles < 25 || sum.TrafficLights == 0 || sum.Collisions != 1 {
 				t.Errorf("summary %+v", sum)
 			}
-			rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := faults.Find(a, rec.Events(), faults.Defaults())
+			_, r := demo.CheckOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
 			collisions := 0
 			for _, f := range r.Faults {
 				if f.Kind == faults.Collision && collisions == 0 {
@@ -187,15 +178,8 @@ func noneBlocked(t *testing.T, rn *scene.RoadNet, opt demo.Options) {
 	if _, err := demo.RecordTown(&log, rn, opt); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := scene.Open(bytes.NewReader(log.Bytes()), int64(log.Len()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := lanes.Associate(context.Background(), rec, lanes.NewOpenDRIVE(rn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range faults.Find(a, rec.Events(), faults.Defaults()).Faults {
+	_, found := demo.CheckOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	for _, f := range found.Faults {
 		if f.Kind == faults.Blocked {
 			t.Errorf("blocked: %+v", f)
 		}

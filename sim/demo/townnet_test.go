@@ -27,5 +27,9 @@ func townNet(t testing.TB, town string) *scene.RoadNet {
 	return rn
 }
 
-// TownNet is townNet for the external tests (town_test.go).
-var TownNet = townNet
+// TownNet and CheckOn are townNet and checkOn for the external tests
+// (town_test.go).
+var (
+	TownNet = townNet
+	CheckOn = checkOn
+)
