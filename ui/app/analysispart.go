@@ -28,9 +28,10 @@ type analysis struct {
 	filter        FaultFilter // which faults the list shows (Ctrl+K)
 	heroIDs       []uint32    // the heroes of run A and of run B, for FilterHero
 	heroIDsB      []uint32
-	thresholdList List    // the thresholds panel
-	rules         Rules   // the rule profile the fault list follows (leaderboard.go)
-	lb            lbState // the leaderboard's judging (leaderboard.go)
+	thresholdList List           // the thresholds panel
+	rules         Rules          // the rule profile the fault list follows (leaderboard.go)
+	lb            lbState        // the leaderboard's judging (leaderboard.go)
+	lbMarks       []faults.Fault // the listed infractions as the map marks them (infractions.go)
 
 	trail        float64 // seconds of trail behind and ahead
 	plots        Plot

@@ -436,11 +436,18 @@ func (a *App) ActorFaults(id uint32, dst []int) []int {
 
 // MarkedFaults returns the faults the map marks and the index among them
 // of the one last gone to (-1: none): run A's, or run B's while B alone
-// shows (b true; their times on B's own clock). A click on a mark goes
-// to its fault (selectAt), so what is marked and what is clicked are one.
+// shows (b true; their times on B's own clock). While the fault list
+// lists the leaderboard's infractions, run A's marks are theirs (one a
+// row, as infractionMark makes them; none while judging) and none is
+// current. A click on a mark goes to its fault or infraction
+// (selectAt), so what is marked and what is clicked are one. Read-only:
+// the marks are built when the rows are (Tick).
 func (a *App) MarkedFaults() (fs []faults.Fault, current int, b bool) {
 	if a.showingB() {
 		return a.FaultsB(), a.an.pickedB, true
+	}
+	if a.an.rowsOf.leaderboard {
+		return a.an.lbMarks, -1, false
 	}
 	return a.Faults(), a.an.picked, false
 }
@@ -465,6 +472,13 @@ func (a *App) pickFaultMark(x, y float64) bool {
 		t = a.AClock(t)
 	}
 	r := faultRow{b: b, i: i, t: t}
+	if !b && a.an.rowsOf.leaderboard { // an infraction's mark: its row is row i
+		if i < len(a.an.rows) {
+			a.an.list.cursor = i
+		}
+		a.goToInfraction(r)
+		return true
+	}
 	a.buildFaultLines()
 	for k, row := range a.an.rows {
 		if row.b == b && row.i == i && !a.an.rowsOf.leaderboard {

@@ -14,7 +14,7 @@ import (
 // buildInfractionRows lists the leaderboard's infractions as the fault
 // list's rows: "time<TAB>key  detail".
 func (a *App) buildInfractionRows(res *leaderboard.Result) {
-	a.an.rows = a.an.rows[:0]
+	a.an.rows, a.an.lbMarks = a.an.rows[:0], a.an.lbMarks[:0]
 	l := &a.an.list.lines
 	l.Reset()
 	if res == nil {
@@ -23,6 +23,7 @@ func (a *App) buildInfractionRows(res *leaderboard.Result) {
 	for i := range res.Infractions {
 		f := &res.Infractions[i]
 		a.an.rows = append(a.an.rows, faultRow{i: i, t: f.Time})
+		a.an.lbMarks = append(a.an.lbMarks, infractionMark(res.Hero, f))
 		l.buf = playback.AppendTime(l.buf, f.Time, 2)
 		l.Tab().S(f.Kind.Key())
 		if hasInfractionDetail(f) {
@@ -30,6 +31,15 @@ func (a *App) buildInfractionRows(res *leaderboard.Result) {
 		}
 		l.End()
 	}
+}
+
+// infractionMark is infraction f of actor hero as the map marks it: a
+// fault of the nearest own kind (InfractionKind, the colour and shape of
+// its row) at its time and where it happened, so that the renderer, the
+// legend and a click on a mark treat both profiles' marks alike.
+func infractionMark(hero uint32, f *leaderboard.Infraction) faults.Fault {
+	return faults.Fault{Kind: InfractionKind(f.Kind), Actor: hero, Start: f.Time, End: f.Time,
+		Location: f.Location, Other: f.Other, Road: -1, Intersection: -1}
 }
 
 // hasInfractionDetail reports whether appendInfractionDetail writes

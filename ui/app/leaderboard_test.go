@@ -11,6 +11,7 @@ import (
 	"github.com/mm2carla/viewer/analysis/faults"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
+	"github.com/mm2carla/viewer/render/scenedraw"
 	"github.com/mm2carla/viewer/scene/playback"
 	"github.com/mm2carla/viewer/ui/input"
 	"github.com/mm2carla/viewer/ui/loader"
@@ -351,5 +352,59 @@ func TestAppendStanding(t *testing.T) {
 		if got := string(l.End().Line(0)); got != tt.want {
 			t.Errorf("%v: %q, want %q", tt.at, got, tt.want)
 		}
+	}
+}
+
+// TestLeaderboardMarks: the map marks what the fault list lists: our own
+// faults with our own rules; with the leaderboard's, the hero's
+// infractions, one mark each at its place in the colour of its row's
+// kind, none current, and a click on one goes to it as Enter on its row
+// does; back on our own rules, our faults again.
+func TestLeaderboardMarks(t *testing.T) {
+	a := newCrossing(t, settings.Settings{}, true)
+	own := a.Faults()
+	if fs, cur, b := a.MarkedFaults(); len(own) == 0 || len(fs) != len(own) || &fs[0] != &own[0] || cur != -1 || b {
+		t.Fatalf("own rules: marks %d (current %d, B %v), want the %d faults", len(fs), cur, b, len(own))
+	}
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	a.Tick()
+	infs := a.ListedInfractions()
+	fs, cur, b := a.MarkedFaults()
+	if len(infs) != 2 || len(fs) != len(infs) || cur != -1 || b {
+		t.Fatalf("leaderboard: %d marks (current %d, B %v) for %d infractions", len(fs), cur, b, len(infs))
+	}
+	for i, f := range fs {
+		inf := infs[i]
+		if f.Location != inf.Location || f.Start != inf.Time || f.Kind != InfractionKind(inf.Kind) || f.Kind != a.FaultRowKind(i) || f.Actor != 7 {
+			t.Errorf("mark %d: %v of %d at %v, %.2f s; want %v (%v) at %v, %.2f s", i, f.Kind, f.Actor, f.Location, f.Start,
+				inf.Kind, InfractionKind(inf.Kind), inf.Location, inf.Time)
+		}
+	}
+	if fs[0].Location == own[0].Location && len(own) == len(fs) {
+		t.Errorf("the marks are our faults' still: %+v", fs)
+	}
+	// A click on the red light's mark goes to it, its row under the cursor.
+	a.cam.lookAt(fs[1].Location, faultViewDistance)
+	a.Tick()
+	x, y, _, ok := a.View().WorldToScreen(fs[1].Location)
+	if !ok {
+		t.Fatal("the red light's mark is off screen")
+	}
+	if i, ok := scenedraw.PickFaultMark(a.View(), fs, -1, x, y); !ok || i != 1 {
+		t.Fatalf("picked mark %d, %v at the red light's place", i, ok)
+	}
+	a.Apply(input.Select(x, y))
+	a.Tick()
+	if got := a.Clock().Time(); math.Abs(got-infs[1].Time) > 1e-9 || a.Selected() != 7 || a.FaultList().Cursor() != 1 {
+		t.Errorf("click on the red light's mark: clock %v, selected %d, cursor %d; want %v, 7, 1", got, a.Selected(), a.FaultList().Cursor(), infs[1].Time)
+	}
+	a.setRules(2) // 1.0, then our own
+	a.Tick()
+	settle(t, a)
+	a.Tick()
+	if fs, _, _ := a.MarkedFaults(); a.Rules() != RulesOwn || len(fs) != len(a.Faults()) || &fs[0] != &a.Faults()[0] {
+		t.Errorf("back to our own rules (%v): %d marks, want the %d faults", a.Rules(), len(fs), len(a.Faults()))
 	}
 }
