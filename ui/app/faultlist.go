@@ -82,6 +82,11 @@ func (a *App) FaultFilter() FaultFilter { return a.an.filter }
 // the list, saying what it lists now.
 func (a *App) cycleFaultFilter() {
 	a.an.filter = (a.an.filter + 1) % numFilters
+	if a.an.rules.Leaderboard() && a.an.filter == FilterHero {
+		// the leaderboard judges one actor, the hero for "all" as for
+		// "the hero's": a step between the two changed nothing on screen
+		a.an.filter = FilterSelected
+	}
 	if !a.an.list.open {
 		a.an.list.open = true
 		a.closeListsBut(&a.an.list)

@@ -126,7 +126,10 @@ func TestLeaderboardProfile(t *testing.T) {
 	}
 	// The selected actor's: car 9 ran the light too, and hit nothing.
 	a.sel.selectActor(9)
-	a.an.filter = FilterSelected
+	a.Apply(input.FaultFilter()) // one Ctrl+K: "all" and "the hero's" are one judging here
+	if a.FaultFilter() != FilterSelected {
+		t.Fatalf("Ctrl+K under the leaderboard: filter %v, want the selected actor's", a.FaultFilter())
+	}
 	a.Tick() // the judging starts
 	settle(t, a)
 	if res, _ := a.Leaderboard(); res == nil || res.Hero != 9 || len(res.Infractions) != 1 || math.Abs(res.Penalty-0.7) > 1e-9 {
