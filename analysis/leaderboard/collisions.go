@@ -76,12 +76,12 @@ func collisions(tr *lanes.Track, events []scene.Event) ([]Infraction, []float64)
 	var c collisionState
 	counted, stood := make([]bool, len(starts)), make([]bool, len(starts))
 	for _, h := range hits {
-		f, ok := c.report(tr, h, names[h.other])
-		if ok {
+		f, v := c.report(tr, h, names[h.other])
+		if v == withEvent {
 			out = append(out, f)
 		}
-		counted[h.ev] = counted[h.ev] || ok || c.standing < 0
-		stood[h.ev] = stood[h.ev] || c.standing > 0
+		counted[h.ev] = counted[h.ev] || v >= countedOnly
+		stood[h.ev] = stood[h.ev] || v == ignoredStanding
 	}
 	var standing []float64
 	for i, t := range starts {
@@ -101,14 +101,21 @@ type collisionState struct {
 	loc     mgl64.Vec3
 	hasLoc  bool
 	checked int // the hero's samples up to here were seen by the radius rule
-	// standing is what the last report came to: 1 ignored only because
-	// the hero stood, -1 counted (with or without an event), 0 ignored
-	// by the actor or radius rule.
-	standing int
 }
 
-// report judges one report; ok when it is counted with an event.
-func (c *collisionState) report(tr *lanes.Track, h hit, typ string) (Infraction, bool) {
+// verdict is what a report comes to.
+type verdict uint8
+
+const (
+	ignored         verdict = iota // by the actor or the radius rule
+	ignoredStanding                // only because the hero stood
+	countedOnly                    // counted (remembered), with no event
+	withEvent                      // counted, with an event: an infraction
+)
+
+// report judges one report: the infraction when it is counted with an
+// event.
+func (c *collisionState) report(tr *lanes.Track, h hit, typ string) (Infraction, verdict) {
 	i := max(tr.Index(h.t), 0)
 	// The criterion's update, each tick: forget the place once the hero
 	// is farther than the radius from it, the actor after MAX_ID_TIME.
@@ -124,17 +131,14 @@ func (c *collisionState) report(tr *lanes.Track, h hit, typ string) (Infraction,
 		c.hasID = false
 	}
 	pos := tr.Pos(i)
-	c.standing = 0
 	switch {
 	case c.hasID && c.id == h.other:
-		return Infraction{}, false
+		return Infraction{}, ignored
 	case c.hasLoc && ground(pos.Sub(c.loc)) <= collisionRadius:
-		return Infraction{}, false
+		return Infraction{}, ignored
 	case tr.Speed(i) < collisionSpeed:
-		c.standing = 1
-		return Infraction{}, false
+		return Infraction{}, ignoredStanding
 	}
-	c.standing = -1
 	c.t, c.loc, c.hasLoc, c.checked = h.t, pos, true, i
 	if h.other != World {
 		c.id, c.hasID = h.other, true
@@ -151,14 +155,14 @@ func (c *collisionState) report(tr *lanes.Track, h hit, typ string) (Infraction,
 	case strings.Contains(typ, "walker"):
 		k = CollisionPedestrian
 	default:
-		return Infraction{}, false
+		return Infraction{}, countedOnly
 	}
 	id := int64(h.other)
 	if h.other == World {
 		id = 0
 	}
 	return Infraction{Kind: k, Time: h.t, Location: pos, Other: h.other, OtherType: typ,
-		Message: fmt.Sprintf("Agent collided against object with type=%s and id=%d at %s", typ, id, at(pos))}, true
+		Message: fmt.Sprintf("Agent collided against object with type=%s and id=%d at %s", typ, id, at(pos))}, withEvent
 }
 
 // ground is a vector's length on the ground.
