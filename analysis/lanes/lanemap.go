@@ -148,8 +148,5 @@ func EndAhead(m Map, l LaneRef) RoadEnd { return m.End(int(l.Road), l.Side == Si
 // It measures the reference line; how far a car in a lane still drives
 // to the end, which differs where the road bends, is ToEndOnLane.
 func ToEnd(m Map, e RoadEnd, along float64) float64 {
-	if e.AtStart {
-		return along
-	}
-	return m.RoadLength(e.Road) - along
+	return refToEnd(e, along, m.RoadLength(e.Road))
 }
