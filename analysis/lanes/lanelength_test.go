@@ -6,24 +6,15 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/internal/drivetest"
 	"github.com/mm2carla/viewer/scene"
 )
 
-// townMap reads one of CARLA's towns from the shared test data
-// (towns/Town04.xodr, ...): skipped when absent, failing under CI.
+// townMap is carlaTown's road network and lane map.
 func townMap(t testing.TB, name string) (*scene.RoadNet, *OpenDRIVE) {
 	t.Helper()
-	m, err := opendrive.DecodeBytes(readCarla(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(m, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rn, NewOpenDRIVE(rn)
+	_, rn, o := carlaTown(t, name)
+	return rn, o
 }
 
 // roadByID returns the index of the road the file calls id.

@@ -112,15 +112,7 @@ func laneEntry(rn *scene.RoadNet, j, lane int) (EndKey, bool) {
 // (alternately either way), as a recorded actor may be.
 func placeAgreement(t *testing.T, name string, shift, turn float64) (agree, signalled, wrong int, detail string) {
 	t.Helper()
-	m, err := opendrive.DecodeBytes(readCarla(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(m, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := NewOpenDRIVE(rn)
+	m, rn, o := carlaTown(t, name)
 	st := townTruth(t, m, rn, o)
 	ruled := map[EndKey]bool{}
 	for _, r := range st.rules {
@@ -190,15 +182,7 @@ func TestPlaceRuleAgreesWithSignals(t *testing.T) {
 // the traffic leaves by.
 func TestSignalledEndsAreTheReferencesEntries(t *testing.T) {
 	for _, name := range signalledTowns {
-		m, err := opendrive.DecodeBytes(readCarla(t, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rn, err := scene.NewRoadNet(m, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o := NewOpenDRIVE(rn)
+		m, rn, o := carlaTown(t, name)
 		st := townTruth(t, m, rn, o)
 		ruled := map[EndKey]bool{}
 		for _, r := range st.rules {

@@ -69,15 +69,7 @@ func refEntries(m *opendrive.Map, rn *scene.RoadNet, id string) map[EndKey]bool 
 // agree on the other.)
 func TestSignPlaceRuleAgreesWithSignals(t *testing.T) {
 	for _, name := range []string{"towns/Town07.xodr", "towns/Town10HD.xodr"} {
-		m, err := opendrive.DecodeBytes(readCarla(t, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rn, err := scene.NewRoadNet(m, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o := NewOpenDRIVE(rn)
+		m, rn, o := carlaTown(t, name)
 		truth := stopTruth(m, rn, o)
 		for _, off := range []struct{ shift, turn float64 }{{0, 0}, {1, 5}} {
 			var poses []LightPose
@@ -120,15 +112,7 @@ func TestSignPlaceRuleAgreesWithSignals(t *testing.T) {
 // governs an entry the file gives no rule. A speed limit sign is not a
 // stop sign.
 func TestEndSignsLeaveTheFilesOwn(t *testing.T) {
-	m, err := opendrive.DecodeBytes(readCarla(t, "towns/Town07.xodr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(m, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := NewOpenDRIVE(rn)
+	_, rn, o := carlaTown(t, "towns/Town07.xodr")
 	for _, tt := range []struct {
 		name      string
 		off       float64

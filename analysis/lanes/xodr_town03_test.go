@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/mm2carla/viewer/format/opendrive"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestLaneLessRoadInJunction: on Town03 a car park's mouth (road 83,
@@ -16,15 +13,7 @@ import (
 // junction crosses its first metres: a car crossing either is in the
 // junction, while beyond the junction both stay roads.
 func TestLaneLessRoadInJunction(t *testing.T) {
-	m, err := opendrive.DecodeBytes(readCarla(t, "towns/Town03.xodr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(m, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := NewOpenDRIVE(rn)
+	_, _, o := carlaTown(t, "towns/Town03.xodr")
 	for _, tc := range []struct {
 		p    mgl64.Vec3
 		want Place
