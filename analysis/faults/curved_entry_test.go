@@ -1,18 +1,14 @@
 package faults
 
 import (
-	"bytes"
-	"context"
 	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // curvedEntry is Town04 road 38's start, where four lanes enter junction
@@ -27,15 +23,7 @@ type curvedEntry struct {
 
 func town04CurvedEntry(t *testing.T) curvedEntry {
 	t.Helper()
-	od, err := opendrive.DecodeBytes(readCarla(t, "towns/Town04.xodr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(od, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := lanes.NewOpenDRIVE(rn)
+	rn, m := carlaTown(t, "towns/Town04.xodr")
 	for _, e := range m.Entries() {
 		if r := e.Key.Road; m.RoadID(r) != 38 || !e.Key.AtStart {
 			continue
@@ -73,15 +61,7 @@ func (c curvedEntry) pose(x func(float64) float64) func(float64) (mgl64.Vec3, fl
 // find records the script on the entry's map and runs the fault rules.
 func (c curvedEntry) find(t *testing.T, s drivetest.Script) (*lanes.Association, *Result) {
 	t.Helper()
-	data := s.Bytes()
-	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := lanes.Associate(context.Background(), rec, c.m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, a := associate(t, s.Bytes(), c.m)
 	return a, Find(a, rec.Events(), Defaults())
 }
 

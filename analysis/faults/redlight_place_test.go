@@ -1,18 +1,14 @@
 package faults
 
 import (
-	"bytes"
-	"context"
 	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
-	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestRedLightByPlace is red-light on a map without signals, as on the
@@ -43,15 +39,7 @@ func TestRedLightByPlace(t *testing.T) {
 			Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
 				return mgl64.Vec3{40 + 10*t, -1.75, 0}, 0, true
 			}}}}
-		data := s.Bytes()
-		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := lanes.Associate(context.Background(), rec, m, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec, a := associate(t, s.Bytes(), m)
 		r := Find(a, rec.Events(), Defaults())
 		if got := r.Count(RedLight); got != tt.want {
 			t.Errorf("%s: %d red-light faults, want %d (%+v)", tt.name, got, tt.want, r.Faults)
@@ -83,15 +71,7 @@ func TestRedLightByPlaceTown05(t *testing.T) {
 			Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
 				return centre.Add(dir.Mul(-40 + 8*t)), heading, true
 			}}}}
-		data := s.Bytes()
-		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := lanes.Associate(context.Background(), rec, m, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec, a := associate(t, s.Bytes(), m)
 		if i, ok := a.EndLights()[e.Key]; !ok || a.Lights[i].ID != 900 {
 			t.Fatalf("%v: the entry (road %d start %v) has no light by place", tt.state, e.Key.Road, e.Key.AtStart)
 		}
@@ -107,18 +87,10 @@ func TestRedLightByPlaceTown05(t *testing.T) {
 // 40 m approach (straightEntry): the place of the by-place tests.
 func town05Entry(t *testing.T) (*lanes.OpenDRIVE, placeEntry) {
 	t.Helper()
-	od, err := opendrive.DecodeBytes(readCarla(t, "towns/Town05.xodr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(od, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rn, m := carlaTown(t, "towns/Town05.xodr")
 	if len(rn.Signals) != 0 {
 		t.Fatalf("Town05 (2019) has %d signals, want none", len(rn.Signals))
 	}
-	m := lanes.NewOpenDRIVE(rn)
 	e, ok := straightEntry(m)
 	if !ok {
 		t.Fatal("no single-lane entry with a straight approach")

@@ -214,6 +214,18 @@ func open(t testing.TB, data []byte) *scene.Recording {
 	return rec
 }
 
+// associate opens a recording's bytes and ties its actors to the lane
+// map m, as the fault pass's input.
+func associate(t testing.TB, data []byte, m lanes.Map) (*scene.Recording, *lanes.Association) {
+	t.Helper()
+	rec := open(t, data)
+	a, err := lanes.Associate(context.Background(), rec, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, a
+}
+
 // check compares faults with the wanted ones, in order.
 func check(t *testing.T, got []Fault, ws []want) {
 	t.Helper()

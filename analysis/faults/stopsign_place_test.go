@@ -1,15 +1,12 @@
 package faults
 
 import (
-	"bytes"
-	"context"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/internal/drivetest"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // stopper is where a car that comes to a full stop before a stop line
@@ -75,15 +72,7 @@ func TestStopSignByPlaceTown05(t *testing.T) {
 			Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.tesla.model3", Pose: func(t float64) (mgl64.Vec3, float64, bool) {
 				return centre.Add(dir.Mul(tt.along(t))), heading, true
 			}}}}
-		data := s.Bytes()
-		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := lanes.Associate(context.Background(), rec, m, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec, a := associate(t, s.Bytes(), m)
 		ends := a.EndSigns()
 		i, ok := ends[e.Key]
 		if ok != tt.tied || (ok && a.Signs[i].ID != 950) || (!tt.tied && len(ends) != 0) {
