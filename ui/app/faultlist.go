@@ -444,15 +444,20 @@ func (a *App) ActorFaults(id uint32, dst []int) []int {
 // shows (b true; their times on B's own clock). While the fault list
 // lists the leaderboard's infractions, run A's marks are theirs (one a
 // row, as infractionMark makes them; none while judging) and none is
-// current. A click on a mark goes to its fault or infraction
-// (selectAt), so what is marked and what is clicked are one. Read-only:
-// the marks are built when the rows are (Tick).
+// current; with B alone shown there are none, as the infractions are
+// run A's and B's own faults are not what the list lists. A click on a
+// mark goes to its fault or infraction (selectAt), so what is marked
+// and what is clicked are one. Read-only: the marks are built when the
+// rows are (Tick).
 func (a *App) MarkedFaults() (fs []faults.Fault, current int, b bool) {
+	if a.an.rowsOf.leaderboard {
+		if a.showingB() {
+			return nil, -1, true
+		}
+		return a.an.lbMarks, -1, false
+	}
 	if a.showingB() {
 		return a.FaultsB(), a.an.pickedB, true
-	}
-	if a.an.rowsOf.leaderboard {
-		return a.an.lbMarks, -1, false
 	}
 	return a.Faults(), a.an.picked, false
 }

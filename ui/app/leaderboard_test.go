@@ -411,3 +411,31 @@ func TestLeaderboardMarks(t *testing.T) {
 		t.Errorf("back to our own rules (%v): %d marks, want the %d faults", a.Rules(), len(fs), len(a.Faults()))
 	}
 }
+
+// TestLeaderboardMarksRunB: under the leaderboard's rules the list lists
+// run A's infractions, so run B shown alone has no marks on the map (it
+// had its own faults', which no row lists and no click reaches); back on
+// A and B, A's infractions' marks again.
+func TestLeaderboardMarksRunB(t *testing.T) {
+	a := newComparing(t)
+	a.cmp.setRuns(RunsB)
+	a.Tick()
+	settle(t, a)
+	if fs, _, b := a.MarkedFaults(); len(fs) == 0 || !b {
+		t.Fatalf("own rules, B alone: %d marks (B %v), want B's %d faults", len(fs), b, len(a.FaultsB()))
+	}
+	a.setRules(1)
+	a.Tick()
+	settle(t, a)
+	a.Tick()
+	if fs, cur, _ := a.MarkedFaults(); len(fs) != 0 || cur != -1 {
+		t.Errorf("leaderboard, B alone: %d marks (current %d), want none", len(fs), cur)
+	}
+	a.cmp.setRuns(RunsBoth)
+	a.Tick()
+	settle(t, a)
+	a.Tick()
+	if fs, _, b := a.MarkedFaults(); b || len(fs) != len(a.ListedInfractions()) {
+		t.Errorf("leaderboard, A and B: %d marks (B %v), want the %d infractions", len(fs), b, len(a.ListedInfractions()))
+	}
+}
