@@ -33,14 +33,17 @@ var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 //
 // Town01 and Town02 stage all five since the demo puts the lights of
 // one junction out of order and stands a temporary stop sign on its
-// stem (darkjunction.go): Town01 with plan 4 (junction 8, road 12's
-// end), Town02 with plan 7 (junction 5, road 9's start). Before, with a
-// light at every entry, they staged four (plans 2 and 10), all but the
-// stop-sign. Of the junctions whose stem can take a sign, darkened one
-// at a time, 7 of Town01's 12 and 2 of Town02's 8 let the rogue stage
-// all five; the one nearest the town's middle, which darkJunction
-// picks, is among them on both (the one with the longest stem, Town02's
-// junction 1, staged four: no close call).
+// stem (darkjunction.go): Town01 with plan 4 (junction 255, where road
+// 12 starts), Town02 with plan 7 (junction 298, where road 9 ends); the
+// stop-sign comes last, at 84 s and 97 s. Before, with a light at every
+// entry, they staged four (plans 2 and 10), all but the stop-sign. Of
+// the junctions whose stem can take a sign, darkened one at a time, 7
+// of Town01's 12 and 2 of Town02's 8 let the rogue stage all five; the
+// one nearest the town's middle, which darkJunction picks, is among
+// them on both (the one with the longest stem, Town02's junction 76,
+// staged four: no close call). Over seeds 1-8 Town01 now stages five
+// on seeds 1, 2, 7 and 8 (four on every seed before; three on seed 6),
+// Town02 on all but seed 2 (three or four before).
 //
 // Town04 and Town07 stage all five since the eager plans head for the
 // kinds the best plan so far missed rather than those the plan just
