@@ -45,9 +45,8 @@ import (
 // (signedT); an all-way stop would stop the through road's traffic too.
 // The clean traffic of the default seed stays clean; of clean seeds 1-8,
 // seed 6 on Town01 and seed 2 on Town02 now leave one car blocked 30 s,
-// each first at the line of a lit junction (none did before: the sign
-// is one more actor, which shifts every id after it, and the traffic
-// differs from the start).
+// each first at the line of a lit junction (none did before; with the
+// junction's lights out every seed's traffic runs differently).
 //
 // The other towns have a stop sign somewhere (their files' own, or the
 // demo's at their unlit junctions) and keep every light working.
