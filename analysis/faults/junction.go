@@ -12,7 +12,7 @@ import (
 // rule the window draws lights by. Light actors do not move, so the
 // matching is done once. It knows too the ends that a recorded stop
 // sign actor makes stops (lanes.Association.EndSigns), on a map whose
-// file gives them no rule.
+// file gives them no rule or whose recorded light is out of order.
 type endLights struct {
 	lights []lanes.LightTrack
 	actor  map[lanes.EndKey]int32 // index into lights
@@ -55,8 +55,9 @@ func (e *endLights) state(end lanes.RoadEnd, t float64) (recorder.LightState, bo
 //     governing the end by its place) and it showed red at the last
 //     frame before the vehicle's front reached the end;
 //   - stop-sign: the end's rule is a stop sign or always stop (or on a
-//     map whose file gives the end no rule, a recorded stop sign actor
-//     governs it by its place: lanes.Association.EndSigns), and the
+//     map whose file gives the end no rule, or a light the recording
+//     shows out of order, a recorded stop sign actor governs it by its
+//     place: lanes.Association.EndSigns), and the
 //     vehicle was not slower than th.StopSpeed at any frame while its
 //     front was within th.StopDistance of the end (along its lane).
 //

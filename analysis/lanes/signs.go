@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/scene"
 )
 
@@ -77,12 +78,13 @@ func (o *OpenDRIVE) EntrySigns(signs []LightPose, skip func(EndKey) bool) map[En
 
 // EndSigns gives the road ends that the recording's stop sign actors
 // make stops (EntrySigns) the index in Signs of their sign. Only on an
-// OpenDRIVE map, and only ends whose rule the map's own file does not
-// give (a map's stop sign, light or other rule stands as it is), and
-// only signs that stand at none of the map's stop signals (within
-// MatchRadius on the ground: such a sign is the file's, whose rule the
-// map has already placed): the fault rules treat these ends as the
-// map's stop signs.
+// OpenDRIVE map, and only ends that nothing else rules (litOrRuled): not
+// those whose rule the map's own file gives (a map's stop sign, light or
+// other rule stands as it is), but for a map's light that the recording
+// shows out of order (see below); and only signs that stand at none of
+// the map's stop signals (within MatchRadius on the ground: such a sign
+// is the file's, whose rule the map has already placed): the fault rules
+// treat these ends as the map's stop signs.
 func (a *Association) EndSigns() map[EndKey]int32 {
 	o, ok := a.Map.(*OpenDRIVE)
 	if !ok || len(a.Signs) == 0 {
@@ -104,12 +106,56 @@ func (a *Association) EndSigns() map[EndKey]int32 {
 		}
 	}
 	out := map[EndKey]int32{}
-	ruled := func(k EndKey) bool {
-		e := o.End(k.Road, k.AtStart)
-		return e.HasLight || e.Rule != RuleNone
-	}
+	lit := a.EndLights()
+	ruled := func(k EndKey) bool { return a.litOrRuled(o.End(k.Road, k.AtStart), lit) }
 	for k, i := range o.EntrySigns(poses, ruled) {
 		out[k] = index[i]
 	}
 	return out
+}
+
+// Lights out of order.
+//
+// In CARLA a light can be switched off or frozen (the Python API's
+// set_state and freeze): a junction whose lights are out is a junction
+// without lights, and where temporary stop signs stand by its entries
+// (traffic.stop actors, as the demo stands them at a junction whose
+// lights it puts out of order on a town where every junction is lit,
+// sim/demo) those signs are its rule. So an entry whose recorded light
+// never showed red or green in the whole recording (off, blinking
+// yellow, frozen on yellow) is not ruled by its light, even where the
+// map's file gives it one: a recorded stop sign there makes it a stop.
+// An entry whose light showed red or green at any time keeps its light
+// as its rule (a sign beside it governs nothing), so a recording whose
+// lights work has no sign tied to a lit entry; and an entry whose light
+// has no recorded state, or whose map light no recorded actor shows,
+// keeps the map's light: the recording does not show it out of order.
+
+// OutOfOrder reports whether the light's recorded states show it out of
+// order: it has some, and none is red or green.
+func (l *LightTrack) OutOfOrder() bool {
+	for _, c := range l.changes {
+		if c.state == recorder.LightRed || c.state == recorder.LightGreen {
+			return false
+		}
+	}
+	return len(l.changes) > 0
+}
+
+// litOrRuled reports whether something other than a recorded stop sign
+// rules end e (lit is the association's EndLights): the map's light,
+// unless the recorded actor showing it is out of order, or another rule
+// the map's file gives. A light the place rule ties to an end the file
+// gives no rule (on a map without signals) does not keep a recorded
+// sign from it, as before: both are the recording's, and both rules
+// hold there.
+func (a *Association) litOrRuled(e RoadEnd, lit map[EndKey]int32) bool {
+	switch {
+	case e.Rule != RuleNone && e.Rule != RuleTrafficLight:
+		return true
+	case !e.HasLight:
+		return false
+	}
+	i, ok := lit[EndKey{Road: e.Road, AtStart: e.AtStart}]
+	return !ok || !a.Lights[i].OutOfOrder()
 }

@@ -17,7 +17,10 @@ import (
 //
 //   - an entry the map's own stop signals rule (lanes.RuleStopSign);
 //   - an entry the file gives no rule (the 2019 Town03 and Town05 have
-//     no signals at all) that a recorded traffic.stop actor governs by
+//     no signals at all), or whose map light the recording shows out of
+//     order (never red or green: lanes.LightTrack.OutOfOrder; the
+//     demo's junction with its lights out on Town01 and Town02), that a
+//     recorded traffic.stop actor governs by
 //     the place rule of analysis/lanes (Association.EndSigns: the sign
 //     faces the entry's traffic, turned as a light actor is, stands
 //     beside its lanes at most 15 m before the stop line or 3 m past it,

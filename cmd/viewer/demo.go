@@ -44,9 +44,11 @@ demo city, 16 on a town), the other traffic's draws unchanged, and the
 first plan with all five (else the one with the most) is written and
 printed; so a run may take a few times as long. On a town whose file
 names no stop signs the demo stands stop sign actors (traffic.stop) at
-the minor entries of its unlit junctions, as CARLA's levels do; Town01,
-Town02 and Town05 have a light at every entry, so no stop sign to run.
-In busy traffic a short run, and a few seeds even at the default
+the minor entries of its unlit junctions, as CARLA's levels do; on
+Town01 and Town02, which have a light at every entry, it puts the
+lights of one junction out of order (they blink yellow all run) and
+stands a temporary stop sign on its minor road, which 'viewer check'
+then holds as that entry's rule. In busy traffic a short run, and a few seeds even at the default
 length, still give it no chance for one kind. --clean leaves the rogue
 out: then the check finds the staged
 collision only. The same seed gives the same bytes.

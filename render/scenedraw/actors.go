@@ -228,7 +228,10 @@ func liftColor(c render.Color) render.Color {
 }
 
 // drawSignal draws a recorded traffic light or sign as a pole: a light's
-// lamp in its state's colour, a sign's head by its type. A light standing
+// lamp in its state's colour, a sign's head by its type (a stop sign's
+// red head lists the legend's "stop sign": beside a junction's lights,
+// as the demo's temporary signs stand by lights out of order, it read
+// as one more lamp, showing red). A light standing
 // at a map light is left out: the map light already shows its state, and
 // two lamps at one corner read as two lights.
 func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Actor) {
@@ -250,6 +253,9 @@ func (r *Renderer) drawSignal(dl *render.DrawList, v *render.View, a *scene.Acto
 		h := min(max(2*a.Box.Extent[2], 3), 8)
 		dl.Pole(render.LayerObjects, base, h, w, colPole, lampRadius, col)
 		return
+	}
+	if strings.Contains(a.Blueprint, "stop") {
+		r.seen.on(legendRuleStop) // the legend's "stop sign" names the red head, which else reads as a red lamp
 	}
 	dl.Pole(render.LayerObjects, base, 2.2, w, colPole, 0.3, signColor(a.Blueprint))
 }

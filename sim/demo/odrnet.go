@@ -447,6 +447,7 @@ func (n *network) addODRLights(rn *scene.RoadNet, o *lanes.OpenDRIVE) {
 		}
 		n.lights = append(n.lights, post)
 	}
+	n.darkenJunction(rn, o, lit) // where every junction is lit (darkjunction.go)
 	for j := range n.junctions {
 		if !lit[j] {
 			continue

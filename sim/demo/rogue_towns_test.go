@@ -11,25 +11,39 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
-// noStopTowns are the built-in towns every junction entry of which has a
-// light, so that the demo stands no stop sign there and the rogue has no
-// stop-sign fault to stage: Town01's and Town02's signals light every
-// entry (their files' signals are traffic lights only, 36 and 24, type
-// 1000001, and speed-limit objects: no stop or yield sign, type 206 or
-// 205, as Town07's and Town10HD's files have). The 2019 Town05, whose
-// file has no signals, was one while the demo lit all of its 21
-// junctions; now its T-junctions no wider than their stem get stop
-// signs (signedT).
-var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
+// darkTowns are the built-in towns every junction entry of which has a
+// light, whose stop sign is the demo's at the one junction whose lights
+// it puts out of order (darkjunction.go): Town01's and Town02's signals
+// light every entry (their files' signals are traffic lights only, 36
+// and 24, type 1000001, and speed-limit objects: no stop or yield sign,
+// type 206 or 205, as Town07's and Town10HD's files have). Before, the
+// demo stood no stop sign there and the rogue had no stop-sign to
+// stage. The 2019 Town05, whose file has no signals, was one while the
+// demo lit all of its 21 junctions; now its T-junctions no wider than
+// their stem get stop signs (signedT).
+var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 
 // townKinds is how many of its five kinds the rogue stages today on each
-// built-in town at the default seed. Issue 25 wants all five (four where
-// the town has no stop sign), as Town01 and Town02 stage four and
-// Town03, Town04, Town07 and Town10HD five; the others hold the line: a
-// town may not stage fewer. On CARLA's towns the lanes run for hundreds
-// of metres and the rogue gets through a few in the two minutes, most
-// of them in queues: the kinds it misses are those whose lanes it does
-// not reach (TestRogueOnTowns logs which).
+// built-in town at the default seed. Issue 25 wants all five, as
+// Town01, Town02, Town03, Town04, Town05, Town07 and Town10HD stage;
+// the others hold the line: a town may not stage fewer. On CARLA's
+// towns the lanes run for hundreds of metres and the rogue gets through
+// a few in the two minutes, most of them in queues: the kinds it misses
+// are those whose lanes it does not reach (TestRogueOnTowns logs which).
+//
+// Town01 and Town02 stage all five since the demo puts the lights of
+// one junction out of order and stands a temporary stop sign on its
+// stem (darkjunction.go): Town01 with plan 4 (junction 255, where road
+// 12 starts), Town02 with plan 7 (junction 298, where road 9 ends); the
+// stop-sign comes last, at 84 s and 97 s. Before, with a light at every
+// entry, they staged four (plans 2 and 10), all but the stop-sign. Of
+// the junctions whose stem can take a sign, darkened one at a time, 7
+// of Town01's 12 and 2 of Town02's 8 let the rogue stage all five; the
+// one nearest the town's middle, which darkJunction picks, is among
+// them on both (the one with the longest stem, Town02's junction 76,
+// staged four: no close call). Over seeds 1-8 Town01 now stages five
+// on seeds 1, 2, 7 and 8 (four on every seed before; three on seed 6),
+// Town02 on all but seed 2 (three or four before).
 //
 // Town04 and Town07 stage all five since the eager plans head for the
 // kinds the best plan so far missed rather than those the plan just
@@ -125,7 +139,7 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // until they drew it among nearly all (planStartAny). Plan 16 staged all
 // five first but left two cars blocked before the 11 m link (road 2),
 // which a plan may not (blockWatch; TestTown10HDNotBlocked).
-var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 5, "Town04": 5, "Town05": 5,
+var townKinds = map[string]int{"Town01": 5, "Town02": 5, "Town03": 5, "Town04": 5, "Town05": 5,
 	"Town06": 3, "Town07": 5, "Town10HD": 5}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town
@@ -133,8 +147,9 @@ var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 5, "Town04": 
 // city's (checkSeed): every fault the rogue staged is one the check
 // finds once, by the rogue, over the same span; the rogue commits no
 // other; the one collision is the staged one. The stop signs the demo
-// stands on towns whose files name none (Town03-Town06) are
-// recorded actors the check ties to their entries by place. It logs the
+// stands on towns whose files name none (Town01-Town06; on Town01 and
+// Town02 at a junction whose lights are out of order) are recorded
+// actors the check ties to their entries by place. It logs the
 // kinds staged and those missed, and holds each town to townKinds.
 func TestRogueOnTowns(t *testing.T) {
 	if testing.Short() {
@@ -148,8 +163,8 @@ func TestRogueOnTowns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (sum.StopSigns == 0) != noStopTowns[town] {
-				t.Errorf("%d stop signs; want none only on %v", sum.StopSigns, noStopTowns)
+			if sum.StopSigns == 0 {
+				t.Errorf("no stop sign; want some on every town (on %v at the junction whose lights are out)", darkTowns)
 			}
 			a, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
 			if len(a.Signs) != sum.StopSigns {
@@ -159,16 +174,12 @@ func TestRogueOnTowns(t *testing.T) {
 			checkSeed(t, r)
 			var missed []string
 			for k, m := range missing(sum.Staged) {
-				if m && rogueAct(k) != actStopSign || m && !noStopTowns[town] {
+				if m {
 					missed = append(missed, actKinds[k])
 				}
 			}
-			note := ""
-			if noStopTowns[town] {
-				note = " (every junction entry has a light: no stop sign, no stop-sign to stage)"
-			}
-			t.Logf("%s: staged %d kinds with plan %d of %d tried: %s; missed: %s%s", town, len(sum.Staged),
-				sum.RoguePlan, sum.RoguePlans, strings.Join(r.kinds(), ", "), strings.Join(missed, ", "), note)
+			t.Logf("%s: staged %d kinds with plan %d of %d tried: %s; missed: %s", town, len(sum.Staged),
+				sum.RoguePlan, sum.RoguePlans, strings.Join(r.kinds(), ", "), strings.Join(missed, ", "))
 			if len(sum.Staged) < townKinds[town] {
 				t.Errorf("staged %d kinds, want at least %d", len(sum.Staged), townKinds[town])
 			}
