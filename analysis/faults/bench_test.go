@@ -322,7 +322,7 @@ func benchCloseCalls(b *testing.B, rec *scene.Recording, m lanes.Map) {
 
 // demoTown records two minutes of the demo's traffic on a built-in town
 // and opens it with the town's lane map.
-func demoTown(b *testing.B, town string) (*scene.Recording, lanes.Map) {
+func demoTown(b testing.TB, town string) (*scene.Recording, lanes.Map) {
 	data, err := towns.BuiltinData(town)
 	if err != nil {
 		b.Fatal(err)
