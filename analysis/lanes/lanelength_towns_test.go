@@ -175,7 +175,7 @@ func ExampleAlongOnLane() {
 		}
 		outer := lanes.LaneRef{Road: int32(r), Side: lanes.SideA, Lane: 1} // OpenDRIVE lane 2
 		path := entryLanePath(rn, outer)
-		var at, ref [2]float64 // each point's distance from the road's start: along the lane, along the reference line
+		var at, ref [2]float64                // each point's distance from the road's start: along the lane, along the reference line
 		for i, s := range []float64{60, 70} { // metres along the lane from the road's end it starts at
 			p, _ := path.At(s, 0)
 			loc := m.Locate(p)
