@@ -16,7 +16,9 @@ import (
 // lanes is 1.8 m longer than the reference line over its last 6.5 m, so
 // by ToEnd a 4.8 m car standing with its front 0.5 m before the stop
 // line was taken to be past it (analysis/faults TestStopSignCurvedEntry).
-// ToEndOnLane measures on the lane.
+// ToEndOnLane measures on the lane, and AlongOnLane gives the same
+// measure from the road's start, for the gap between two cars in one
+// lane (the close-call rule, analysis/faults TestCloseCallAlongLane).
 //
 // Over every junction entry of CARLA's eight built-in towns, 0.5 m to
 // 6 m before the end on each entering lane, the reference line's measure
