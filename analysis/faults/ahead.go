@@ -10,7 +10,7 @@ import (
 // time until that gap closes, as the close-call rule sees the pair (the
 // same lane: each within th.OffLane of its curve; ahead: along the lane's
 // direction of travel; the gap bumper to bumper, from the boxes'
-// lengths). A planner that follows too closely shows it frame by frame,
+// lengths, measured along the lane: laneGap). A planner that follows too closely shows it frame by frame,
 // before it becomes a close call.
 
 // Leader is the vehicle ahead of another in its lane.
@@ -45,15 +45,16 @@ func Ahead(a *lanes.Association, t int32, f int, th Thresholds) (Leader, bool) {
 		return Leader{}, false
 	}
 	lt := &a.Tracks[best]
-	ld := Leader{ID: lt.ID, Blueprint: lt.Blueprint, Gap: lead.pos - b.pos - (bt.Length+lt.Length)/2, TTC: math.Inf(1)}
-	if ttc, ok := timeToCollision(bt, lt, &b, &lead); ok {
+	ld := Leader{ID: lt.ID, Blueprint: lt.Blueprint, Gap: laneGap(a.Map, bt, lt, f), TTC: math.Inf(1)}
+	if ttc, ok := timeToCollision(a.Map, bt, lt, &b, &lead, f); ok {
 		ld.TTC = ttc
 	}
 	return ld, true
 }
 
 // laneEntry is track t at frame f as the close-call rule lists it (its
-// lane, its position and speed along the lane's direction of travel),
+// lane, its position and speed along the lane's direction of travel: the
+// position on the reference line, see inLane),
 // when it is within th.OffLane of a lane; moving when it goes at
 // th.MovingSpeed or more with a heading (the rule's vehicles). A standing
 // vehicle (no heading error) has no speed along the lane.

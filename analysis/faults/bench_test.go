@@ -2,6 +2,7 @@ package faults
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -14,7 +15,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/mm2carla/viewer/analysis/lanes"
+	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/bai"
+	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/internal/cputime"
 	"github.com/mm2carla/viewer/scene"
 	"github.com/mm2carla/viewer/sim/citygen"
@@ -277,4 +280,68 @@ func cpuClock() func() time.Duration {
 
 func reportCPU(b *testing.B, since func() time.Duration) {
 	b.ReportMetric(float64(since().Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkCloseCalls is the close-call rule alone (the pass over every
+// frame that lists the moving vehicles in each lane and times the gaps
+// between them), on built associations: the London benchmark recording
+// (a BAI city, up to 200 vehicles) and two minutes of the demo's traffic
+// on Town04 (140 vehicles on CARLA's multi-lane roads and their bends)
+// and Town07 (61 on its winding country roads). ns/sample is per vehicle
+// sample of the association.
+func BenchmarkCloseCalls(b *testing.B) {
+	b.Run("London", func(b *testing.B) {
+		rec, m, f, _ := openLondon(b)
+		defer f.Close()
+		benchCloseCalls(b, rec, m)
+	})
+	for _, town := range []string{"Town04", "Town07"} {
+		b.Run(town, func(b *testing.B) {
+			rec, m := demoTown(b, town)
+			benchCloseCalls(b, rec, m)
+		})
+	}
+}
+
+func benchCloseCalls(b *testing.B, rec *scene.Recording, m lanes.Map) {
+	a, err := lanes.Associate(context.Background(), rec, m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	th, events := Defaults(), rec.Events()
+	b.ReportAllocs()
+	n := 0
+	cpu := cpuClock()
+	for b.Loop() {
+		n = len(closeCalls(a, events, th))
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(a.Samples()), "ns/sample")
+	b.ReportMetric(float64(n), "close-calls")
+}
+
+// demoTown records two minutes of the demo's traffic on a built-in town
+// and opens it with the town's lane map.
+func demoTown(b testing.TB, town string) (*scene.Recording, lanes.Map) {
+	data, err := towns.BuiltinData(town)
+	if err != nil {
+		b.Fatal(err)
+	}
+	od, err := opendrive.DecodeBytes(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rn, err := scene.NewRoadNet(od, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := demo.RecordTown(&buf, rn, demo.Options{Seed: demo.DefaultSeed, Minutes: demo.DefaultMinutes, MapName: town}); err != nil {
+		b.Fatal(err)
+	}
+	rec, err := scene.Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return rec, lanes.NewOpenDRIVE(rn)
 }

@@ -63,6 +63,7 @@ func FuzzBAI(f *testing.F) {
 				l := loc.Lane.Lane
 				_ = ToEndOnLane(m, EndAhead(m, l), l, loc.Along, p)
 				_ = ToEndOnLane(m, m.End(int(l.Road), l.Side == SideB), l, loc.Along, p)
+				_ = AlongOnLane(m, l, loc.Along, p)
 			}
 		}
 		for r := range m.Roads() {

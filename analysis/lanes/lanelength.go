@@ -16,7 +16,9 @@ import (
 // lanes is 1.8 m longer than the reference line over its last 6.5 m, so
 // by ToEnd a 4.8 m car standing with its front 0.5 m before the stop
 // line was taken to be past it (analysis/faults TestStopSignCurvedEntry).
-// ToEndOnLane measures on the lane.
+// ToEndOnLane measures on the lane, and AlongOnLane gives the same
+// measure from the road's start, for the gap between two cars in one
+// lane (the close-call rule, analysis/faults TestCloseCallAlongLane).
 //
 // Over every junction entry of CARLA's eight built-in towns, 0.5 m to
 // 6 m before the end on each entering lane, the reference line's measure
@@ -276,21 +278,43 @@ func (ix *laneIndex) laneToEnd(e RoadEnd, l LaneRef, along float64, p mgl64.Vec3
 	if pr == nil || int(l.Road) != e.Road {
 		return refToEnd(e, along, length)
 	}
-	along = ix.laneAlong(pr, along, p)
-	lo, hi := pr.xs[0], pr.xs[len(pr.xs)-1]
-	a := min(max(along, lo), hi)
-	// On the lane between a and the end's side of its curves, on the
-	// reference line beyond them (where the lane is not drawn).
+	from := pr.fromStart(ix.laneAlong(pr, along, p))
 	if e.AtStart {
-		return pr.at(a) + lo + max(along-hi, 0)
+		return from
 	}
-	return pr.fs[len(pr.fs)-1] - pr.at(a) + (length - hi) + max(lo-along, 0)
+	return pr.xs[0] + pr.fs[len(pr.fs)-1] + (length - pr.xs[len(pr.xs)-1]) - from
+}
+
+// alongOnLane is AlongOnLane on this index.
+func (ix *laneIndex) alongOnLane(l LaneRef, along float64, p mgl64.Vec3) float64 {
+	pr := ix.profile(l)
+	if pr == nil {
+		return along
+	}
+	return pr.fromStart(ix.laneAlong(pr, along, p))
+}
+
+// fromStart returns how far the point at the lane's Along along is from
+// its road's start: on the reference line up to where the lane is first
+// drawn, on the lane from there, and on the reference line again beyond
+// where it is last drawn (so it is along where the lane is not drawn
+// before it, and rises with along everywhere).
+func (p *laneProfile) fromStart(along float64) float64 {
+	lo, hi := p.xs[0], p.xs[len(p.xs)-1]
+	switch {
+	case along < lo:
+		return along
+	case along > hi:
+		return lo + p.fs[len(p.fs)-1] + (along - hi)
+	}
+	return lo + p.at(along)
 }
 
 // laneMeasurer is a Map that measures along its lanes: both of this
 // package's, through the laneIndex they embed.
 type laneMeasurer interface {
 	laneToEnd(e RoadEnd, l LaneRef, along float64, p mgl64.Vec3, length float64) float64
+	alongOnLane(l LaneRef, along float64, p mgl64.Vec3) float64
 }
 
 // ToEndOnLane returns how far a point p in lane l, at along (its road's
@@ -316,4 +340,22 @@ func refToEnd(e RoadEnd, along, length float64) float64 {
 		return along
 	}
 	return length - along
+}
+
+// AlongOnLane returns how far a point p in lane l, at along (its road's
+// Along, as Locate gives it), is from its road's start, measured along
+// the lane's centre up to p's projection on it: for two cars in one lane
+// the difference of theirs is the distance the one behind drives to
+// where the other is, where the difference of their Along is the
+// reference line's (see the top of lanelength.go; on Town05 road 24's
+// bend the outer lane is 1.31 times the reference line's length, the
+// inner 0.69). Where the lane is not drawn it counts the reference line,
+// so it rises with along on the whole road. A map that does not measure
+// its lanes, or has no curve of l, gives along. Like ToEndOnLane it
+// allocates nothing.
+func AlongOnLane(m Map, l LaneRef, along float64, p mgl64.Vec3) float64 {
+	if lm, ok := m.(laneMeasurer); ok {
+		return lm.alongOnLane(l, along, p)
+	}
+	return along
 }

@@ -115,16 +115,7 @@ func TestToEndOnLaneProfiles(t *testing.T) {
 	b1 := LaneRef{Road: 0, Side: SideB, Lane: 1}
 	b2 := LaneRef{Road: 0, Side: SideB, Lane: 2}
 	v := func(x, y float64) mgl64.Vec3 { return mgl64.Vec3{x, y, 0} }
-	ix := laneIndex{ends: [][2]RoadEnd{{{Road: 0, AtStart: true}, {Road: 0}}, {{Road: 1, AtStart: true}, {Road: 1}}}}
-	ix.lanes = []laneCurve{
-		curveOf(b0, []mgl64.Vec3{v(0, 0), v(20, 0)}, []float64{0, 10}),
-		curveOf(b0, []mgl64.Vec3{v(20, 0), v(25, 0)}, []float64{10, 20}),
-		curveOf(a0, []mgl64.Vec3{v(25, 10), v(20, 10)}, []float64{20, 10}),
-		curveOf(a0, []mgl64.Vec3{v(20, 10), v(0, 10)}, []float64{10, 0}),
-		curveOf(b1, []mgl64.Vec3{v(0, 20), v(10, 20), v(10, 23), v(20, 23)}, []float64{0, 10, 10, 20}),
-		curveOf(b2, []mgl64.Vec3{v(5, 30), v(15, 30)}, []float64{5, 15}),
-	}
-	ix.indexProfiles()
+	ix := profileLanes()
 	start, end, other := RoadEnd{Road: 0, AtStart: true}, RoadEnd{Road: 0}, RoadEnd{Road: 1}
 	for _, tt := range []struct {
 		name  string
@@ -148,6 +139,8 @@ func TestToEndOnLaneProfiles(t *testing.T) {
 		{"B2 before it is drawn", end, b2, 2, v(2, 30), 3 + 10 + 5},
 		{"B2 beyond it, to the start", start, b2, 18, v(18, 30), 5 + 10 + 3},
 		{"B2 drawn, to the start", start, b2, 10, v(10, 30), 5 + 5},
+		{"B2 before it is drawn, to the start", start, b2, 2, v(2, 30), 2},
+		{"B2 beyond it, to the end", end, b2, 18, v(18, 30), 2},
 		{"a lane the map has none of", end, LaneRef{Road: 0, Side: SideA, Lane: 5}, 5, v(5, 0), 15},
 		{"another road's end", other, b0, 5, v(10, 0), ToEnd(fixedLength(20), other, 5)},
 	} {
@@ -155,6 +148,26 @@ func TestToEndOnLaneProfiles(t *testing.T) {
 			t.Errorf("%s: %.6f m, want %g", tt.name, got, tt.want)
 		}
 	}
+}
+
+// profileLanes is the index of TestToEndOnLaneProfiles' lanes.
+func profileLanes() *laneIndex {
+	b0 := LaneRef{Road: 0, Side: SideB, Lane: 0}
+	a0 := LaneRef{Road: 0, Side: SideA, Lane: 0}
+	b1 := LaneRef{Road: 0, Side: SideB, Lane: 1}
+	b2 := LaneRef{Road: 0, Side: SideB, Lane: 2}
+	v := func(x, y float64) mgl64.Vec3 { return mgl64.Vec3{x, y, 0} }
+	ix := &laneIndex{ends: [][2]RoadEnd{{{Road: 0, AtStart: true}, {Road: 0}}, {{Road: 1, AtStart: true}, {Road: 1}}}}
+	ix.lanes = []laneCurve{
+		curveOf(b0, []mgl64.Vec3{v(0, 0), v(20, 0)}, []float64{0, 10}),
+		curveOf(b0, []mgl64.Vec3{v(20, 0), v(25, 0)}, []float64{10, 20}),
+		curveOf(a0, []mgl64.Vec3{v(25, 10), v(20, 10)}, []float64{20, 10}),
+		curveOf(a0, []mgl64.Vec3{v(20, 10), v(0, 10)}, []float64{10, 0}),
+		curveOf(b1, []mgl64.Vec3{v(0, 20), v(10, 20), v(10, 23), v(20, 23)}, []float64{0, 10, 10, 20}),
+		curveOf(b2, []mgl64.Vec3{v(5, 30), v(15, 30)}, []float64{5, 15}),
+	}
+	ix.indexProfiles()
+	return ix
 }
 
 // fixedLength is a Map all of whose roads are as long, for ToEnd.

@@ -149,3 +149,41 @@ func ExampleToEndOnLane() {
 	// road 38 side A lane 5, into junction 1593
 	// along the lane 6.50 m, along the reference line 4.74 m
 }
+
+// AlongOnLane gives two cars in one lane the distance the one behind
+// drives to where the other is. Here two points 10 m apart on the outer
+// lane of Town05 road 24's sharp bend (Along 60 to 76), driven against
+// the road's direction: the reference line puts them 2.3 m nearer, and
+// a close call's gap would be short by as much.
+func ExampleAlongOnLane() {
+	data, err := towns.BuiltinData("Town05")
+	if err != nil {
+		log.Fatal(err)
+	}
+	od, err := opendrive.DecodeBytes(data)
+	if err != nil {
+		log.Fatal(err)
+	}
+	rn, err := scene.NewRoadNet(od, 0)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m := lanes.NewOpenDRIVE(rn)
+	for r := range m.Roads() {
+		if m.RoadID(r) != 24 {
+			continue
+		}
+		outer := lanes.LaneRef{Road: int32(r), Side: lanes.SideA, Lane: 1} // OpenDRIVE lane 2
+		path := entryLanePath(rn, outer)
+		var at, ref [2]float64                // each point's distance from the road's start: along the lane, along the reference line
+		for i, s := range []float64{60, 70} { // metres along the lane from the road's end it starts at
+			p, _ := path.At(s, 0)
+			loc := m.Locate(p)
+			at[i], ref[i] = lanes.AlongOnLane(m, outer, loc.Along, p), loc.Along
+		}
+		fmt.Printf("%v: along the lane %.2f m apart, along the reference line %.2f m\n",
+			outer, at[0]-at[1], ref[0]-ref[1])
+	}
+	// Output:
+	// road 24 side A lane 1: along the lane 10.00 m apart, along the reference line 7.68 m
+}
