@@ -162,15 +162,17 @@ func timeToCollision(m lanes.Map, bt, lt *lanes.Track, b, l *inLane, f int) (flo
 
 // laneGap is the bumper-to-bumper gap at frame f from follower bt to
 // leader lt, both in one lane of map m: the distance between them along
-// the lane's centre (lanes.AlongOnLane), less half of each box's length;
-// below 0 when the boxes overlap along the lane. The road's reference
+// the lane's centre (lanes.AlongOnLane), less the follower's front and
+// the leader's back (their boxes, which CARLA does not always centre on
+// the recorded location: lanes.Track.Front, Back); below 0 when the
+// boxes overlap along the lane. The road's reference
 // line would give another: on a bend an outer lane is longer than it
 // and an inner one shorter (on Town05 road 24's, 1.31 and 0.69 times),
 // while the speeds are already the lane's (their part along the lane's
 // tangent, from which the heading error is measured), so the time to
 // collision took the one measure over the other.
 func laneGap(m lanes.Map, bt, lt *lanes.Track, f int) float64 {
-	return onLane(m, lt, f) - onLane(m, bt, f) - (bt.Length+lt.Length)/2
+	return onLane(m, lt, f) - onLane(m, bt, f) - bt.Front() - lt.Back()
 }
 
 // chordGap is a bound under laneGap that needs no lane, and so costs a
@@ -192,7 +194,7 @@ func chordGap(m lanes.Map, bt, lt *lanes.Track, f int) float64 {
 	}
 	d := lt.Pos(li).Sub(bt.Pos(bi))
 	chord := math.Sqrt(d[0]*d[0] + d[1]*d[1]) // math.Hypot's care for overflow cost a third of the rule's added time
-	return chord - math.Abs(bo) - math.Abs(lo) - chordSlack - (bt.Length+lt.Length)/2
+	return chord - math.Abs(bo) - math.Abs(lo) - chordSlack - bt.Front() - lt.Back()
 }
 
 // nearEnd reports whether a sample's Along is within nearRoadEnd of

@@ -311,3 +311,34 @@ func demoCity(t *testing.T) (*scene.Recording, lanes.Map) {
 	}
 	return open(t, lb), lanes.NewBAI(scene.NewMap(bm))
 }
+
+// TestLaneGapBoxOffsets: the gap is from the follower's front to the
+// leader's back, where their boxes put them, which CARLA does not always
+// centre on the recorded location (lanes.Track.Ahead): a follower whose
+// box sits 0.5 m ahead is 0.5 m nearer, and so is a leader whose box
+// sits 0.5 m behind; both boxes 0.5 m ahead leave the gap as it was.
+func TestLaneGapBoxOffsets(t *testing.T) {
+	lr := townLane(t, "Town01.xodr", 4, -1)
+	const apart = 10.0
+	_, a := associate(t, following(lr, 150, apart).Bytes(), lr.m)
+	f := int(math.Round(closeAt * 20))
+	bt, lt := &a.Tracks[trackOf(t, a, 1)], &a.Tracks[trackOf(t, a, 2)]
+	centred := laneGap(a.Map, bt, lt, f)
+	if want := apart - 2*drivetest.CarExtent.X/100; math.Abs(centred-want) > 0.05 {
+		t.Fatalf("centred boxes: gap %.3f m, want %.2f", centred, want)
+	}
+	for _, tt := range []struct{ follower, leader, less float64 }{
+		{0.5, 0, 0.5},
+		{0, -0.5, 0.5},
+		{0.5, 0.5, 0},
+		{-0.25, 0.25, -0.5},
+	} {
+		bt.Ahead, lt.Ahead = tt.follower, tt.leader
+		if got := laneGap(a.Map, bt, lt, f); math.Abs(centred-got-tt.less) > 1e-9 {
+			t.Errorf("boxes %g and %g m ahead: gap %.3f m, want %.3f", tt.follower, tt.leader, got, centred-tt.less)
+		}
+		if b := chordGap(a.Map, bt, lt, f); b > laneGap(a.Map, bt, lt, f) {
+			t.Errorf("boxes %g and %g m ahead: the chord's bound %.3f over the gap", tt.follower, tt.leader, b)
+		}
+	}
+}

@@ -150,6 +150,10 @@ type Track struct {
 // location (m): half its box's length from the box's centre.
 func (t *Track) Front() float64 { return t.Length/2 + t.Ahead }
 
+// Back returns how far the vehicle's back lies behind its recorded
+// location (m): half its box's length from the box's centre.
+func (t *Track) Back() float64 { return t.Length/2 - t.Ahead }
+
 // Len returns the number of samples.
 func (t *Track) Len() int { return len(t.s) }
 
