@@ -152,7 +152,7 @@ func (n *network) minorApproaches(j int, o *lanes.OpenDRIVE) []int {
 		return minor
 	}
 	if len(as) < 3 {
-		return nil
+		return n.turnIns(j)
 	}
 	p, q, most := -1, -1, signMajor
 	for i, a := range as {

@@ -243,10 +243,6 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 	if !r.eager() || r.focus[actCloseCall] || s.net.endKeys == nil || r.plan%4 == 3 {
 		return false
 	}
-	type start struct {
-		lane int
-		at   float64
-	}
 	var cands []start
 	for l := range s.net.lanes {
 		ln := &s.net.lanes[l]
@@ -313,4 +309,10 @@ func missing(staged []StagedFault) [nActs]bool {
 		}
 	}
 	return m
+}
+
+// start is a place to start the rogue at: a lane and how far along.
+type start struct {
+	lane int
+	at   float64
 }

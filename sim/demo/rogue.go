@@ -127,6 +127,7 @@ type rogue struct {
 	width  float64 // wrong-way: how far it is (lanes of a side are parallel, so once is enough)
 	median bool    // wrong-way: across a median, through a junction (roguemedian.go); lane is then the lane beside which it drives
 	from   float64 // wrong-way across a median: where on the way into lane it began to drift
+	arrive float64 // wrong-way across a median: when it is to reach lane's end, 0 for any time (medianArrive)
 
 	leader int32      // close-call: the car ahead
 	late   bool       // close-call: braking

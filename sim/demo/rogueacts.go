@@ -180,8 +180,8 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		switch {
 		case !r.median || v.onMove:
 			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
-		default: // against the oncoming lane it drives as the others do, and slows for the drift back (roguemedian.go)
-			a = min(a, slowTo(v.v, actSpeed, s.remains(v)))
+		default: // against the oncoming lane it keeps to its time at the lane's end, and slows for the drift back (roguemedian.go)
+			a = min(a, slowTo(v.v, actSpeed, s.remains(v)), s.medianSpeed(v))
 		}
 	case actStopSign:
 		if d := s.remains(v) - lineGap - crawlEnd - crawlHold; r.eager() && !v.onMove && v.hold != v.next && v.v > crawlSpeed {
