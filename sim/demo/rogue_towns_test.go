@@ -63,17 +63,26 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // put the nearest off-lane place, road 48, 188 s away). Now plan 4's
 // rogue moves across to the rightmost lane at 87.75 s and drifts off it.
 //
-// Town06 stages three (close call, off-lane, stop sign) with plan 1 of
-// 32. None of its lanes has the oncoming lane 2.5-5 m off for the swerve
-// (actLane): its two-way roads are all divided, and its wrong-way is the
-// act across a median (roguemedian.go, TestRogueMedian). The demo's stop
-// signs before the turnarounds at the ends of roads 33 and 54
-// (turnaround.go) lie on the one way into those median lanes, and the
-// rogue there keeps a pace along the median lane that gets it to the
-// light at its end on green (medianArrive): an eager plan that heads
-// for the wrong-way stages it (TestRogueMedian), but the eager plans of
-// the 32 start before one of dozens of lights as often, and none of
-// them stages it.
+// Town06 stages four (off-lane, stop sign, wrong-way, red light) with
+// plan 25 of 32. Its two-way roads are all divided, so its wrong-way is
+// the act across a median (roguemedian.go, TestRogueMedian) from the
+// junctions where roads 33 and 54 leave their turnarounds, and the demo
+// stands stop signs before those turnarounds (turnaround.go): its other
+// stop signs lie on lanes no way joins with the median lanes. Plan 25,
+// eager for the wrong-way (startKinds), starts on road 33's leftmost
+// lane: it drifts into the median (off-lane, medianEdge; driftFirst),
+// rolls through the sign, leaves the loop at 36 s, drives the wrong way
+// at a pace that reaches the light at the road's end on green
+// (medianArrive) and runs a red at junction 6 at 80 s.
+//
+// The close call is out of reach so far. From road 33 to junction 6 each
+// lane has one way on, and plan 25's rogue meets on them only the car
+// that started in the loop, 50-190 m ahead. The plans after it, focused
+// on the close call, start behind a car elsewhere: plan 28 stages it at
+// 7 s, a red light at junction 15 at 51 s and the off-lane and stop sign
+// on road 33 at 60-70 s, but leaves the loop at 91 s with a car on the
+// oncoming lane and no green within
+// reach before the end. None of 200 plans stages five.
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
@@ -86,7 +95,7 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // five first but left two cars blocked before the 11 m link (road 2),
 // which a plan may not (blockWatch; TestTown10HDNotBlocked).
 var townKinds = map[string]int{"Town01": 4, "Town02": 4, "Town03": 5, "Town04": 5, "Town05": 5,
-	"Town06": 3, "Town07": 5, "Town10HD": 5}
+	"Town06": 4, "Town07": 5, "Town10HD": 5}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town
 // at the default seed and checks it as TestRogueSeeds does the demo

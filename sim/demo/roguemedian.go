@@ -48,6 +48,7 @@ const (
 	medianSlow  = 3.0  // m/s: the slowest the rogue drives against O, keeping to its time at D's end (medianArrive)
 	medianSpare = 1.0  // s: the rogue is expected at D's end no sooner than this after the soonest it could get there
 	medianStep  = 0.25 // s between the times at D's end medianArrive tries
+	medianOff   = 6.0  // m: a leftmost lane whose oncoming lane's centre is farther off has a median beside it (medianEdge)
 	medianBack  = 2    // lanes back from D an eager plan's rogue may start (medianPlace)
 	startStep   = 10.0 // m between the places on a lane medianPlace tries
 	startClear  = 30.0 // m: nobody may be this close to an eager plan's start, as rogueAtFocus asks
@@ -311,4 +312,40 @@ func (s *sim) medianPlace(d int, hl float64) (lane int, at float64, ok bool) {
 	}
 	p := places[s.rogue.rng.IntN(len(places))]
 	return p.lane, p.at, true
+}
+
+// medianEdge reports whether lane l is the leftmost lane of a side with
+// a median on its left, on a town whose two-way roads are all divided
+// (medianLanes): its road's oncoming lane is more than medianOff across.
+// The off-lane act there may drift left, into the median, as it drifts
+// right onto the kerb elsewhere: on Town06 the rogue's other acts keep
+// it on leftmost lanes (the wrong-way across a median begins on the way
+// into one, and the turnaround's stop sign before it is best rolled
+// through from one, turnaround.go), and the ways keep to their side of
+// a road, so a rightmost lane was a lane class away. Beside the median
+// the nearest lane is the oncoming one, 8 m off: the drift crosses no
+// lane and comes near no car.
+func (s *sim) medianEdge(l int) bool {
+	if s.medianLanes() == nil || s.net.lanes[l].rank != 0 {
+		return false
+	}
+	o := s.oncoming(l)
+	if o < 0 {
+		return false
+	}
+	p, _ := s.net.lanes[l].path.at(s.net.lanes[l].path.length() / 2)
+	return distTo(s.net.lanes[o].path.pts, p) > medianOff
+}
+
+// driftFirst reports whether the rogue, on a lane beside a median
+// (medianEdge) to a stop sign, should leave the roll through it unarmed
+// for now: its off-lane is still to be staged, and the lane ahead of its
+// front has room for the drift, the rest after it and the roll's run-up.
+// Armed up to 70 m before the line, the roll took the lane before the
+// drift could (on Town06 the plans that started before the turnaround's
+// stop sign, turnaround.go, staged the roll and no off-lane).
+func (s *sim) driftFirst(v *vehicle, front float64) bool {
+	r := &s.rogue
+	return !r.done[actOffLane] && s.medianEdge(v.seg) && s.actLane(actOffLane, v.seg) &&
+		front > actRoom(2*driftRamp+driftHold)+actSpeed*rogueRest+limitStopAt+rollRunUp
 }

@@ -60,6 +60,35 @@ func TestTurnaroundSigns(t *testing.T) {
 	}
 }
 
+// TestMedianEdge: the lanes into whose median the rogue may drift for
+// its off-lane (medianEdge) are Town06's leftmost lanes of its divided
+// roads 33, 34, 54 and 58, and no lane of another town.
+func TestMedianEdge(t *testing.T) {
+	for _, town := range towns.Builtin() {
+		rn := townNet(t, town)
+		s := &sim{net: newODRNetwork(rn)}
+		var roads []string
+		for l := range s.net.lanes {
+			if s.medianEdge(l) {
+				if s.net.lanes[l].rank != 0 {
+					t.Errorf("%s: lane %d of rank %d", town, l, s.net.lanes[l].rank)
+				}
+				if id := rn.Roads[s.net.lanes[l].road].ID; !slices.Contains(roads, id) {
+					roads = append(roads, id)
+				}
+			}
+		}
+		slices.Sort(roads)
+		want := []string(nil)
+		if town == "Town06" {
+			want = []string{"33", "34", "54", "58"}
+		}
+		if !slices.Equal(roads, want) {
+			t.Errorf("%s: median edges on roads %v, want %v", town, roads, want)
+		}
+	}
+}
+
 // TestFastest: the least time over a stretch starting and ending at one
 // speed, with and without a cruise at the top speed between.
 func TestFastest(t *testing.T) {
