@@ -78,11 +78,12 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // The close call is out of reach so far. From road 33 to junction 6 each
 // lane has one way on, and plan 25's rogue meets on them only the car
 // that started in the loop, 50-190 m ahead. The plans after it, focused
-// on the close call, start behind a car elsewhere: plan 28 stages it at
-// 7 s, a red light at junction 15 at 51 s and the off-lane and stop sign
-// on road 33 at 60-70 s, but leaves the loop at 91 s with a car on the
-// oncoming lane and no green within
-// reach before the end. None of 200 plans stages five.
+// on the close call, start behind a car elsewhere, and those that stage
+// it come to road 33 in traffic: plan 28 stages it at 7 s, a red light
+// at junction 15 at 51 s and the off-lane and stop sign on road 33 at
+// 60-70 s, but leaves the loop at 91 s with a car on the oncoming lane
+// and no green within reach before the end. None of 200 plans stages
+// five; those of four miss the close call or the wrong-way.
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
