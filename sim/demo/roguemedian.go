@@ -185,12 +185,13 @@ func (s *sim) medianClear(v *vehicle, d, o int) bool {
 // and a second begin as it pulls away). Of the times it can make, from
 // driving d as fast as it may (soonest, and medianSpare) to driving it
 // at medianSlow, the first with the light green from medianGreen before
-// to medianGreen after, before the run's end; false if none. At a fixed
-// pace it got there on green in one act of three or four (the green is
-// 12 s of Town06's 32 s cycles, the margins take 6 of them); at a pace
-// it keeps to the time chosen (medianSpeed), on roads 33 and 54 (82 m
-// and 63 m) the times it can make span 11-18 s. 0 and true where d's
-// end has no light: it drives as the others do.
+// to medianGreen after, before the run's end; false if none. At one
+// fixed pace the act wanted its arrival in a 6 s window of each of
+// Town06's 32 s cycles (the green is 12 s, the margins take 6), one
+// chance in five; at a pace it keeps to the time chosen (medianSpeed),
+// the times it can make on roads 33 and 54 (82 m and 63 m) span 17 s
+// and 12 s. 0 and true where d's end has no light: it drives as the
+// others do.
 func (s *sim) medianArrive(v *vehicle, d int) (float64, bool) {
 	n := s.net
 	dl := &n.lanes[d]
