@@ -83,7 +83,13 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // at junction 15 at 51 s and the off-lane and stop sign on road 33 at
 // 60-70 s, but leaves the loop at 91 s with a car on the oncoming lane
 // and no green within reach before the end. None of 200 plans stages
-// five; those of four miss the close call or the wrong-way.
+// five; those of four miss the close call or the wrong-way. Tried and
+// left out: plans focused on the close call that start for the
+// wrong-way too (they stage the stop sign, the wrong-way and a red
+// light, no close call), starting them behind a car up to six lanes
+// before a median lane (all drew the same car, on a loop), and the act
+// on road 34's gently bent leftmost lanes as well (radius 373 m: plan
+// 13 then stages four, with a 26 s wrong-way).
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
