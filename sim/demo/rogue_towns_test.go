@@ -86,10 +86,12 @@ var noStopTowns = map[string]bool{"Town01": true, "Town02": true}
 // five; those of four miss the close call or the wrong-way. Tried and
 // left out: plans focused on the close call that start for the
 // wrong-way too (they stage the stop sign, the wrong-way and a red
-// light, no close call), starting them behind a car up to six lanes
-// before a median lane (all drew the same car, on a loop), and the act
-// on road 34's gently bent leftmost lanes as well (radius 373 m: plan
-// 13 then stages four, with a 26 s wrong-way).
+// light, no close call), starting them behind a car four to six lanes
+// before a median lane (they drew the car on the loop, which then takes
+// the median lane ahead of the rogue, or cars on road 11, which reach
+// road 33 as late as plan 28), and the act on road 34's gently bent
+// leftmost lanes as well (radius 373 m: plan 13 then stages four, with
+// a 26 s wrong-way).
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
