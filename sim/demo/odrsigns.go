@@ -72,13 +72,15 @@ func (n *network) addMadeUpSigns(o *lanes.OpenDRIVE) {
 			of = append(of, a)
 		}
 	}
+	own := make([]bool, len(poses)) // the rule ties the pose to its own entry (else: no sign)
 	for k, i := range o.EntrySigns(poses, nil) {
-		a := of[i]
-		if n.endKeys[a] != k {
-			continue // the rule ties it elsewhere: no sign
+		own[i] = n.endKeys[of[i]] == k
+	}
+	for i, ok := range own { // in the poses' order: the map's would give the sign actors other ids on every run
+		if a := of[i]; ok {
+			n.approaches[a].kind, n.approaches[a].signed = approachStop, true
+			n.signs = append(n.signs, signPost{pos: poses[i].Pos, yaw: poses[i].Yaw})
 		}
-		n.approaches[a].kind, n.approaches[a].signed = approachStop, true
-		n.signs = append(n.signs, signPost{pos: poses[i].Pos, yaw: poses[i].Yaw})
 	}
 }
 
@@ -152,7 +154,7 @@ func (n *network) minorApproaches(j int, o *lanes.OpenDRIVE) []int {
 		return minor
 	}
 	if len(as) < 3 {
-		return nil
+		return n.turnIns(j)
 	}
 	p, q, most := -1, -1, signMajor
 	for i, a := range as {

@@ -72,3 +72,21 @@ func TestSignedT(t *testing.T) {
 		}
 	}
 }
+
+// TestSignOrder: the demo's made-up stop signs stand in the same order
+// on every build of a town's network, so a seed gives the same bytes:
+// they were appended in the order of a map of the lane map's ties, and
+// Town04's recording (whose signs are actors with ids in that order)
+// differed from run to run.
+func TestSignOrder(t *testing.T) {
+	rn := townNet(t, "Town04")
+	first := newODRNetwork(rn).signs
+	if len(first) < 2 {
+		t.Fatalf("%d signs on Town04, want several", len(first))
+	}
+	for range 5 {
+		if again := newODRNetwork(rn).signs; !slices.Equal(again, first) {
+			t.Fatalf("signs in another order: %v, then %v", first, again)
+		}
+	}
+}

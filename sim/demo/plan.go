@@ -3,6 +3,7 @@ package demo
 import (
 	"io"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -49,7 +50,7 @@ import (
 // Plan constants.
 const (
 	roguePlans     = 8    // plans tried at most
-	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 first stages all it can with plan 10, Town03 all five with plan 10, Town06 its three with plan 22)
+	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 first stages all it can with plan 10, Town03 all five with plan 10, Town06 its four with plan 25)
 	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
 	// planStartAny is how much more a random share of it adds when the
 	// plan's focus is the close call alone (rogue.closeOnly): more than a
@@ -243,11 +244,8 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 	if !r.eager() || r.focus[actCloseCall] || s.net.endKeys == nil || r.plan%4 == 3 {
 		return false
 	}
-	type start struct {
-		lane int
-		at   float64
-	}
 	var cands []start
+	var kinds []rogueAct // the kind each start is for
 	for l := range s.net.lanes {
 		ln := &s.net.lanes[l]
 		for a := actOffLane; a < actCloseCall; a++ {
@@ -266,7 +264,7 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 				}
 			}
 			if s.clear(on, at, hl, 30) {
-				cands = append(cands, start{on, at})
+				cands, kinds = append(cands, start{on, at}), append(kinds, a)
 				break
 			}
 		}
@@ -275,6 +273,9 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 		return false
 	}
 	c := cands[r.rng.IntN(len(cands))]
+	if k := s.startKinds(cands, kinds); k != nil {
+		c = k[r.rng.IntN(len(k))]
+	}
 	ln := &s.net.lanes[c.lane]
 	s.target++ // it comes on top of the traffic
 	r.vi = s.addVehicle(c.lane, c.at, 0.6*ln.speed, bp, rogueColor, roleRogue)
@@ -313,4 +314,36 @@ func missing(staged []StagedFault) [nActs]bool {
 		}
 	}
 	return m
+}
+
+// start is a place to start the rogue at: a lane and how far along.
+type start struct {
+	lane int
+	at   float64
+}
+
+// startKinds narrows an eager plan's starts (rogueAtFocus) to those for
+// one of their kinds, drawn first, on a town whose wrong-way is across
+// a median (medianLanes): there two lanes host it against dozens for a
+// red light, and drawn among all starts none of Town06's eager plans
+// started on the way to it. Nil elsewhere, so the other towns draw as
+// before.
+func (s *sim) startKinds(cands []start, kinds []rogueAct) []start {
+	if s.medianLanes() == nil {
+		return nil
+	}
+	var of []rogueAct
+	for _, k := range kinds {
+		if !slices.Contains(of, k) {
+			of = append(of, k)
+		}
+	}
+	want := of[s.rogue.rng.IntN(len(of))]
+	var out []start
+	for i, c := range cands {
+		if kinds[i] == want {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -123,10 +123,12 @@ type rogue struct {
 	staged []StagedFault
 
 	lane   int     // the act's lane (sideways acts)
+	left   bool    // off-lane: it drifts left, into a median (medianEdge)
 	opp    int     // wrong-way: the oncoming lane, closed meanwhile
 	width  float64 // wrong-way: how far it is (lanes of a side are parallel, so once is enough)
 	median bool    // wrong-way: across a median, through a junction (roguemedian.go); lane is then the lane beside which it drives
 	from   float64 // wrong-way across a median: where on the way into lane it began to drift
+	arrive float64 // wrong-way across a median: when it is to reach lane's end, 0 for any time (medianArrive)
 
 	leader int32      // close-call: the car ahead
 	late   bool       // close-call: braking
@@ -347,7 +349,11 @@ func (s *sim) rogueAfter() {
 	tau := s.t - r.since
 	switch r.cur {
 	case actOffLane:
-		v.lat, v.latRate = sideways(tau, driftRamp, driftHold, -driftOut)
+		out := -driftOut
+		if r.left {
+			out = driftOut // into the median (medianEdge)
+		}
+		v.lat, v.latRate = sideways(tau, driftRamp, driftHold, out)
 		s.spanWhile(math.Abs(v.lat) > limitOffLane, tau > 2*driftRamp+driftHold)
 	case actWrongWay:
 		if r.median {

@@ -77,57 +77,35 @@ var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 // put the nearest off-lane place, road 48, 188 s away). Now plan 4's
 // rogue moves across to the rightmost lane at 87.75 s and drifts off it.
 //
-// Town06 stages three (close call, off-lane, red light) with plan 22 of
-// 32. None of its 142 lanes has the oncoming lane 2.5-5 m off for the
-// swerve (actLane): its two-way roads are all divided, the oncoming
-// lane's centre 8 m off across a 3.5 m median between 0.5 m shoulders
-// (roads 33, 34, 54, 58; 55 and 57 are a pair of one-way roads 8 m
-// apart; the other rank-0 lanes have no oncoming lane within 30 m). Its
-// wrong-way is the act across a median (roguemedian.go, TestRogueMedian)
-// on the four straight ones, in a corner of the town with little
-// traffic: plan 25, heading for it, stages it at 42 s and a red light
-// at 82 s, but no plan stages it with two more kinds (nor in 64 plans),
-// and its stop signs stand on three lanes (plan 29 rolls through one,
-// and stages nothing else).
+// Town06 stages four (off-lane, stop sign, wrong-way, red light) with
+// plan 25 of 32. Its two-way roads are all divided, so its wrong-way is
+// the act across a median (roguemedian.go, TestRogueMedian) from the
+// junctions where roads 33 and 54 leave their turnarounds, and the demo
+// stands stop signs before those turnarounds (turnaround.go): its other
+// stop signs lie on lanes no way joins with the median lanes. Plan 25,
+// eager for the wrong-way (startKinds), starts on road 33's leftmost
+// lane: it drifts into the median (off-lane, medianEdge; driftFirst),
+// rolls through the sign, leaves the loop at 36 s, drives the wrong way
+// at a pace that reaches the light at the road's end on green
+// (medianArrive) and runs a red at junction 6 at 80 s.
 //
-// Five are out of reach on Town06 at any seed: no way joins the stop
-// signs and the wrong-way (TestTown06Apart) but a lane change, which
-// the rogue makes on no plan of Town06 (below), and the ways keep to
-// their side of a road; the stop lanes 16 (road 7) and 18 (road 60) lie
-// on a closed loop of four lanes, lane 141 (road 70) leads on to 17
-// lanes, of roads 33 and 54 only the rightmost, and the four median
-// lanes (roads 33 and 54) lead on to 55 lanes with no stop sign among
-// them; the nearest pair, stop lane 18's line and median lane 66's
-// start, are 134 m apart. Four would take the close call or the stop
-// sign besides plan 22's three: plan 57 of 64 starts before the stop
-// sign on lane 141 and stages it, the off-lane and a red light by 28 s,
-// then meets no car slow enough to close in on (the one it comes up to
-// stands at a light 300 m ahead); plan 22's rogue comes to that stop
-// sign behind the car of its close call and, when that one has gone,
-// waits out the crossing traffic at the line. Tried and left out, as
-// Town06 stayed at three: routes that leave out kinds the rogue can no
-// longer reach (Town05 fell to three), starts from which more kinds can
-// be reached, and eager starts behind a car on the way into a median
-// lane (both only repeat plan 22's or 25's runs).
-//
-// No plan of the 32 changes lanes on Town06 (roguelane.go). Where
-// shiftWanted lets the rogue look, in plans 1, 3, 4, 14 and 31 (close
-// call at 4 s, off-lane at 10 s, then no place for the wrong-way within
-// the route search's horizon), only on rightmost lane 128 (road 54) at
-// 71 s does a lane of its side lead to one: leftmost lane 126, two
-// lanes over, not 127 beside it; and roads 33 and 54 are 82 m and 63 m,
-// where one lane change (its time's run, its braking and 5 m: some 60 m
-// at 14 m/s) fits and two do not. Tried and left out, Town06 only
-// (where medianLanes is not nil), as it stayed at three: looking past
-// the lane beside to the side's edge and deciding again after each
-// change, no close-call gate, and a route search that plans lane
-// changes on lanes of 60-120 m at 5-10 s each. Plans 1, 3, 14 and 31
-// then change lanes twice (road 54 at 72 s, road 10 at 81 s) and come
-// into median lane 129 at 96 s, too late for the act (its light must
-// stay green until the rogue is expected at the lane's end, before the
-// run's end); plan 21 (stop sign 7 s, off-lane 15 s, red light 28 s)
-// changes lanes on road 48 at 56 s and then finds no median place
-// within reach.
+// The close call is out of reach so far. From road 33 to junction 6 each
+// lane has one way on, and plan 25's rogue meets on them only the car
+// that started in the loop, 50-190 m ahead. The plans after it, focused
+// on the close call, start behind a car elsewhere, and those that stage
+// it come to road 33 in traffic: plan 28 stages it at 7 s, a red light
+// at junction 15 at 51 s and the off-lane and stop sign on road 33 at
+// 60-70 s, but leaves the loop at 91 s with a car on the oncoming lane
+// and no green within reach before the end. None of 200 plans stages
+// five; those of four miss the close call or the wrong-way. Tried and
+// left out: plans focused on the close call that start for the
+// wrong-way too (they stage the stop sign, the wrong-way and a red
+// light, no close call), starting them behind a car four to six lanes
+// before a median lane (they drew the car on the loop, which then takes
+// the median lane ahead of the rogue, or cars on road 11, which reach
+// road 33 as late as plan 28), and the act on road 34's gently bent
+// leftmost lanes as well (radius 373 m: plan 13 then stages four, with
+// a 26 s wrong-way).
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
@@ -140,7 +118,7 @@ var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 // five first but left two cars blocked before the 11 m link (road 2),
 // which a plan may not (blockWatch; TestTown10HDNotBlocked).
 var townKinds = map[string]int{"Town01": 5, "Town02": 5, "Town03": 5, "Town04": 5, "Town05": 5,
-	"Town06": 3, "Town07": 5, "Town10HD": 5}
+	"Town06": 4, "Town07": 5, "Town10HD": 5}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town
 // at the default seed and checks it as TestRogueSeeds does the demo
@@ -189,12 +167,14 @@ func TestRogueOnTowns(t *testing.T) {
 
 // TestRogueMedian holds the wrong-way act across a median
 // (roguemedian.go): only Town06, whose two-way roads are all divided,
-// has lanes for it (four straight leftmost lanes, the oncoming lane's
-// centre 8 m off: a 3.5 m median between 0.5 m shoulders), every other
-// town keeping to the swerve; and there an eager plan that heads for the
-// wrong-way (plan 1, its rogue starting before the junction into such a
-// lane) stages it, found once by the check over the same span, with no
-// off-lane, collision or other fault of the rogue's beside it (checkSeed).
+// has lanes for it (the leftmost lanes of roads 33 and 54 out of their
+// turnarounds, the oncoming lane's centre 8 m off: a 3.5 m median
+// between 0.5 m shoulders; the lanes into the turnarounds end at a stop
+// sign, turnaround.go), every other town keeping to the swerve; and
+// there an eager plan that heads for the wrong-way (plan 1, its rogue
+// starting up to two lanes before the junction into such a lane) stages
+// it, found once by the check over the same span, with no off-lane,
+// collision or other fault of the rogue's beside it (checkSeed).
 func TestRogueMedian(t *testing.T) {
 	for _, town := range towns.Builtin() {
 		s := &sim{net: newODRNetwork(townNet(t, town))}

@@ -9,14 +9,17 @@ import (
 // The rogue's acts (see rogue.go): when each one's chance has come, and
 // how the rogue drives and takes its way while one is under way.
 
-// driftChance starts the off-lane act on the rightmost lane of a side.
+// driftChance starts the off-lane act on the rightmost lane of a side,
+// or on a divided town the leftmost lane beside a median (medianEdge),
+// drifting into the median.
 func (s *sim) driftChance() bool {
 	v := &s.veh[s.rogue.vi]
 	l := &s.net.lanes[v.seg]
-	if l.rank != l.nLanes-1 || !s.roomFor(v, 2*driftRamp+driftHold) {
+	left := l.rank != l.nLanes-1
+	if left && !s.medianEdge(v.seg) || !s.roomFor(v, 2*driftRamp+driftHold) {
 		return false
 	}
-	s.rogue.cur = actOffLane
+	s.rogue.cur, s.rogue.left = actOffLane, left
 	return true
 }
 
@@ -79,7 +82,8 @@ func (s *sim) rollChance(after, end float64) bool {
 	if l.approach < 0 || v.next < 0 || !s.net.approaches[l.approach].signed || v.v < rollArm {
 		return false
 	}
-	if front := s.remains(v); front < limitStopAt+rollRunUp || front > 70 || (front-limitStopAt)/v.v < after-s.t || 2*front/v.v > end-s.t {
+	if front := s.remains(v); front < limitStopAt+rollRunUp || front > 70 || (front-limitStopAt)/v.v < after-s.t || 2*front/v.v > end-s.t ||
+		s.driftFirst(v, front) {
 		return false
 	}
 	if first, _ := s.placeInLane(s.rogue.vi); !first {
@@ -180,8 +184,8 @@ func (s *sim) roguePlan(v *vehicle, a, vl float64) float64 {
 		switch {
 		case !r.median || v.onMove:
 			a = min(a, accMax*(1-math.Pow(v.v/actSpeed, 4)))
-		default: // against the oncoming lane it drives as the others do, and slows for the drift back (roguemedian.go)
-			a = min(a, slowTo(v.v, actSpeed, s.remains(v)))
+		default: // against the oncoming lane it keeps to its time at the lane's end, and slows for the drift back (roguemedian.go)
+			a = min(a, slowTo(v.v, actSpeed, s.remains(v)), s.medianSpeed(v))
 		}
 	case actStopSign:
 		if d := s.remains(v) - lineGap - crawlEnd - crawlHold; r.eager() && !v.onMove && v.hold != v.next && v.v > crawlSpeed {

@@ -69,7 +69,7 @@ func (s *sim) actLane(a rogueAct, l int) bool {
 	}
 	switch a {
 	case actOffLane:
-		return ln.rank == ln.nLanes-1 && straight(2*driftRamp+driftHold)
+		return (ln.rank == ln.nLanes-1 || s.medianEdge(l)) && straight(2*driftRamp+driftHold)
 	case actWrongWay:
 		ms := s.medianLanes()
 		return s.swerveLane(l) || ms != nil && ms[l] >= 0

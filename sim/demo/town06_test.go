@@ -1,91 +1,107 @@
 package demo
 
 import (
-	"math"
+	"slices"
 	"testing"
+
+	"github.com/mm2carla/viewer/analysis/towns"
 )
 
-// TestTown06Apart measures why the rogue cannot stage all five kinds on
-// Town06 at any seed (townKinds): its stop-sign act and its wrong-way
-// act lie in parts of the network that no way joins. The wrong-way there
-// is the act across a median (roguemedian.go), begun on the way into the
-// leftmost lane of a divided road (medianInto); the stop signs are made
-// up (odrsigns.go) and stand before three lanes. The rogue changes no
-// lane between junctions and the ways keep to their side of a road, so
-// what it can drive after a lane is what the ways from that lane's end
-// reach. The test logs the places and the nearest distance, and fails
-// when a way joins the two, so that townKinds is raised then.
-func TestTown06Apart(t *testing.T) {
-	rn := townNet(t, "Town06")
-	s := &sim{net: newODRNetwork(rn)}
-	n := s.net
-	var stops, meds []int
-	for l := range n.lanes {
-		if s.actLane(actStopSign, l) {
-			stops = append(stops, l)
-		}
-		if s.medianInto(l) {
-			meds = append(meds, l)
-		}
-	}
-	if len(stops) == 0 || len(meds) == 0 {
-		t.Fatalf("stop lanes %v, median lanes %v: want both on Town06", stops, meds)
-	}
-	near, pair := math.Inf(1), [2]int{}
-	for _, a := range stops {
-		ln := &n.lanes[a]
-		p, _ := ln.path.at(ln.path.length())
-		reach := lanesFrom(n, a)
-		t.Logf("stop lane %d (road %s) ends at (%.0f, %.0f); the ways from it reach %d lanes", a, rn.Roads[ln.road].ID, p[0], p[1], countTrue(reach))
-		for _, d := range meds {
-			q, _ := n.lanes[d].path.at(0)
-			if dist := flat(q).Sub(flat(p)).Len(); dist < near {
-				near, pair = dist, [2]int{a, d}
-			}
-			if reach[d] {
-				t.Errorf("stop lane %d leads on to median lane %d: Town06 may stage all five kinds now (raise townKinds)", a, d)
+// TestTurnaroundSigns holds the stop signs before Town06's turnarounds
+// (turnaround.go): only Town06 has them (Town03's cul-de-sac loop at
+// junction 29 keeps none: its roads are not all divided); there they
+// stand at the ends of roads 33 and 54, whose every lane goes on into
+// the loop; and the leftmost of those lanes leads, through the loop, on
+// to the lane beside which the rogue drives the wrong way across the
+// median (roguemedian.go), so one rogue can stage both. Before, the
+// demo's stop signs on Town06 stood on lanes no way joins with those
+// (lanes 16 and 18, on a closed loop of four lanes, and lane 141).
+func TestTurnaroundSigns(t *testing.T) {
+	for _, town := range towns.Builtin() {
+		rn := townNet(t, town)
+		n := newODRNetwork(rn)
+		s := &sim{net: n}
+		var roads []string
+		for j := range n.junctions {
+			for _, a := range n.turnIns(j) {
+				if ap := &n.approaches[a]; ap.kind != approachStop || !ap.signed {
+					t.Errorf("%s: turnaround entry %d (road %s) is no stop", town, a, rn.Roads[ap.road].ID)
+				}
+				roads = append(roads, rn.Roads[n.approaches[a].road].ID)
 			}
 		}
-	}
-	for _, d := range meds {
-		ln := &n.lanes[d]
-		p, _ := ln.path.at(0)
-		reach := lanesFrom(n, d)
-		t.Logf("median lane %d (road %s) starts at (%.0f, %.0f); the ways from it reach %d lanes", d, rn.Roads[ln.road].ID, p[0], p[1], countTrue(reach))
-		for _, a := range stops {
-			if reach[a] {
-				t.Errorf("median lane %d leads on to stop lane %d: Town06 may stage all five kinds now (raise townKinds)", d, a)
+		slices.Sort(roads)
+		want := []string(nil)
+		if town == "Town06" {
+			want = []string{"33", "54"}
+		}
+		if !slices.Equal(roads, want) {
+			t.Errorf("%s: turnaround stops on roads %v, want %v", town, roads, want)
+		}
+		if town != "Town06" {
+			continue
+		}
+		for j := range n.junctions {
+			for _, a := range n.turnIns(j) {
+				ls := n.approaches[a].lanes
+				left := ls[slices.IndexFunc(ls, func(l int) bool { return n.lanes[l].rank == 0 })]
+				loop, next := n.moves[n.lanes[left].out[0]].to, -1
+				for _, m := range n.lanes[loop].out {
+					if d := n.moves[m].to; s.medianInto(d) {
+						next = d
+					}
+				}
+				if len(n.lanes[left].out) != 1 || next < 0 {
+					t.Errorf("stop lane %d (road %s) leads through loop %d to no median lane", left, rn.Roads[n.lanes[left].road].ID, loop)
+				}
+				t.Logf("stop lane %d (road %s) leads through loop %d to median lane %d", left, rn.Roads[n.lanes[left].road].ID, loop, next)
 			}
 		}
 	}
-	t.Logf("nearest: stop lane %d's line and median lane %d's start, %.0f m apart", pair[0], pair[1], near)
 }
 
-// lanesFrom marks the lanes some way leads to from the end of lane l,
-// however many lanes on.
-func lanesFrom(n *network, l int) []bool {
-	seen := make([]bool, len(n.lanes))
-	queue := []int{l}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		for _, m := range n.lanes[c].out {
-			if to := n.moves[m].to; !seen[to] {
-				seen[to] = true
-				queue = append(queue, to)
+// TestMedianEdge: the lanes into whose median the rogue may drift for
+// its off-lane (medianEdge) are Town06's leftmost lanes of its divided
+// roads 33, 34, 54 and 58, and no lane of another town.
+func TestMedianEdge(t *testing.T) {
+	for _, town := range towns.Builtin() {
+		rn := townNet(t, town)
+		s := &sim{net: newODRNetwork(rn)}
+		var roads []string
+		for l := range s.net.lanes {
+			if s.medianEdge(l) {
+				if s.net.lanes[l].rank != 0 {
+					t.Errorf("%s: lane %d of rank %d", town, l, s.net.lanes[l].rank)
+				}
+				if id := rn.Roads[s.net.lanes[l].road].ID; !slices.Contains(roads, id) {
+					roads = append(roads, id)
+				}
 			}
 		}
-	}
-	return seen
-}
-
-// countTrue is how many are true.
-func countTrue(bs []bool) int {
-	k := 0
-	for _, b := range bs {
-		if b {
-			k++
+		slices.Sort(roads)
+		want := []string(nil)
+		if town == "Town06" {
+			want = []string{"33", "34", "54", "58"}
+		}
+		if !slices.Equal(roads, want) {
+			t.Errorf("%s: median edges on roads %v, want %v", town, roads, want)
 		}
 	}
-	return k
+}
+
+// TestFastest: the least time over a stretch starting and ending at one
+// speed, with and without a cruise at the top speed between.
+func TestFastest(t *testing.T) {
+	for _, c := range []struct{ length, v0, top, want float64 }{
+		{0, 5, 10, 0},
+		// up 5->10 at 1.6 m/s^2 (23.4 m, 3.125 s), down at 1.5 (25 m, 3.333 s), 51.6 m at 10
+		{100, 5, 10, 3.125 + 10.0/3 + 5.15625},
+		// no room for the top: the peak is 8.453 m/s
+		{30, 5, 20, 3.453/1.6 + 3.453/1.5},
+		{50, 10, 10, 5},
+	} {
+		if got := fastest(c.length, c.v0, c.top); got < c.want-0.01 || got > c.want+0.01 {
+			t.Errorf("fastest(%v, %v, %v) = %.3f, want %.3f", c.length, c.v0, c.top, got, c.want)
+		}
+	}
 }
