@@ -119,23 +119,26 @@ func TestTownStagedCollision(t *testing.T) {
 
 // TestTown10HDNotBlocked: on Town10HD no car stands blocked (30 s or
 // more) with the rogue at seeds 1-3 (1 is the default), nor in the
-// clean traffic of seeds 1-4. The town's 11 m links between two
-// junctions hold one car; when the room beyond a link's end was
-// counted while its light was red, cars were let into it that had to
-// stop there, and the lane feeding the link stood for whole cycles (1-3
-// blocked cars on clean seeds 2, 3 and 5, 4 with the rogue at seed 3). Clean seed 5 still has one (31.65 s), before the link
-// road 2, which lets a car through each cycle of its far light.
+// clean traffic of seeds 1-10 but those in stillBlocked. The town's 11 m
+// links between two junctions hold one car; when the room beyond a
+// link's end was counted while its light was red, cars were let into it
+// that had to stop there, and the lane feeding the link stood for whole
+// cycles (1-3 blocked cars on clean seeds 2, 3 and 5, 4 with the rogue at
+// seed 3). Clean seed 9 had one until a car followed the way of the car
+// ahead of it into a road of two lanes (followWay).
 func TestTown10HDNotBlocked(t *testing.T) {
 	if testing.Short() {
-		t.Skip("seven two-minute demos on Town10HD")
+		t.Skip("eleven two-minute demos on Town10HD")
 	}
 	type run struct {
 		seed  int64
 		clean bool
 	}
 	var runs []run
-	for seed := int64(1); seed <= 4; seed++ {
-		runs = append(runs, run{seed, true})
+	for seed := int64(1); seed <= 10; seed++ {
+		if !stillBlocked[seed] {
+			runs = append(runs, run{seed, true})
+		}
 		if seed <= 3 {
 			runs = append(runs, run{seed, false})
 		}
@@ -148,6 +151,13 @@ func TestTown10HDNotBlocked(t *testing.T) {
 		})
 	}
 }
+
+// stillBlocked are Town10HD's clean seeds of 1-10 on which a car still
+// stands blocked, before the 11 m link (road 2) between junctions 5 and
+// 4: seed 5 (31.65 s) and seed 7 (31.20 s), on road 1, whose cars wait at
+// the unlit junction 5 for room in the link while the one in it waits
+// out its far light's red.
+var stillBlocked = map[int64]bool{5: true, 7: true}
 
 // TestTownSeedsNotBlocked holds clean seeds that once left a car
 // blocked to none. Town05 seed 5: two cars stood 33 s on the avenue's
