@@ -125,9 +125,10 @@ func TestTownStagedCollision(t *testing.T) {
 // red, cars were let into it that had to stop there, and the lane
 // feeding the link stood for whole cycles (1-3 blocked cars on clean
 // seeds 2, 3 and 5, 4 with the rogue at seed 3). Clean seed 9 had one
-// and seed 7 five until a car followed the way of the car ahead of it
-// into a road of two lanes (followWay) and need not give way at its last
-// call to one waiting for the car beside it (besideSlack).
+// and seed 7 five (now the one before the link) until a car followed
+// the way of the car ahead of it into a road of two lanes (followWay)
+// and need not give way at its last call to one waiting for the car
+// beside it (besideSlack).
 func TestTown10HDNotBlocked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("thirteen two-minute demos on Town10HD")
