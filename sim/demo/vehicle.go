@@ -459,7 +459,8 @@ func (s *sim) chooseNext(vi int32, l int) int {
 // lost its green to the flow that had waited for the first. So clean
 // seeds 1-10 of the eight towns left 8 cars blocked, 7 on Town10HD, whose 11 m link (road 2) turns left into both
 // lanes of road 21; following, 5 (Town10HD's seed 9 none, seed 7 three
-// instead of five).
+// instead of five). A lane closed to traffic (the rogue drives against
+// it) is not followed into.
 func (s *sim) followWay(vi int32, l, pick int) int {
 	n := s.net
 	v := &s.veh[vi]
@@ -477,7 +478,7 @@ func (s *sim) followWay(vi int32, l, pick int) int {
 		return pick
 	}
 	to, want := &n.lanes[n.moves[m].to], &n.lanes[n.moves[pick].to]
-	if to.road == want.road && to.sideB == want.sideB {
+	if to.road == want.road && to.sideB == want.sideB && !to.closed {
 		return m
 	}
 	return pick
