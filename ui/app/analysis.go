@@ -360,7 +360,7 @@ func (a *App) vehicleAhead(l *Lines, as *lanes.Association, t int32, f int) {
 
 // ruleAhead says, when s is in a lane that ends within lightAheadRange
 // at a stop or a traffic light, what the check holds there and how far
-// it is: "stop sign ahead, 12 m to the line" where the stop-sign rule
+// it is: "stop sign: ahead, 12 m to the line" where the stop-sign rule
 // checks the end (the map's rule, or a recorded stop sign: signs, the
 // association's EndSigns), and the light's recorded state ("light
 // ahead: red, 12 m to the line"; "out of order" when the recording
@@ -387,13 +387,13 @@ func ruleAhead(l *Lines, as *lanes.Association, ends, signs map[lanes.EndKey]int
 	if d > lightAheadRange || d < 0 {
 		return
 	}
-	if stops {
+	if stops { // "stop sign ahead" would not fit the panel's label column
 		if e.Rule == lanes.RuleAlwaysStop {
-			l.S("stop ahead").Tab()
+			l.S("stop").Tab()
 		} else {
-			l.S("stop sign ahead").Tab()
+			l.S("stop sign").Tab()
 		}
-		l.F(d, 0).S(" m to the line").End()
+		l.S("ahead, ").F(d, 0).S(" m to the line").End()
 	}
 	if !e.HasLight && !recorded {
 		return

@@ -42,7 +42,7 @@ func TestActorPanelRuleAhead(t *testing.T) {
 		want, not []string
 	}{
 		{"out of order, signed", blink, sign,
-			[]string{"stop sign ahead\t12 m to the line\n", "light ahead\tout of order (yellow)\n"}, []string{"yellow, "}},
+			[]string{"stop sign\tahead, 12 m to the line\n", "light ahead\tout of order (yellow)\n"}, []string{"yellow, "}},
 		{"out of order, no sign", blink, nil,
 			[]string{"light ahead\tout of order (yellow), 12 m to the line\n"}, []string{"stop sign"}},
 		{"working", red, nil,
