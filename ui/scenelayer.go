@@ -152,7 +152,8 @@ func (s *sceneLayer) setRoads(rn *scene.RoadNet) {
 // setEndLights tells the renderer which recorded light governs each
 // junction entry once the lane pass has tied them (by the map's signals,
 // or by place on a town without any), so the stop lines show the
-// lights' states. Once per pass (new thresholds keep the association,
+// lights' states, and which entries a recorded stop sign makes stops,
+// whose lines show the stop sign's colour. Once per pass (new thresholds keep the association,
 // and with it the lights).
 func (s *sceneLayer) setEndLights(a *app.App) {
 	as := a.Association()
@@ -161,6 +162,7 @@ func (s *sceneLayer) setEndLights(a *app.App) {
 	}
 	s.litAs = as
 	s.r.SetEndLights(as.Lights, a.EndLights())
+	s.r.SetEndSigns(a.EndSigns())
 }
 
 // draw submits the scene. The renderer keeps the start of the list that

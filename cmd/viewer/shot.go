@@ -225,11 +225,13 @@ func renderShot(sc *shotScene, sp shotSpec) (*image.RGBA, render.View, error) {
 
 // lightEntries gives the painter the recorded lights the pass tied to the
 // map's junction entries, so that their stop lines show the lights'
-// states, as in the window.
+// states, and the entries a recorded stop sign makes stops, whose lines
+// show the stop sign's colour, as in the window.
 func lightEntries(p *offscreen.Painter, opt scenedraw.Options) {
 	if opt.Paths != nil && opt.Paths.Assoc != nil {
 		as := opt.Paths.Assoc
 		p.Renderer().SetEndLights(as.Lights, as.EndLights())
+		p.Renderer().SetEndSigns(as.EndSigns())
 	}
 }
 

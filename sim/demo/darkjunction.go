@@ -43,10 +43,14 @@ import (
 //
 // Only a stem stops, as a minor road does at a junction without lights
 // (signedT); an all-way stop would stop the through road's traffic too.
-// The clean traffic of the default seed stays clean; of clean seeds 1-8,
-// seed 6 on Town01 and seed 2 on Town02 now leave one car blocked 30 s,
-// each first at the line of a lit junction (none did before; with the
-// junction's lights out every seed's traffic runs differently).
+// The clean traffic of the default seed stays clean, and so does that of
+// clean seeds 1-10 on both towns. With the junction's lights out every
+// seed's traffic runs differently (the junction draws no light offset
+// in newSim, so every draw after it moves): seed 6 on Town01 and seed 2
+// on Town02 then left one car blocked 30 s at the line of a lit junction,
+// a left turn merging into the lane the through road's platoon filled
+// for its whole green, until such a turn claimed the lane's room
+// (claimMerge, TestTownSeedsNotBlocked).
 //
 // The other towns have a stop sign somewhere (their files' own, or the
 // demo's at their unlit junctions) and keep every light working.

@@ -51,6 +51,9 @@ func (s *sim) permit(vi int32, front float64) {
 	if v.rogue && s.rogueGoes(vi, front, sig) {
 		return
 	}
+	if ap.kind == approachLight {
+		s.claimMerge(vi, mi, sig)
+	}
 	if ap.kind == approachStop {
 		if !s.stopSignLets(vi, front, first) {
 			return

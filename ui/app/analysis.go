@@ -36,6 +36,7 @@ type analysisJob struct {
 	assoc  *lanes.Association
 	result *faults.Result
 	lights map[lanes.EndKey]int32 // a road end's recorded light: its index in assoc.Lights
+	signs  map[lanes.EndKey]int32 // a road end a recorded stop sign makes a stop: its index in assoc.Signs
 	off    [2]int                 // samples of moving vehicles off the map, and all of them
 	err    error
 }
@@ -60,7 +61,7 @@ func startAnalysis(name string, rec *scene.Recording, m *scene.Map, rn *scene.Ro
 			return
 		}
 		j.assoc, j.result = an.Assoc, an.Faults
-		j.lights = an.Assoc.EndLights()
+		j.lights, j.signs = an.Assoc.EndLights(), an.Assoc.EndSigns()
 		j.off[0], j.off[1] = towns.OffRoads(an.Assoc)
 	}()
 	return j
@@ -75,7 +76,7 @@ func startFind(name string, rec *scene.Recording, as *lanes.Association, th faul
 		defer close(j.done)
 		j.assoc = as
 		j.result = pipeline.Find(rec, as, th)
-		j.lights = as.EndLights()
+		j.lights, j.signs = as.EndLights(), as.EndSigns()
 	}()
 	return j
 }
@@ -176,6 +177,12 @@ func (a *App) Faults() []faults.Fault { return a.an.faults() }
 // read-only). The window colours those ends' stop lines by their light.
 func (a *App) EndLights() map[lanes.EndKey]int32 { return a.an.endLights }
 
+// EndSigns returns the road ends that a recorded stop sign makes stops
+// (lanes.Association.EndSigns: indices into Association().Signs by end;
+// nil until the pass is done; read-only). The window draws those ends'
+// stop lines in the stop-sign colour, as the stop-sign rule holds them.
+func (a *App) EndSigns() map[lanes.EndKey]int32 { return a.an.endSigns }
+
 // Thresholds returns the fault rules' limits in use.
 func (a *App) Thresholds() faults.Thresholds { return a.an.thresholds }
 
@@ -228,19 +235,19 @@ func thresholdSettings(th faults.Thresholds) map[string]float64 {
 // maxFaultLines bounds the faults the actor panel lists.
 const maxFaultLines = 4
 
-// lightAheadRange is how near (m) a light end must be for the actor
-// panel to show its light.
+// lightAheadRange is how near (m) an end with a light or a stop must be
+// for the actor panel to show it.
 const lightAheadRange = 80
 
 // actorLanes writes the actor panel's lines of the association: where the
-// vehicle is on the map, the light ahead, and its faults (with the
+// vehicle is on the map, the stop or light ahead, and its faults (with the
 // leaderboard's rules, run A's infractions instead: actorInfractions);
 // of run A, or of run B while B alone shows (b: id is B's, at B's own
 // time).
 func (a *App) actorLanes(l *Lines, id uint32, b bool) {
-	as, fs, t, ends := a.an.assoc, a.Faults(), a.rp.stateTime, a.an.endLights
+	as, fs, t, ends, signs := a.an.assoc, a.Faults(), a.rp.stateTime, a.an.endLights, a.an.endSigns
 	if b {
-		as, fs, t, ends = a.cmp.work.faultsAssoc, a.FaultsB(), a.cmp.stateTime, nil
+		as, fs, t, ends, signs = a.cmp.work.faultsAssoc, a.FaultsB(), a.cmp.stateTime, nil, nil
 	}
 	if as == nil {
 		if a.an.job != nil || b && a.cmp.work.faultJob != nil {
@@ -254,7 +261,7 @@ func (a *App) actorLanes(l *Lines, id uint32, b bool) {
 		if i := tr.Index(t); i >= 0 {
 			s := tr.At(i)
 			laneLine(l, as.Map, &s)
-			a.lightAhead(l, as, ends, &s, t)
+			ruleAhead(l, as, ends, signs, &s, t)
 			a.vehicleAhead(l, as, k, tr.First+i)
 		}
 	}
@@ -351,32 +358,69 @@ func (a *App) vehicleAhead(l *Lines, as *lanes.Association, t int32, f int) {
 	l.F(ld.TTC, 1).S(" s to collision").End()
 }
 
-// lightAhead says, when s is in a lane that ends at a traffic light
-// within lightAheadRange, that light's recorded state and how far it is.
-func (a *App) lightAhead(l *Lines, as *lanes.Association, ends map[lanes.EndKey]int32, s *lanes.Sample, t float64) {
+// ruleAhead says, when s is in a lane that ends within lightAheadRange
+// at a stop or a traffic light, what the check holds there and how far
+// it is: "stop sign: ahead, 12 m to the line" where the stop-sign rule
+// checks the end (the map's rule, or a recorded stop sign: signs, the
+// association's EndSigns), and the light's recorded state ("light
+// ahead: red, 12 m to the line"; "out of order" when the recording
+// never shows it red or green, as at the junction whose lights the demo
+// puts out on Town01 and Town02, where a temporary sign rules instead).
+// ends is the association's EndLights.
+func ruleAhead(l *Lines, as *lanes.Association, ends, signs map[lanes.EndKey]int32, s *lanes.Sample, t float64) {
 	m := as.Map
 	if s.Place != lanes.OnRoad || !s.HasLane || m == nil {
 		return
 	}
 	e := lanes.EndAhead(m, s.Lane)
+	key := lanes.EndKey{Road: e.Road, AtStart: e.AtStart}
+	_, signed := signs[key]
+	stops := e.Rule.Stops() || signed
 	// A recorded light tied to the end counts as much as the map's own:
 	// the 2019 Town03 and Town05 name no signal, and their lights are
 	// tied to the entries by place (lanes.Association.EndLights).
-	k, recorded := ends[lanes.EndKey{Road: e.Road, AtStart: e.AtStart}]
-	if !e.HasLight && !recorded {
+	k, recorded := ends[key]
+	if !e.HasLight && !recorded && !stops {
 		return
 	}
-	d := lanes.ToEndOnLane(m, e, s.Lane, s.Along, s.Pos) // as the red-light rule measures: along the car's lane
+	d := lanes.ToEndOnLane(m, e, s.Lane, s.Along, s.Pos) // as the rules measure: along the car's lane
 	if d > lightAheadRange || d < 0 {
 		return
 	}
-	l.S("light ahead").Tab()
-	if recorded {
-		if st, ok := as.Lights[k].StateAt(t); ok {
-			l.S(st.String()).S(", ")
+	if stops { // "stop sign ahead" would not fit the panel's label column
+		if e.Rule == lanes.RuleAlwaysStop {
+			l.S("stop").Tab()
+		} else {
+			l.S("stop sign").Tab()
 		}
-	} else {
-		l.S("not recorded, ")
+		l.S("ahead, ").F(d, 0).S(" m to the line").End()
 	}
-	l.F(d, 0).S(" m to the line").End()
+	if !e.HasLight && !recorded {
+		return
+	}
+	l.S("light ahead").Tab()
+	said := true // something before the distance
+	switch {
+	case !recorded:
+		l.S("not recorded")
+	case as.Lights[k].OutOfOrder():
+		l.S("out of order")
+		if st, ok := as.Lights[k].StateAt(t); ok {
+			l.S(" (").S(st.String()).S(")")
+		}
+	default:
+		st, ok := as.Lights[k].StateAt(t)
+		if ok {
+			l.S(st.String())
+		}
+		said = ok
+	}
+	switch {
+	case stops: // the distance is on the stop's line
+	case said:
+		l.S(", ").F(d, 0).S(" m to the line")
+	default:
+		l.F(d, 0).S(" m to the line")
+	}
+	l.End()
 }

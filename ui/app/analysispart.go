@@ -18,6 +18,7 @@ type analysis struct {
 	assoc      *lanes.Association
 	res        *faults.Result
 	endLights  map[lanes.EndKey]int32
+	endSigns   map[lanes.EndKey]int32
 	thresholds faults.Thresholds
 
 	list          List // the fault list
@@ -62,14 +63,14 @@ func (an *analysis) stop() {
 // forget drops what the pass found (a new recording or map is coming).
 func (an *analysis) forget() {
 	an.stop()
-	an.assoc, an.res, an.endLights = nil, nil, nil
+	an.assoc, an.res, an.endLights, an.endSigns = nil, nil, nil, nil
 	an.plots.reset()
 }
 
 // install takes what a finished pass found, and puts the fault list's
 // cursor back at the top.
 func (an *analysis) install(j *analysisJob) {
-	an.assoc, an.res, an.endLights = j.assoc, j.result, j.lights
+	an.assoc, an.res, an.endLights, an.endSigns = j.assoc, j.result, j.lights, j.signs
 	an.list.cursor, an.picked, an.pickedB = 0, -1, -1
 }
 
