@@ -113,16 +113,26 @@ func TestTownStagedCollision(t *testing.T) {
 
 // TestTown10HDNotBlocked: on Town10HD no car stands blocked (30 s or
 // more) with the rogue at seeds 1-3 (1 is the default), nor in the
-// clean traffic of seeds 1-10 but one before the link on the seeds in
-// stillBlocked. The town's 11 m links between two junctions hold one
-// car; when the room beyond a link's end was counted while its light was
-// red, cars were let into it that had to stop there, and the lane
-// feeding the link stood for whole cycles (1-3 blocked cars on clean
-// seeds 2, 3 and 5, 4 with the rogue at seed 3). Clean seed 9 had one
-// and seed 7 five (now the one before the link) until a car followed
-// the way of the car ahead of it into a road of two lanes (followWay)
-// and need not give way at its last call to one waiting for the car
-// beside it (besideSlack).
+// clean traffic of seeds 1-10. The town's 11 m links between two
+// junctions hold one car; when the room beyond a link's end was counted
+// while its light was red, cars were let into it that had to stop there,
+// and the lane feeding the link stood for whole cycles (1-3 blocked cars
+// on clean seeds 2, 3 and 5, 4 with the rogue at seed 3). Clean seed 9
+// had one and seed 7 five until a car followed the way of the car ahead
+// of it into a road of two lanes (followWay) and need not give way at
+// its last call to one waiting for the car beside it (besideSlack).
+// Seeds 5 and 7 then kept one car each on road 1, before the link (road
+// 2) between unlit junction 5 and lit junction 4, 31.65 s and 31.20 s:
+// two cars had been let into the link on the last 2 s of its green, the
+// second stood there through the red, then missed its left turn on the
+// next green and held the link, and the car behind it, another cycle
+// (the room beyond a light counts only while the car could reach it on
+// green: see room). Longer greens (15 or 18 s, or longer only at the
+// junctions whose left turns take longest) and braking into the link
+// earlier had left more cars blocked on the town's seeds 1-10, not fewer;
+// so did steering drivers at junction 3 off road 1 (whose only way on is
+// the link) while the link was full, as they are off a full lane
+// (wJammed): seed 5 then had a car blocked on road 5 instead.
 func TestTown10HDNotBlocked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("thirteen two-minute demos on Town10HD")
@@ -142,30 +152,10 @@ func TestTown10HDNotBlocked(t *testing.T) {
 	for _, r := range runs {
 		t.Run(fmt.Sprintf("seed %d clean %v", r.seed, r.clean), func(t *testing.T) {
 			t.Parallel()
-			found := blocked(t, rn, demo.Options{Seed: r.seed, Minutes: demo.DefaultMinutes, MapName: "Town10HD", Clean: r.clean})
-			if r.clean && stillBlocked[r.seed] && len(found) == 1 && found[0].Road == linkFeed {
-				return
-			}
-			for _, f := range found {
-				t.Errorf("blocked: %+v", f)
-			}
+			noneBlocked(t, rn, demo.Options{Seed: r.seed, Minutes: demo.DefaultMinutes, MapName: "Town10HD", Clean: r.clean})
 		})
 	}
 }
-
-// stillBlocked are Town10HD's clean seeds of 1-10 on which one car still
-// stands blocked, on road 1 (linkFeed) before the 11 m link (road 2)
-// between junctions 5 and 4: seed 5 (31.65 s) and seed 7 (31.20 s). It
-// waits at the unlit junction 5 for room in the link, whose second car,
-// turning left, lost its green to the oncoming flow and waits out the
-// red: the link lets one or two cars through a cycle of its far light.
-// Longer greens (15 or 18 s, or longer only at the junctions whose left
-// turns take longest) and braking into the link earlier left more cars
-// blocked on the town's seeds 1-10, not fewer.
-var stillBlocked = map[int64]bool{5: true, 7: true}
-
-// linkFeed is the road before Town10HD's 11 m link (see stillBlocked).
-const linkFeed = 1
 
 // TestTownSeedsNotBlocked holds clean seeds that once left a car
 // blocked to none. Town05 seed 5: two cars stood 33 s on the avenue's
