@@ -50,7 +50,7 @@ import (
 // Plan constants.
 const (
 	roguePlans     = 8    // plans tried at most
-	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 first stages all it can with plan 10, Town03 all five with plan 10, Town06 its four with plan 25)
+	roguePlansTown = 32   // on a town, where the rogue gets through fewer lanes (Town02 first stages all it can with plan 10, Town03 all five with plan 10, Town06 all five with plan 25)
 	planStart      = 80.0 // a later plan: how much a random share of it adds to the score of a car to start behind (rogueBehind)
 	// planStartAny is how much more a random share of it adds when the
 	// plan's focus is the close call alone (rogue.closeOnly): more than a
@@ -233,7 +233,9 @@ func (r *rogue) eager() bool { return r.plan%2 == 1 }
 // at random among those with nobody near the start: at its start for a
 // sideways act, at most redRunUp before the line for a light (it gets
 // there at speed, alone, while the light is still as it was at the
-// start), the run-up before the line for a stop sign. On CARLA's towns, whose lanes
+// start), the run-up before the line for a stop sign; where the
+// wrong-way is across a median, a start for it gets a lead car on the
+// lane beside to close in on first (leadStart). On CARLA's towns, whose lanes
 // run for hundreds of metres, a rogue started behind a car for its close
 // call got through two or three lanes in the two minutes (Town01: one
 // kind in every plan). On the demo city, whose lanes are some 50 m, it
@@ -276,11 +278,23 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 	if k := s.startKinds(cands, kinds); k != nil {
 		c = k[r.rng.IntN(len(k))]
 	}
+	to, lead := -1, 0.0 // a lead car's place, and the lane the rogue moves to (roguelead.go)
+	var lbp *vehicleBlueprint
+	var lcolor string
+	if kinds[slices.Index(cands, c)] == actWrongWay && s.medianLanes() != nil {
+		lbp, lcolor = pickVehicle(r.rng)
+		if rs, at, ok := s.leadStart(c, hl, extentOf(lbp)[0]); ok {
+			to, c, lead = c.lane, rs, at
+		}
+	}
 	ln := &s.net.lanes[c.lane]
 	s.target++ // it comes on top of the traffic
 	r.vi = s.addVehicle(c.lane, c.at, 0.6*ln.speed, bp, rogueColor, roleRogue)
 	s.veh[r.vi].drive = rogueDrive
 	s.index()
+	if to >= 0 {
+		s.addLead(c.lane, lead, to, lbp, lcolor)
+	}
 	return true
 }
 

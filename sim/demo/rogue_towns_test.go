@@ -24,12 +24,11 @@ import (
 var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 
 // townKinds is how many of its five kinds the rogue stages today on each
-// built-in town at the default seed. Issue 25 wants all five, as
-// Town01, Town02, Town03, Town04, Town05, Town07 and Town10HD stage;
-// the others hold the line: a town may not stage fewer. On CARLA's
-// towns the lanes run for hundreds of metres and the rogue gets through
-// a few in the two minutes, most of them in queues: the kinds it misses
-// are those whose lanes it does not reach (TestRogueOnTowns logs which).
+// built-in town at the default seed: all five on every one, as issue 25
+// wants; a town may not stage fewer. On CARLA's towns the lanes run for
+// hundreds of metres and the rogue gets through a few in the two
+// minutes, most of them in queues: the kinds it misses are those whose
+// lanes it does not reach (TestRogueOnTowns logs which).
 //
 // Town01 and Town02 stage all five since the demo puts the lights of
 // one junction out of order and stands a temporary stop sign on its
@@ -82,35 +81,25 @@ var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 // put the nearest off-lane place, road 48, 188 s away). Now plan 4's
 // rogue moves across to the rightmost lane at 87.75 s and drifts off it.
 //
-// Town06 stages four (off-lane, stop sign, wrong-way, red light) with
-// plan 25 of 32. Its two-way roads are all divided, so its wrong-way is
-// the act across a median (roguemedian.go, TestRogueMedian) from the
-// junctions where roads 33 and 54 leave their turnarounds, and the demo
-// stands stop signs before those turnarounds (turnaround.go): its other
-// stop signs lie on lanes no way joins with the median lanes. Plan 25,
-// eager for the wrong-way (startKinds), starts on road 33's leftmost
-// lane: it drifts into the median (off-lane, medianEdge; driftFirst),
-// rolls through the sign, leaves the loop at 36 s, drives the wrong way
-// at a pace that reaches the light at the road's end on green
-// (medianArrive) and runs a red at junction 6 at 80 s.
-//
-// The close call is out of reach so far. From road 33 to junction 6 each
-// lane has one way on, and plan 25's rogue meets on them only the car
-// that started in the loop, 50-190 m ahead. The plans after it, focused
-// on the close call, start behind a car elsewhere, and those that stage
-// it come to road 33 in traffic: plan 28 stages it at 7 s, a red light
-// at junction 15 at 51 s and the off-lane and stop sign on road 33 at
-// 60-70 s, but leaves the loop at 91 s with a car on the oncoming lane
-// and no green within reach before the end. None of 200 plans stages
-// five; those of four miss the close call or the wrong-way. Tried and
-// left out: plans focused on the close call that start for the
-// wrong-way too (they stage the stop sign, the wrong-way and a red
-// light, no close call), starting them behind a car four to six lanes
-// before a median lane (they drew the car on the loop, which then takes
-// the median lane ahead of the rogue, or cars on road 11, which reach
-// road 33 as late as plan 28), and the act on road 34's gently bent
-// leftmost lanes as well (radius 373 m: plan 13 then stages four, with
-// a 26 s wrong-way).
+// Town06 stages all five with plan 25 of 26. Its two-way roads are all
+// divided, so its wrong-way is the act across a median (roguemedian.go,
+// TestRogueMedian) from the junctions where roads 33 and 54 leave their
+// turnarounds, before which the demo stands stop signs (turnaround.go).
+// From road 33 to junction 6 each lane has one way on, and a rogue that
+// started there for the wrong-way met no car within reach: four at
+// best, no close call. Now such a start gets a lead car (roguelead.go):
+// plan 25's rogue starts on road 33's lane of rank 1 behind a standing
+// car, closes in on it at 5 s, moves across to the leftmost lane, rolls
+// through the sign at 10 s, drives the wrong way at 37-55 s, runs a red
+// at junction 6 at 80 s and drifts into the median (off-lane,
+// medianEdge) at 91 s. Tried and left out: the lead car ahead on the
+// leftmost lane itself (it takes the median lane first, and the rogue
+// waiting for it found the oncoming lane filled from road 19), and on
+// road 19's lane before it, which has a way of its own (the rogue
+// reached the turnaround's exit some 40 s after junction 15, just after
+// its next green sent cars onto the oncoming lane); before, plans that
+// start behind a car elsewhere (they reach road 33 too late) and the
+// act on road 34's gently bent lanes (radius 373 m).
 //
 // Town10HD stages all five with plan 22. Plan 1 stages all but the close
 // call: heading for lanes nobody is on, its rogue never has a car ahead
@@ -123,7 +112,7 @@ var darkTowns = map[string]bool{"Town01": true, "Town02": true}
 // five first but left two cars blocked before the 11 m link (road 2),
 // which a plan may not (blockWatch; TestTown10HDNotBlocked).
 var townKinds = map[string]int{"Town01": 5, "Town02": 5, "Town03": 5, "Town04": 5, "Town05": 5,
-	"Town06": 4, "Town07": 5, "Town10HD": 5}
+	"Town06": 5, "Town07": 5, "Town10HD": 5}
 
 // TestRogueOnTowns runs the demo with its rogue on every built-in town
 // at the default seed and checks it as TestRogueSeeds does the demo

@@ -49,6 +49,8 @@ type laneShift struct {
 	since  float64 // when it began
 	width  float64 // the offset (m, + left) from the new lane it began at
 	blinkL bool    // signals left, else right
+
+	afterClose bool // a lead car's start (roguelead.go): the move waits for the close call
 }
 
 // adjacentLane returns the lane beside l on its side (rank l's rank+d)
@@ -134,7 +136,7 @@ func (s *sim) shiftAfter(v *vehicle) {
 			sh.to = s.shiftWish(v.seg)
 		}
 	}
-	if sh.to < 0 || r.cur != actNone || s.t < sh.look {
+	if sh.to < 0 || r.cur != actNone || s.t < sh.look || sh.afterClose && !r.done[actCloseCall] && s.t < tailGiveUp {
 		return
 	}
 	sh.look = s.t + shiftEvery

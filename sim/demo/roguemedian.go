@@ -45,7 +45,7 @@ const (
 	medianEnter = 1.5  // m of the way into D at most the rogue has gone when it decides
 	mouthClear  = 15.0 // m: nobody leaving O through the junction may be less far along their way
 	medianGreen = 3.0  // s the light at D's end must stay green after the rogue is expected there, and be before
-	medianSlow  = 3.0  // m/s: the slowest the rogue drives against O, keeping to its time at D's end (medianArrive)
+	medianSlow  = 2.0  // m/s: the slowest the rogue drives against O, keeping to its time at D's end (medianArrive); twice the check's wrong-way speed
 	medianSpare = 1.0  // s: the rogue is expected at D's end no sooner than this after the soonest it could get there
 	medianStep  = 0.25 // s between the times at D's end medianArrive tries
 	medianOff   = 6.0  // m: a leftmost lane whose oncoming lane's centre is farther off has a median beside it (medianEdge)
@@ -189,9 +189,11 @@ func (s *sim) medianClear(v *vehicle, d, o int) bool {
 // fixed pace the act wanted its arrival in a 6 s window of each of
 // Town06's 32 s cycles (the green is 12 s, the margins take 6), one
 // chance in five; at a pace it keeps to the time chosen (medianSpeed),
-// the times it can make on roads 33 and 54 (82 m and 63 m) span 17 s
-// and 12 s. 0 and true where d's end has no light: it drives as the
-// others do.
+// no slower than medianSlow, the times it can make on roads 33 and 54
+// (82 m and 63 m) span 30 s and 23 s, nearly a whole cycle on road 33
+// (at 3 m/s, 17 s and 12 s: Town06's plan 25, with its lead car,
+// roguelead.go, then staged four, no off-lane). 0 and true where d's
+// end has no light: it drives as the others do.
 func (s *sim) medianArrive(v *vehicle, d int) (float64, bool) {
 	n := s.net
 	dl := &n.lanes[d]
