@@ -366,10 +366,12 @@ func (a *App) vehicleAhead(l *Lines, as *lanes.Association, t int32, f int) {
 // ahead: red, 12 m to the line"; "out of order" when the recording
 // never shows it red or green, as at the junction whose lights the demo
 // puts out on Town01 and Town02, where a temporary sign rules instead).
-// ends is the association's EndLights.
+// ends is the association's EndLights. A car driving against its lane
+// (heading error over 90 degrees: the rogue's wrong-way) has that lane's
+// line behind it, so nothing is said.
 func ruleAhead(l *Lines, as *lanes.Association, ends, signs map[lanes.EndKey]int32, s *lanes.Sample, t float64) {
 	m := as.Map
-	if s.Place != lanes.OnRoad || !s.HasLane || m == nil {
+	if s.Place != lanes.OnRoad || !s.HasLane || m == nil || math.Abs(s.HeadingError) > 90 {
 		return
 	}
 	e := lanes.EndAhead(m, s.Lane)

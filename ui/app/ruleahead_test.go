@@ -24,7 +24,8 @@ import (
 // the entry, the stop-sign rule checks it (Association.EndSigns), and
 // the panel names the sign with the distance and says the light is out
 // of order; without the sign, the light alone, out of order; a working
-// light, its state, and no sign.
+// light, its state, and no sign. A car driving against its lane (the
+// rogue's wrong-way) has that lane's line behind it: nothing is said.
 func TestActorPanelRuleAhead(t *testing.T) {
 	x := drivetest.CrossingEntryX
 	blink := func(t float64) recorder.LightState {
@@ -39,20 +40,24 @@ func TestActorPanelRuleAhead(t *testing.T) {
 		name      string
 		light     func(float64) recorder.LightState
 		signs     []drivetest.Sign
+		against   bool // the car drives west in the eastbound lane
 		want, not []string
 	}{
-		{"out of order, signed", blink, sign,
+		{"out of order, signed", blink, sign, false,
 			[]string{"stop sign\tahead, 12 m to the line\n", "light ahead\tout of order (yellow)\n"}, []string{"yellow, "}},
-		{"out of order, no sign", blink, nil,
+		{"out of order, no sign", blink, nil, false,
 			[]string{"light ahead\tout of order (yellow), 12 m to the line\n"}, []string{"stop sign"}},
-		{"working", red, nil,
+		{"working", red, nil, false,
 			[]string{"light ahead\tred, 12 m to the line\n"}, []string{"stop sign", "out of order"}},
+		{"against its lane", red, sign, true, nil, []string{"to the line", "light ahead", "stop sign"}},
 	} {
+		pose := func(t float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{x - 12, -1.75, 0}, 0, true }
+		if tt.against {
+			pose = func(t float64) (mgl64.Vec3, float64, bool) { return mgl64.Vec3{x - 12 - 5*t, -1.75, 0}, 180, true }
+		}
 		s := drivetest.Script{Hz: 20, Seconds: 3, Signs: tt.signs,
-			Lights: []drivetest.Light{{ID: 900, Pos: mgl64.Vec3{x - 3, -6, 0}, Yaw: -90, State: tt.light}},
-			Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.tesla.model3", Pose: func(float64) (mgl64.Vec3, float64, bool) {
-				return mgl64.Vec3{x - 12, -1.75, 0}, 0, true
-			}}}}
+			Lights:   []drivetest.Light{{ID: 900, Pos: mgl64.Vec3{x - 3, -6, 0}, Yaw: -90, State: tt.light}},
+			Vehicles: []drivetest.Vehicle{{ID: 7, Blueprint: "vehicle.tesla.model3", Pose: pose}}}
 		a := New(settings.Settings{}, nil)
 		a.SetViewport(testVP)
 		a.Open(loader.BytesSource("crossing.xodr", []byte(drivetest.CrossingXODR)))
