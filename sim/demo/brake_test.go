@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/towns"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestTownsBrakeBelievably drives the clean traffic of every built-in
@@ -51,17 +50,7 @@ const brakeSlack = 0.5
 // many steps slowed harder than maxBrake on lanes too short for that.
 func hardestBrake(t *testing.T, town string, seed int64) (worst float64, short int) {
 	t.Helper()
-	rn := townNet(t, town)
-	opt := Options{Seed: seed, Minutes: DefaultMinutes, MapName: town, Clean: true}
-	frames, err := opt.frames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	far := !crashes(newODRNetwork(rn), opt, frames)
-	n := newODRNetwork(rn)
-	n.heroFar = far
-	ext := scene.FromUnrealExtent(largestExtent())
-	n.addConflicts(ext[0], ext[1])
+	n, frames := townRunNet(t, Options{Seed: seed, Minutes: DefaultMinutes, MapName: town, Clean: true})
 	s := newSim(n, seed, false, 0)
 	s.start()
 	s.ev.reset()

@@ -150,12 +150,27 @@ func RecordTown(w io.Writer, rn *scene.RoadNet, opt Options) (Summary, error) {
 	if rn == nil {
 		return Summary{}, errors.New("demo: no road network")
 	}
+	return record(w, townMaker(rn, opt, frames), opt, frames)
+}
+
+// townMaker returns what makes the network of rn for opt's runs: the
+// hero set further back where the rogue's first plan has no staged
+// collision (crashes).
+func townMaker(rn *scene.RoadNet, opt Options, frames int) func() *network {
 	far := !crashes(newODRNetwork(rn), opt, frames)
-	return record(w, func() *network {
+	return func() *network {
 		n := newODRNetwork(rn)
 		n.heroFar = far
 		return n
-	}, opt, frames)
+	}
+}
+
+// withConflicts adds to n the conflicts between its ways for the
+// largest vehicle's box, which every run needs, and returns it.
+func withConflicts(n *network) *network {
+	ext := scene.FromUnrealExtent(largestExtent())
+	n.addConflicts(ext[0], ext[1])
+	return n
 }
 
 // crashes reports whether a run on n (with the rogue's first plan) has
@@ -165,9 +180,7 @@ func RecordTown(w io.Writer, rn *scene.RoadNet, opt Options) (Summary, error) {
 // Those runs are made with the hero starting further back instead
 // (heroRun); the others stay as they were.
 func crashes(n *network, opt Options, frames int) bool {
-	ext := scene.FromUnrealExtent(largestExtent())
-	n.addConflicts(ext[0], ext[1])
-	s := newSim(n, opt.Seed, !opt.Clean, 0)
+	s := newSim(withConflicts(n), opt.Seed, !opt.Clean, 0)
 	s.rogue.last = elapsed(frames)
 	s.start()
 	s.ev.reset()

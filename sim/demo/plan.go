@@ -6,8 +6,6 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/mm2carla/viewer/scene"
 )
 
 // The rogue's plans. Where the rogue starts and which places it heads
@@ -82,12 +80,7 @@ type rewinder interface {
 func record(w io.Writer, mk func() *network, opt Options, frames int) (Summary, error) {
 	var focus, bestFocus [nActs]bool // the kinds the best plan so far missed, which the next heads for first
 	var bestMissed [nActs]bool
-	net := func() *network {
-		n := mk()
-		ext := scene.FromUnrealExtent(largestExtent())
-		n.addConflicts(ext[0], ext[1])
-		return n
-	}
+	net := func() *network { return withConflicts(mk()) }
 	if opt.Clean {
 		return run(w, net(), opt, frames, 0, focus)
 	}

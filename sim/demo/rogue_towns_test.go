@@ -8,7 +8,6 @@ import (
 
 	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // darkTowns are the built-in towns every junction entry of which has a
@@ -189,17 +188,8 @@ func TestRogueMedian(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	rn := townNet(t, "Town06")
 	opt := Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: "Town06"}
-	frames, err := opt.frames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	far := !crashes(newODRNetwork(rn), opt, frames)
-	n := newODRNetwork(rn)
-	n.heroFar = far
-	ext := scene.FromUnrealExtent(largestExtent())
-	n.addConflicts(ext[0], ext[1])
+	n, frames := townRunNet(t, opt)
 	var focus [nActs]bool
 	focus[actWrongWay] = true
 	var log bytes.Buffer
@@ -207,7 +197,7 @@ func TestRogueMedian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(townNet(t, "Town06")))
 	r := seedRun{seed: DefaultSeed, sum: sum, found: found}
 	if missing(sum.Staged)[actWrongWay] {
 		t.Fatalf("plan 1 heading for the wrong-way staged %v", r.kinds())

@@ -27,6 +27,18 @@ func townNet(t testing.TB, town string) *scene.RoadNet {
 	return rn
 }
 
+// townRunNet returns the network a run of opt on a built-in town is
+// simulated on (as RecordTown makes it, conflicts added) and the run's
+// frames, for tests that step the simulation themselves.
+func townRunNet(t testing.TB, opt Options) (*network, int) {
+	t.Helper()
+	frames, err := opt.frames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return withConflicts(townMaker(townNet(t, opt.MapName), opt, frames)()), frames
+}
+
 // TownNet and CheckOn are townNet and checkOn for the external tests
 // (town_test.go).
 var (
