@@ -34,32 +34,11 @@ func townLane(t testing.TB, town string, roadID, id int) laneRoad {
 	rn, m := carlaTown(t, town)
 	for r := range m.Roads() {
 		if m.RoadID(r) == roadID {
-			return laneRoad{m: m, road: r, path: netLane(rn, r, id)}
+			return laneRoad{m: m, road: r, path: drivetest.LanePath(rn, r, id)}
 		}
 	}
 	t.Fatalf("%s has no road %d", town, roadID)
 	return laneRoad{}
-}
-
-// netLane is the centre of the network's lane with OpenDRIVE id on road
-// r through every lane section, in its direction of travel.
-func netLane(rn *scene.RoadNet, r, id int) drivetest.Path {
-	var p drivetest.Path
-	for _, li := range rn.Roads[r].Lanes {
-		if l := &rn.Lanes[li]; l.ID == id {
-			for _, c := range l.Center {
-				if len(p) == 0 || p[len(p)-1] != c { // a lane section starts where the last ended
-					p = append(p, c)
-				}
-			}
-		}
-	}
-	if id > 0 { // left lanes drive against s
-		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-			p[i], p[j] = p[j], p[i]
-		}
-	}
-	return p
 }
 
 // at returns how far along the lane's path the point is whose Along on

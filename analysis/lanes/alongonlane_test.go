@@ -35,7 +35,7 @@ func TestAlongOnLaneTown05(t *testing.T) {
 		if tt.id > 0 {
 			ref = LaneRef{Road: int32(r), Side: SideA, Lane: uint8(tt.id - 1)}
 		}
-		path := netLanePath(rn, r, tt.id)
+		path := drivetest.LanePath(rn, r, tt.id)
 		lo, hi, n, straight := math.Inf(1), math.Inf(-1), 0, 0
 		for d := 0.0; d+apart <= path.Length(); d += 0.5 {
 			p1, _ := path.At(d, 0)

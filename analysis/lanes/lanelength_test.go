@@ -29,28 +29,6 @@ func roadByID(t testing.TB, m Map, id int) int {
 	return -1
 }
 
-// netLanePath is the centre of the network's lane with OpenDRIVE id on
-// road r, through every lane section, in its direction of travel: the
-// file's lane itself, not this package's curves of it.
-func netLanePath(rn *scene.RoadNet, r, id int) drivetest.Path {
-	var p drivetest.Path
-	for _, li := range rn.Roads[r].Lanes {
-		if l := &rn.Lanes[li]; l.ID == id {
-			for _, c := range l.Center {
-				if len(p) == 0 || p[len(p)-1] != c { // a lane section starts where the last ended
-					p = append(p, c)
-				}
-			}
-		}
-	}
-	if id > 0 { // left lanes drive against s
-		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-			p[i], p[j] = p[j], p[i]
-		}
-	}
-	return p
-}
-
 // TestToEndOnLaneTown04 is the curved entry that made the reference
 // line's measure wrong: Town04 road 38's start, where its four driving
 // lanes against s (ids 3 to 6, all left of the reference line) enter
@@ -68,7 +46,7 @@ func TestToEndOnLaneTown04(t *testing.T) {
 	}
 	short := 0.0 // how much nearer the reference line puts the last lane 6.5 m back
 	for _, id := range []int{3, 4, 5, 6} {
-		path := netLanePath(rn, r, id)
+		path := drivetest.LanePath(rn, r, id)
 		ref := LaneRef{Road: int32(r), Side: SideA, Lane: uint8(id - 1)}
 		for back := 0.5; back <= 12; back += 0.5 {
 			p, _ := path.At(path.Length()-back, 0)
@@ -273,7 +251,7 @@ func benchToEnd(b *testing.B, onLane bool) {
 			if el.Lane.Side == SideB {
 				id = -id
 			}
-			path := netLanePath(rn, int(el.Lane.Road), id)
+			path := drivetest.LanePath(rn, int(el.Lane.Road), id)
 			for back := 0.5; back <= min(10, path.Length()); back += 0.5 {
 				p, _ := path.At(path.Length()-back, 0)
 				if loc := o.Locate(p); loc.Place == OnRoad && loc.HasLane {
