@@ -14,6 +14,19 @@ import (
 	"github.com/mm2carla/viewer/scene"
 )
 
+// builtinNet reads a built-in town's road network.
+func builtinNet(name string) (*scene.RoadNet, error) {
+	data, err := towns.BuiltinData(name)
+	if err != nil {
+		return nil, err
+	}
+	od, err := opendrive.DecodeBytes(data)
+	if err != nil {
+		return nil, err
+	}
+	return scene.NewRoadNet(od, 0)
+}
+
 // entryLanePath is the centre of lane l through every lane section of
 // its road in the network, in its direction of travel.
 func entryLanePath(rn *scene.RoadNet, l lanes.LaneRef) drivetest.Path {
@@ -47,15 +60,7 @@ func entryLanePath(rn *scene.RoadNet, l lanes.LaneRef) drivetest.Path {
 func TestLaneToEndTowns(t *testing.T) {
 	overall := 0.0
 	for _, name := range towns.Builtin() {
-		data, err := towns.BuiltinData(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		od, err := opendrive.DecodeBytes(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rn, err := scene.NewRoadNet(od, 0)
+		rn, err := builtinNet(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,15 +118,7 @@ func endName(atStart bool) string {
 // rightmost lane of Town04 road 38's start, which bends into the
 // junction: the reference line puts it 1.8 m nearer.
 func ExampleToEndOnLane() {
-	data, err := towns.BuiltinData("Town04")
-	if err != nil {
-		log.Fatal(err)
-	}
-	od, err := opendrive.DecodeBytes(data)
-	if err != nil {
-		log.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(od, 0)
+	rn, err := builtinNet("Town04")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -156,15 +153,7 @@ func ExampleToEndOnLane() {
 // the road's direction: the reference line puts them 2.3 m nearer, and
 // a close call's gap would be short by as much.
 func ExampleAlongOnLane() {
-	data, err := towns.BuiltinData("Town05")
-	if err != nil {
-		log.Fatal(err)
-	}
-	od, err := opendrive.DecodeBytes(data)
-	if err != nil {
-		log.Fatal(err)
-	}
-	rn, err := scene.NewRoadNet(od, 0)
+	rn, err := builtinNet("Town05")
 	if err != nil {
 		log.Fatal(err)
 	}
