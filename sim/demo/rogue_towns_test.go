@@ -128,16 +128,10 @@ func TestRogueOnTowns(t *testing.T) {
 	}
 	for _, town := range towns.Builtin() {
 		t.Run(town, func(t *testing.T) {
-			rn := townNet(t, town)
-			var log bytes.Buffer
-			sum, err := RecordTown(&log, rn, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: town})
-			if err != nil {
-				t.Fatal(err)
-			}
+			sum, a, found := townChecked(t, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: town})
 			if sum.StopSigns == 0 {
 				t.Errorf("no stop sign; want some on every town (on %v at the junction whose lights are out)", darkTowns)
 			}
-			a, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
 			if len(a.Signs) != sum.StopSigns {
 				t.Errorf("%d stop sign actors recorded, %d stood", len(a.Signs), sum.StopSigns)
 			}

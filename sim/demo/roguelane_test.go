@@ -1,12 +1,10 @@
 package demo
 
 import (
-	"bytes"
 	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/format/recorder"
 )
 
@@ -20,16 +18,10 @@ func TestRogueLaneChange(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a two-minute demo on Town05, with its plans")
 	}
-	rn := townNet(t, "Town05")
-	var log bytes.Buffer
-	sum, err := RecordTown(&log, rn, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: "Town05"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum, _, found := townChecked(t, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: "Town05"})
 	if len(sum.LaneChanges) == 0 {
 		t.Fatalf("the rogue changed no lane (plan %d)", sum.RoguePlan)
 	}
-	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
 	for _, at := range sum.LaneChanges {
 		n := 0
 		for _, f := range found.LaneChanges {

@@ -1,11 +1,9 @@
 package demo
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/faults"
-	"github.com/mm2carla/viewer/analysis/lanes"
 )
 
 // TestLeadCar holds the lead car of Town06's run (roguelead.go): the
@@ -18,13 +16,7 @@ func TestLeadCar(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a two-minute demo on Town06, with its plans")
 	}
-	rn := townNet(t, "Town06")
-	var log bytes.Buffer
-	sum, err := RecordTown(&log, rn, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: "Town06"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	sum, _, found := townChecked(t, Options{Seed: DefaultSeed, Minutes: DefaultMinutes, MapName: "Town06"})
 	lead, closeCalls := sum.Rogue+1, 0
 	for _, f := range found.Faults {
 		switch {

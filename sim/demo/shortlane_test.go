@@ -1,13 +1,11 @@
 package demo
 
 import (
-	"bytes"
 	"math"
 	"slices"
 	"testing"
 
 	"github.com/mm2carla/viewer/analysis/faults"
-	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/recorder"
 )
@@ -64,12 +62,7 @@ func TestTown04Seed4NoRedLight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a town's whole run")
 	}
-	rn := townNet(t, "Town04")
-	var log bytes.Buffer
-	if _, err := RecordTown(&log, rn, Options{Seed: 4, Minutes: DefaultMinutes, MapName: "Town04", Clean: true}); err != nil {
-		t.Fatal(err)
-	}
-	_, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	_, _, found := townChecked(t, Options{Seed: 4, Minutes: DefaultMinutes, MapName: "Town04", Clean: true})
 	for _, f := range found.Faults {
 		if f.Kind == faults.RedLight {
 			t.Errorf("red light run: %+v", f)

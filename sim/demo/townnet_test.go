@@ -1,8 +1,11 @@
 package demo
 
 import (
+	"bytes"
 	"testing"
 
+	"github.com/mm2carla/viewer/analysis/faults"
+	"github.com/mm2carla/viewer/analysis/lanes"
 	"github.com/mm2carla/viewer/analysis/towns"
 	"github.com/mm2carla/viewer/format/opendrive"
 	"github.com/mm2carla/viewer/scene"
@@ -37,6 +40,20 @@ func townRunNet(t testing.TB, opt Options) (*network, int) {
 		t.Fatal(err)
 	}
 	return withConflicts(townMaker(townNet(t, opt.MapName), opt, frames)()), frames
+}
+
+// townChecked records the demo on the built-in town opt.MapName and
+// checks the recording on the town's lane map (checkOn).
+func townChecked(t testing.TB, opt Options) (Summary, *lanes.Association, *faults.Result) {
+	t.Helper()
+	rn := townNet(t, opt.MapName)
+	var log bytes.Buffer
+	sum, err := RecordTown(&log, rn, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, found := checkOn(t, log.Bytes(), lanes.NewOpenDRIVE(rn))
+	return sum, a, found
 }
 
 // TownNet and CheckOn are townNet and checkOn for the external tests
