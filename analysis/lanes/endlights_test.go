@@ -1,7 +1,6 @@
 package lanes
 
 import (
-	"bytes"
 	"context"
 	"testing"
 
@@ -9,7 +8,6 @@ import (
 
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // TestEndLightsByPlace: on drivetest's crossing, which has no signals,
@@ -27,14 +25,7 @@ func TestEndLightsByPlace(t *testing.T) {
 		{ID: 903, Pos: mgl64.Vec3{x - 3, -6, 0}, Yaw: 0, State: red},
 	}}
 	data := s.Bytes()
-	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Associate(context.Background(), rec, m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, a := openAssociated(t, data, m)
 	got := map[EndKey]uint32{}
 	for k, i := range a.EndLights() {
 		got[k] = a.Lights[i].ID

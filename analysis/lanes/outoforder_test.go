@@ -1,8 +1,6 @@
 package lanes
 
 import (
-	"bytes"
-	"context"
 	"math"
 	"testing"
 
@@ -10,7 +8,6 @@ import (
 
 	"github.com/mm2carla/viewer/format/recorder"
 	"github.com/mm2carla/viewer/internal/drivetest"
-	"github.com/mm2carla/viewer/scene"
 )
 
 // kerbSign is a stop sign standing as the demo stands its made-up ones
@@ -87,14 +84,7 @@ func TestEndSignsLightsOutOfOrder(t *testing.T) {
 			s.Lights = []drivetest.Light{{ID: 800, Pos: end.Light, State: tt.state}}
 		}
 		data := s.Bytes()
-		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := Associate(context.Background(), rec, o, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, a := openAssociated(t, data, o)
 		if i, ok := a.EndLights()[e.Key]; tt.state != nil && (!ok || a.Lights[i].ID != 800) {
 			t.Fatalf("%s: the light actor does not show the entry's light", tt.name)
 		}

@@ -129,14 +129,7 @@ func TestEndSignsLeaveTheFilesOwn(t *testing.T) {
 			}
 		}
 		data := drivetest.Script{Hz: 10, Seconds: 1, Signs: signs}.Bytes()
-		rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := Associate(context.Background(), rec, o, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, a := openAssociated(t, data, o)
 		placed := 0
 		for i := range a.Signs {
 			if a.Signs[i].Placed() {

@@ -55,7 +55,12 @@ func carlaTown(t testing.TB, name string) (*opendrive.Map, *scene.RoadNet, *Open
 
 func town01Assoc(t testing.TB, m Map, name string) (*scene.Recording, *Association) {
 	t.Helper()
-	data := readCarla(t, name)
+	return openAssociated(t, readCarla(t, name), m)
+}
+
+// openAssociated opens a recording's bytes and associates it with map m.
+func openAssociated(t testing.TB, data []byte, m Map) (*scene.Recording, *Association) {
+	t.Helper()
 	rec, err := scene.Open(bytes.NewReader(data), int64(len(data)), nil)
 	if err != nil {
 		t.Fatal(err)
