@@ -248,7 +248,17 @@ func (s *sim) placeInLane(vi int32) (first, joins bool) {
 // gave way for the last 5 s of its green to a left turn from the far
 // side that could not go before the avenue's other two lanes had
 // cleared its way either, and then waited out the red and that left
-// turn on the next green: 33 s, blocked. On yellow the one that waited
+// turn on the next green: 33 s, blocked. Nor need vi wait then for one
+// that has no room in the lane it turns into (it waits on its claim,
+// see roomAhead): with the green ending, its room may come only on its
+// red, and vi, whose way and room are clear, would stand through that
+// red and the other's turn at the start of the next green. On Town10HD
+// (clean seed 2) a car going straight on road 5 side B stood at its
+// line, way and room clear, for the last 2.4 s of its green, giving way
+// to an oncoming left turn into road 18's full 22 m lane whose room
+// that car had claimed (claimMerge); the turn went on the next green
+// and held its way 8 s, and the straight car stood 31 s, the one
+// behind it 30.5 s. On yellow the one that waited
 // longer keeps its turn: with the rule there too, a car on Town10HD
 // that gave its way back to stop and asked again to clear its line went
 // first, and the rogue's plans there (TestRogueOnTowns) lost the one
@@ -275,13 +285,23 @@ func (s *sim) yields(vi int32, mi, a int) bool {
 				}
 				longer := v.waitFrom < 0 || w.waitFrom < v.waitFrom || w.waitFrom == v.waitFrom && u < vi
 				if b == a && (green || s.lastCall(w, theirs)) && longer && (s.freeBut(u, w.next, a) || s.impatient(w)) ||
-					b != a && s.urgent(w, theirs) && (!s.urgent(v, mine) || longer && !(n.fair && mine.state == recorder.LightGreen && s.lastCall(v, mine) && s.lastCall(w, theirs) && s.clearsBefore(vi, mi, w.next))) {
+					b != a && s.urgent(w, theirs) && (!s.urgent(v, mine) || longer && !s.passesAtLastCall(vi, mi, u, mine, theirs)) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// passesAtLastCall reports whether vi, at its last call on green, need
+// not wait for u, at its last call too (see yields): on a town, when a
+// car of vi's approach already crossing u's way would clear it no sooner
+// than vi, or when u has no room in the lane it would go into.
+func (s *sim) passesAtLastCall(vi int32, mi int, u int32, mine, theirs signal) bool {
+	w := &s.veh[u]
+	return s.net.fair && mine.state == recorder.LightGreen && s.lastCall(&s.veh[vi], mine) && s.lastCall(w, theirs) &&
+		(s.clearsBefore(vi, mi, w.next) || !s.room(u, w.next))
 }
 
 // firstCome reports whether no car that stopped at junction j before vi

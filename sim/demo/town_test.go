@@ -132,7 +132,10 @@ func TestTownStagedCollision(t *testing.T) {
 // earlier had left more cars blocked on the town's seeds 1-10, not fewer;
 // so did steering drivers at junction 3 off road 1 (whose only way on is
 // the link) while the link was full, as they are off a full lane
-// (wJammed): seed 5 then had a car blocked on road 5 instead.
+// (wJammed): seed 5 then had a car blocked on road 5 instead. Seed 2
+// had two on road 5 side B once claimMerge and reachEnd met, 31 s and
+// 30.5 s: the first, going straight, gave way at its last call to an
+// oncoming left turn that had no room in its lane to go into (yields).
 func TestTown10HDNotBlocked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("thirteen two-minute demos on Town10HD")
