@@ -94,3 +94,37 @@ func TestShortLanesOnTowns(t *testing.T) {
 		}
 	}
 }
+
+// TestSeenPastOnTowns: a car (an Audi TT) looks past (seenPast) the
+// short lanes whose one-step stops TestTownsBrakeBelievably found
+// (Town04's roads 2, 3 and 12, Town03's road 38) from the way into them,
+// never past Town10HD's 11 m link (road 2), where braking from the
+// junction before it left cars blocked.
+func TestSeenPastOnTowns(t *testing.T) {
+	for _, c := range []struct {
+		town string
+		road int
+		want bool
+	}{
+		{"Town04", 2, true},
+		{"Town04", 3, true},
+		{"Town04", 12, true},
+		{"Town03", 38, true},
+		{"Town10HD", 2, false},
+	} {
+		n := newODRNetwork(townNet(t, c.town))
+		found := false
+		for i := range n.lanes {
+			l := &n.lanes[i]
+			if l.road != c.road || len(l.in) == 0 || len(l.out) == 0 {
+				continue
+			}
+			if n.seenPast(l, 2.09) {
+				found = true
+			}
+		}
+		if found != c.want {
+			t.Errorf("%s road %d: a lane seen past %v, want %v", c.town, c.road, found, c.want)
+		}
+	}
+}

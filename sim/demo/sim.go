@@ -36,6 +36,7 @@ const (
 type sim struct {
 	net   *network
 	rng   *rand.Rand
+	src   *rand.PCG // rng's source, copied to draw ahead without drawing (peekNext)
 	dt    float64
 	t     float64 // seconds since the first frame
 	steps int
@@ -59,8 +60,8 @@ type sim struct {
 
 // newSim prepares a run on net.
 func newSim(net *network, seed int64, rogue bool, plan int) *sim {
-	s := &sim{net: net, dt: 1.0 / frameRate, hero: -1,
-		rng: rand.New(rand.NewPCG(uint64(seed), 0x6d6d32747266630a))}
+	src := rand.NewPCG(uint64(seed), 0x6d6d32747266630a)
+	s := &sim{net: net, dt: 1.0 / frameRate, hero: -1, rng: rand.New(src), src: src}
 	for j := range net.junctions {
 		if c := net.cycle(j); c > 0 {
 			net.junctions[j].offset = s.rng.Float64() * c

@@ -262,7 +262,7 @@ func (s *sim) plan(vi int32) {
 			line = front - lineGap
 		}
 	} else if v.onMove {
-		line = s.lineBeyond(v)
+		line = min(s.lineBeyond(v), s.lineAfterShort(vi))
 	}
 	a := closeIn(v.v, v0, gap, vl, jamGap)
 	if v.rogue {
@@ -370,6 +370,9 @@ func (s *sim) advance(vi int32) {
 				v.prev = -1
 			}
 			v.onMove, v.seg, v.through = true, v.next, false
+			if s.pickEarly(vi, v.seg) {
+				v.next = s.peekNext(vi, s.net.moves[v.seg].to)
+			}
 		case v.next >= 0:
 			v.s = p.length() - 1e-6 // cannot happen: the line limit stops it
 			return
