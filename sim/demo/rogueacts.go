@@ -33,7 +33,7 @@ func (s *sim) swerveChance() bool {
 	if l.rank != 0 || v.v > actSpeed+2 || !s.roomFor(v, 2*swerveRamp+swerveHold) {
 		return false
 	}
-	o := s.oncoming(v.seg)
+	o := s.net.oncoming(v.seg)
 	if o < 0 || s.meets(v, o) || n.lanes[o].committed > 0 {
 		return false
 	}
@@ -230,7 +230,7 @@ func (s *sim) looking(v *vehicle) bool {
 	if v.onMove {
 		return false
 	}
-	ww := !r.done[actWrongWay] && s.swerveLane(v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
+	ww := !r.done[actWrongWay] && s.net.swerveLane(v.seg) && s.remains(v) >= actRoom(2*swerveRamp+swerveHold)
 	off := !r.done[actOffLane] && s.actLane(actOffLane, v.seg) && s.remains(v) >= actRoom(2*driftRamp+driftHold)
 	return ww || off
 }

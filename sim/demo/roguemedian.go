@@ -65,10 +65,8 @@ func (s *sim) medianLanes() []int {
 	}
 	r.mediansSet = true
 	n := s.net
-	for l := range n.lanes {
-		if s.swerveLane(l) {
-			return nil
-		}
+	if !n.divided() {
+		return nil
 	}
 	r.medians = make([]int, len(n.lanes))
 	for l := range n.lanes {
@@ -85,7 +83,7 @@ func (s *sim) medianLanes() []int {
 func (s *sim) medianOpposite(l int) int {
 	n := s.net
 	ln := &n.lanes[l]
-	o := s.oncoming(l)
+	o := n.oncoming(l)
 	if ln.rank != 0 || o < 0 || ln.entry || ln.trap || len(ln.in) == 0 || len(ln.out) == 0 ||
 		ln.path.minRadius() < straightRadius || ln.approach < 0 || n.approaches[ln.approach].kind == approachStop {
 		return -1
@@ -332,7 +330,7 @@ func (s *sim) medianEdge(l int) bool {
 	if s.medianLanes() == nil || s.net.lanes[l].rank != 0 {
 		return false
 	}
-	o := s.oncoming(l)
+	o := s.net.oncoming(l)
 	if o < 0 {
 		return false
 	}

@@ -72,7 +72,7 @@ func (s *sim) actLane(a rogueAct, l int) bool {
 		return (ln.rank == ln.nLanes-1 || s.medianEdge(l)) && straight(2*driftRamp+driftHold)
 	case actWrongWay:
 		ms := s.medianLanes()
-		return s.swerveLane(l) || ms != nil && ms[l] >= 0
+		return s.net.swerveLane(l) || ms != nil && ms[l] >= 0
 	case actStopSign:
 		if ln.approach < 0 {
 			return false
@@ -98,10 +98,9 @@ func (s *sim) actLane(a rogueAct, l int) bool {
 // swerveLane reports whether lane l could host the wrong-way swerve
 // (swerveChance), by the lane alone: the leftmost of its side, straight
 // and long enough, with the oncoming lane 2.5-5 m off.
-func (s *sim) swerveLane(l int) bool {
-	n := s.net
+func (n *network) swerveLane(l int) bool {
 	ln := &n.lanes[l]
-	o := s.oncoming(l)
+	o := n.oncoming(l)
 	hl := extentOf(&vehicleBlueprints[rogueVehicle])[0]
 	if ln.entry || ln.trap || ln.rank != 0 || o < 0 || ln.path.minRadius() < straightRadius ||
 		ln.path.length() < hl+routeRunUp+actRoom(2*swerveRamp+swerveHold) {
@@ -131,8 +130,7 @@ func (n *network) hasPost(a int) bool {
 
 // oncoming returns the leftmost lane driving the other way on l's road,
 // -1 on a one-way road.
-func (s *sim) oncoming(l int) int {
-	n := s.net
+func (n *network) oncoming(l int) int {
 	ln := &n.lanes[l]
 	for i := range n.lanes {
 		if c := &n.lanes[i]; c.road == ln.road && c.sideB != ln.sideB && c.rank == 0 {
@@ -271,7 +269,7 @@ func (s *sim) actCost(a rogueAct, l int, at float64) float64 {
 	if at-s.t < routeSoon && a != actCloseCall {
 		c += routeAhead * float64(s.headingFor(l))
 	}
-	if o := s.oncoming(l); a == actWrongWay && o >= 0 && at-s.t < routeSoon {
+	if o := s.net.oncoming(l); a == actWrongWay && o >= 0 && at-s.t < routeSoon {
 		c += routeAhead * float64(s.headingFor(o))
 	}
 	if a == actRedLight || a == actWrongWay {

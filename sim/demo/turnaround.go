@@ -45,9 +45,8 @@ func (n *network) turnIns(j int) []int {
 // divided reports whether no lane of the network hosts the wrong-way
 // swerve (swerveLane), the wrong-way act being across a median then.
 func (n *network) divided() bool {
-	s := &sim{net: n}
 	for l := range n.lanes {
-		if s.swerveLane(l) {
+		if n.swerveLane(l) {
 			return false
 		}
 	}
