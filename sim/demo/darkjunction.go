@@ -162,10 +162,7 @@ func (n *network) addDarkSigns(o *lanes.OpenDRIVE, ents map[lanes.EndKey]lanes.E
 	var poses []lanes.LightPose
 	var of []int
 	for _, a := range n.darkStops(o, ents, j) {
-		e := ents[n.endKeys[a]]
-		d := mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
-		pos := e.Outer.Add(rightOf(d).Mul(signOut)).Sub(d.Mul(signBack))
-		poses = append(poses, lanes.LightPose{Pos: pos, Yaw: scene.WrapDegrees(math.Atan2(d[1], d[0])*180/math.Pi - 90)})
+		poses = append(poses, kerbSign(ents[n.endKeys[a]]))
 		of = append(of, a)
 	}
 	dark := map[lanes.EndKey]bool{}
@@ -173,15 +170,5 @@ func (n *network) addDarkSigns(o *lanes.OpenDRIVE, ents map[lanes.EndKey]lanes.E
 		dark[n.endKeys[a]] = true
 	}
 	lit := func(k lanes.EndKey) bool { return !dark[k] && o.End(k.Road, k.AtStart).HasLight }
-	tied := o.EntrySigns(poses, lit)
-	stood := 0
-	for i, a := range of { // in order, so that the same seed gives the same bytes
-		if k, ok := tied[n.endKeys[a]]; !ok || int(k) != i {
-			continue // the rule ties it elsewhere: no sign
-		}
-		n.approaches[a].kind, n.approaches[a].signed = approachStop, true
-		n.signs = append(n.signs, signPost{pos: poses[i].Pos, yaw: poses[i].Yaw})
-		stood++
-	}
-	return stood
+	return n.standSigns(poses, of, o.EntrySigns(poses, lit))
 }

@@ -66,22 +66,39 @@ func (n *network) addMadeUpSigns(o *lanes.OpenDRIVE) {
 			if !ok || !signable(o, e) || !n.stopsSeen(o, a) {
 				continue
 			}
-			d := mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
-			pos := e.Outer.Add(rightOf(d).Mul(signOut)).Sub(d.Mul(signBack))
-			poses = append(poses, lanes.LightPose{Pos: pos, Yaw: scene.WrapDegrees(math.Atan2(d[1], d[0])*180/math.Pi - 90)})
+			poses = append(poses, kerbSign(e))
 			of = append(of, a)
 		}
 	}
-	own := make([]bool, len(poses)) // the rule ties the pose to its own entry (else: no sign)
-	for k, i := range o.EntrySigns(poses, nil) {
-		own[i] = n.endKeys[of[i]] == k
-	}
-	for i, ok := range own { // in the poses' order: the map's would give the sign actors other ids on every run
-		if a := of[i]; ok {
-			n.approaches[a].kind, n.approaches[a].signed = approachStop, true
-			n.signs = append(n.signs, signPost{pos: poses[i].Pos, yaw: poses[i].Yaw})
+	n.standSigns(poses, of, o.EntrySigns(poses, nil))
+}
+
+// kerbSign is where the demo stands a made-up stop sign for entry e: on
+// its kerb, signOut right of its lanes and signBack before its line,
+// turned as CARLA turns the actors of signals (see above).
+func kerbSign(e lanes.Entry) lanes.LightPose {
+	d := mgl64.Vec3{e.Dir[0], e.Dir[1], 0}
+	pos := e.Outer.Add(rightOf(d).Mul(signOut)).Sub(d.Mul(signBack))
+	return lanes.LightPose{Pos: pos, Yaw: scene.WrapDegrees(math.Atan2(d[1], d[0])*180/math.Pi - 90)}
+}
+
+// standSigns stands a sign at each of poses that the check's rule ties
+// (tied: lanes.OpenDRIVE.EntrySigns of poses) to its own entry, that of
+// approach of[i], and makes those approaches stops; a pose the rule ties
+// elsewhere gets no sign. It returns how many it stood. The signs stand
+// in the poses' order, so that a seed gives the same bytes (the map's
+// order would give the sign actors other ids on every run).
+func (n *network) standSigns(poses []lanes.LightPose, of []int, tied map[lanes.EndKey]int32) int {
+	stood := 0
+	for i, a := range of {
+		if k, ok := tied[n.endKeys[a]]; !ok || int(k) != i {
+			continue
 		}
+		n.approaches[a].kind, n.approaches[a].signed = approachStop, true
+		n.signs = append(n.signs, signPost{pos: poses[i].Pos, yaw: poses[i].Yaw})
+		stood++
 	}
+	return stood
 }
 
 // signable reports whether the check can judge a stop at entry e: its
