@@ -210,18 +210,11 @@ func mayGo(sig signal, front, v, vturn float64) bool {
 // whether the car just ahead of it on the lane holds the same movement
 // (a platoon may follow through on the same green, see yields).
 func (s *sim) placeInLane(vi int32) (first, joins bool) {
-	v := &s.veh[vi]
-	var ahead int32 = -1
-	best := math.Inf(1)
-	for _, j := range s.net.lanes[v.seg].veh {
-		if d := s.veh[j].s - v.s; j != vi && d > 0 && d < best {
-			ahead, best = j, d
-		}
-	}
+	ahead := s.laneLeader(vi)
 	if ahead < 0 {
 		return true, false
 	}
-	u := &s.veh[ahead]
+	v, u := &s.veh[vi], &s.veh[ahead]
 	return false, u.next == v.next && u.hold == v.next
 }
 

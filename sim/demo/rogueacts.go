@@ -146,10 +146,14 @@ func (s *sim) tailChance() bool {
 }
 
 // laneLeader returns the nearest car ahead of vi on its lane, -1.
-func (s *sim) laneLeader(vi int32) int32 {
+func (s *sim) laneLeader(vi int32) int32 { return s.nearestOn(vi, s.veh[vi].seg) }
+
+// nearestOn returns the car on lane l nearest ahead of vi's place along
+// it (the one with the least position greater than vi's), -1 if none.
+func (s *sim) nearestOn(vi int32, l int) int32 {
 	v := &s.veh[vi]
 	who, best := int32(-1), math.Inf(1)
-	for _, j := range s.net.lanes[v.seg].veh {
+	for _, j := range s.net.lanes[l].veh {
 		if d := s.veh[j].s - v.s; j != vi && d > 0 && d < best {
 			who, best = j, d
 		}

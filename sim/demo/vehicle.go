@@ -466,13 +466,7 @@ func (s *sim) chooseNext(vi int32, l int) int {
 // it) is not followed into.
 func (s *sim) followWay(vi int32, l, pick int) int {
 	n := s.net
-	v := &s.veh[vi]
-	ahead, best := int32(-1), math.Inf(1)
-	for _, j := range n.lanes[l].veh {
-		if d := s.veh[j].s - v.s; j != vi && d > 0 && d < best {
-			ahead, best = j, d
-		}
-	}
+	ahead := s.nearestOn(vi, l)
 	if ahead < 0 {
 		return pick
 	}
