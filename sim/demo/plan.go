@@ -267,14 +267,15 @@ func (s *sim) rogueAtFocus(bp *vehicleBlueprint, hl float64) bool {
 	if len(cands) == 0 {
 		return false
 	}
-	c := cands[r.rng.IntN(len(cands))]
-	if k := s.startKinds(cands, kinds); k != nil {
-		c = k[r.rng.IntN(len(k))]
+	i := r.rng.IntN(len(cands))
+	if k := s.startKinds(kinds); k != nil {
+		i = k[r.rng.IntN(len(k))]
 	}
+	c := cands[i]
 	to, lead := -1, 0.0 // a lead car's place, and the lane the rogue moves to (roguelead.go)
 	var lbp *vehicleBlueprint
 	var lcolor string
-	if kinds[slices.Index(cands, c)] == actWrongWay && s.medianLanes() != nil {
+	if kinds[i] == actWrongWay && s.medianLanes() != nil {
 		lbp, lcolor = pickVehicle(r.rng)
 		if rs, at, ok := s.leadStart(c, hl, extentOf(lbp)[0]); ok {
 			to, c, lead = c.lane, rs, at
@@ -329,13 +330,14 @@ type start struct {
 	at   float64
 }
 
-// startKinds narrows an eager plan's starts (rogueAtFocus) to those for
-// one of their kinds, drawn first, on a town whose wrong-way is across
-// a median (medianLanes): there two lanes host it against dozens for a
-// red light, and drawn among all starts none of Town06's eager plans
-// started on the way to it. Nil elsewhere, so the other towns draw as
+// startKinds narrows an eager plan's starts (rogueAtFocus; kinds[i] is
+// the kind start i is for) to those for one of their kinds, drawn first,
+// on a town whose wrong-way is across a median (medianLanes): there two
+// lanes host it against dozens for a red light, and drawn among all
+// starts none of Town06's eager plans started on the way to it. It
+// returns their indices; nil elsewhere, so the other towns draw as
 // before.
-func (s *sim) startKinds(cands []start, kinds []rogueAct) []start {
+func (s *sim) startKinds(kinds []rogueAct) []int {
 	if s.medianLanes() == nil {
 		return nil
 	}
@@ -346,10 +348,10 @@ func (s *sim) startKinds(cands []start, kinds []rogueAct) []start {
 		}
 	}
 	want := of[s.rogue.rng.IntN(len(of))]
-	var out []start
-	for i, c := range cands {
-		if kinds[i] == want {
-			out = append(out, c)
+	var out []int
+	for i, k := range kinds {
+		if k == want {
+			out = append(out, i)
 		}
 	}
 	return out
